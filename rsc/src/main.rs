@@ -47,7 +47,7 @@ mod wagic_test;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 use game::players::PlayerKind;
 
 use render::MessageFormat;
@@ -167,14 +167,8 @@ when none failed, 1 when one failed, 2 for a path that cannot be read (or a `--s
         /// The test language: `rulescript` scenarios, or `wagic` behaviour tests.
         #[arg(long, value_enum, value_name = "LANG", default_value_t = Lang::Rulescript)]
         lang: Lang,
-        /// With `--lang wagic`: the Wagic card files whose cards the tests play (folders
-        /// searched for `*.txt`), compiled by the Wagic front end.
-        #[arg(long, value_name = "CARDFILE", num_args = 1..)]
-        cards: Vec<PathBuf>,
-        /// With `--lang wagic`: Wagic's set files (a `Res/sets` folder, searched for
-        /// `_cards.dat`), which map the Wagic ids tests name cards by (`hand:1372`) to cards.
-        #[arg(long, value_name = "DIR")]
-        sets: Option<PathBuf>,
+        #[command(flatten)]
+        wagic: WagicCards,
     },
     /// Explain a diagnostic code such as `E0008`.
     Explain {
@@ -200,13 +194,8 @@ plays the rest; --json prints one JSON object per line. See docs/wagic-play.md.\
         /// Wagic cards.
         #[arg(long, value_enum, value_name = "LANG", default_value_t = Lang::Rulescript)]
         lang: Lang,
-        /// With `--lang wagic`: the Wagic card files (folders searched for `*.txt`).
-        #[arg(long, value_name = "CARDFILE", num_args = 1..)]
-        cards: Vec<PathBuf>,
-        /// With `--lang wagic`: Wagic's set files (a `Res/sets` folder), naming the ids of
-        /// deck files.
-        #[arg(long, value_name = "DIR")]
-        sets: Option<PathBuf>,
+        #[command(flatten)]
+        wagic: WagicCards,
         /// With `--lang wagic`: leave out the deck cards that do not compile and play the
         /// rest (an error otherwise).
         #[arg(long)]
@@ -263,13 +252,8 @@ for each deck saying whether it can play. --replay I prints the `rsc run` comman
         /// Wagic cards.
         #[arg(long, value_enum, value_name = "LANG", default_value_t = Lang::Rulescript)]
         lang: Lang,
-        /// With `--lang wagic`: the Wagic card files (folders searched for `*.txt`).
-        #[arg(long, value_name = "CARDFILE", num_args = 1..)]
-        cards: Vec<PathBuf>,
-        /// With `--lang wagic`: Wagic's set files (a `Res/sets` folder), naming the ids of
-        /// deck files.
-        #[arg(long, value_name = "DIR")]
-        sets: Option<PathBuf>,
+        #[command(flatten)]
+        wagic: WagicCards,
         /// With `--lang wagic`: leave out the deck cards that do not compile and play the
         /// rest.
         #[arg(long)]
@@ -320,6 +304,33 @@ enum SimAction {
         #[command(flatten)]
         outputs: sim::Outputs,
     },
+}
+
+/// Where `rsc test`, `run` and `sim` find Wagic's cards (`--lang wagic` only).
+#[derive(Debug, Args)]
+struct WagicCards {
+    /// With `--lang wagic`: the Wagic card files (folders searched for `*.txt`), compiled by
+    /// the Wagic front end.
+    #[arg(long, value_name = "CARDFILE", num_args = 1..)]
+    cards: Vec<PathBuf>,
+    /// With `--lang wagic`: Wagic's set files (a `Res/sets` folder, searched for
+    /// `_cards.dat`), which map the Wagic ids that decks and tests name cards by
+    /// (`hand:1372`) to cards.
+    #[arg(long, value_name = "DIR")]
+    sets: Option<PathBuf>,
+}
+
+impl WagicCards {
+    /// The first of these options given, for a command without `--lang wagic` to refuse.
+    fn given(&self) -> Option<&'static str> {
+        if !self.cards.is_empty() {
+            Some("--cards")
+        } else if self.sets.is_some() {
+            Some("--sets")
+        } else {
+            None
+        }
+    }
 }
 
 /// How `rsc` ends, for every subcommand.
@@ -452,19 +463,19 @@ fn main() -> ExitCode {
             Err(exit) => exit,
         },
         Command::Catalogue { lang } => catalogue::print(*lang),
-        Command::Test { paths, log, lang: Lang::Rulescript, cards, sets: None } if cards.is_empty() => {
-            test::run(paths, *log)
-        }
-        Command::Test { lang: Lang::Rulescript, cards, .. } => {
-            let option = if cards.is_empty() { "--sets" } else { "--cards" };
+        Command::Test { lang: Lang::Rulescript, wagic, .. } if wagic.given().is_some() => {
+            let option = wagic.given().unwrap_or_default();
             stderr_line!("error: `{option}` of `rsc test` needs `--lang wagic`");
             Exit::Usage
         }
+        Command::Test { paths, log, lang: Lang::Rulescript, .. } => test::run(paths, *log),
         Command::Test { log: true, lang: Lang::Wagic, .. } => {
             stderr_line!("error: `--log` of `rsc test` is for scenarios, not `--lang wagic`");
             Exit::Usage
         }
-        Command::Test { paths, lang: Lang::Wagic, cards, sets, .. } => wagic_test::run(paths, cards, sets.as_deref()),
+        Command::Test { paths, lang: Lang::Wagic, wagic, .. } => {
+            wagic_test::run(paths, &wagic.cards, wagic.sets.as_deref())
+        }
         Command::Explain { code } => explain::run(code),
         Command::Run { lang: Lang::Wagic, set, trace_hash, save, .. }
             if set.is_some() || *trace_hash || save.is_some() =>
@@ -472,29 +483,20 @@ fn main() -> ExitCode {
             stderr_line!("error: `--set`, `--trace-hash` and `--save` of `rsc run` are not for `--lang wagic`");
             Exit::Usage
         }
-        Command::Run {
-            lang: Lang::Wagic,
-            decks,
-            seed,
-            turn_limit,
-            cards,
-            sets,
-            skip_uncompiled,
-            json,
-            players,
-            ..
-        } => wagic_run::run(&wagic_run::Options {
-            cards,
-            decks,
-            sets: sets.as_deref(),
-            seed: *seed,
-            turn_limit: *turn_limit,
-            skip_uncompiled: *skip_uncompiled,
-            json: *json,
-            players,
-        }),
-        Command::Run { lang: Lang::Rulescript, cards, sets, skip_uncompiled, .. }
-            if !cards.is_empty() || sets.is_some() || *skip_uncompiled =>
+        Command::Run { lang: Lang::Wagic, decks, seed, turn_limit, wagic, skip_uncompiled, json, players, .. } => {
+            wagic_run::run(&wagic_run::Options {
+                cards: &wagic.cards,
+                decks,
+                sets: wagic.sets.as_deref(),
+                seed: *seed,
+                turn_limit: *turn_limit,
+                skip_uncompiled: *skip_uncompiled,
+                json: *json,
+                players,
+            })
+        }
+        Command::Run { lang: Lang::Rulescript, wagic, skip_uncompiled, .. }
+            if wagic.given().is_some() || *skip_uncompiled =>
         {
             stderr_line!("error: `--cards`, `--sets` and `--skip-uncompiled` of `rsc run` need `--lang wagic`");
             Exit::Usage
@@ -535,14 +537,13 @@ fn main() -> ExitCode {
             jobs,
             outputs,
             turn_limit,
-            cards,
-            sets,
+            wagic,
             skip_uncompiled,
             replay,
             ..
         } => wagic_sim::run(&wagic_sim::Options {
-            cards,
-            sets: sets.as_deref(),
+            cards: &wagic.cards,
+            sets: wagic.sets.as_deref(),
             decks,
             all_decks: *all_decks,
             games: *games,
@@ -555,8 +556,8 @@ fn main() -> ExitCode {
             report: outputs.report.as_deref(),
             replay: *replay,
         }),
-        Command::Sim { lang: Lang::Rulescript, cards, sets, skip_uncompiled, replay, .. }
-            if !cards.is_empty() || sets.is_some() || *skip_uncompiled || replay.is_some() =>
+        Command::Sim { lang: Lang::Rulescript, wagic, skip_uncompiled, replay, .. }
+            if wagic.given().is_some() || *skip_uncompiled || replay.is_some() =>
         {
             stderr_line!(
                 "error: `--cards`, `--sets`, `--skip-uncompiled` and `--replay` of `rsc sim` need `--lang wagic`"

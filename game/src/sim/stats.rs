@@ -244,6 +244,20 @@ impl KeptList {
     }
 }
 
+/// A win-rate curve's `(games, wins)` so far at each of its points, from its `[wins,
+/// games]` since the previous point (`Tally::first_deck_curve`, and the Wagic sim's).
+pub fn progress(curve: &BTreeMap<u64, [u64; 2]>) -> Vec<(u64, u64)> {
+    let (mut wins, mut games) = (0u64, 0u64);
+    curve
+        .values()
+        .map(|&[w, g]| {
+            wins = wins.saturating_add(w);
+            games = games.saturating_add(g);
+            (games, wins)
+        })
+        .collect()
+}
+
 /// The point of the win-rate curve that game count `games` (1-based) falls in: every game
 /// up to 100, then 90 points per tenfold, so a curve of any length has a few hundred points.
 pub fn curve_point(games: u64) -> u64 {
@@ -475,15 +489,7 @@ impl Tally {
 
     /// Deck 0's `(games, wins)` so far at each point of its win-rate curve.
     pub fn first_deck_progress(&self) -> Vec<(u64, u64)> {
-        let (mut wins, mut games) = (0u64, 0u64);
-        self.first_deck_curve
-            .values()
-            .map(|&[w, g]| {
-                wins = wins.saturating_add(w);
-                games = games.saturating_add(g);
-                (games, wins)
-            })
-            .collect()
+        progress(&self.first_deck_curve)
     }
 
     /// Mean game length in turns.

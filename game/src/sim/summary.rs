@@ -46,17 +46,7 @@ impl Results {
 
     /// Deck names, made unique (a deck against itself is `name` and `name#2`).
     pub fn deck_names(&self) -> Vec<String> {
-        let mut names: Vec<String> = Vec::new();
-        for deck in &self.configuration().decks {
-            let mut name = deck.name.clone();
-            let mut n = 2;
-            while names.contains(&name) {
-                name = format!("{}#{n}", deck.name);
-                n += 1;
-            }
-            names.push(name);
-        }
-        names
+        unique_names(self.configuration().decks.iter().map(|deck| deck.name.as_str()))
     }
 
     pub fn card_name(&self, def: usize) -> String {
@@ -182,6 +172,22 @@ fn round(x: f64, digits: i32) -> f64 {
     (x * scale).round() / scale
 }
 
+/// Names made unique in order: a name met before gets `#2`, `#3`... (a deck against itself
+/// is `name` and `name#2`). Shared with `rsc sim --lang wagic`.
+pub fn unique_names<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec<String> {
+    let mut unique: Vec<String> = Vec::new();
+    for base in names {
+        let mut name = base.to_owned();
+        let mut n = 2;
+        while unique.contains(&name) {
+            name = format!("{base}#{n}");
+            n += 1;
+        }
+        unique.push(name);
+    }
+    unique
+}
+
 /// `rates[a][b]`: deck `a`'s win rate against deck `b` (`None` on the diagonal).
 pub fn matchup_rates(results: &Results) -> Vec<Vec<Option<f64>>> {
     let tally = results.tally();
@@ -278,7 +284,7 @@ fn write_table(out: &mut String, results: &Results) -> std::fmt::Result {
         )?;
     }
     if results.all_decks() {
-        write_matrix(out, results, &names)?;
+        write_matrix(out, &matchup_rates(results), &names)?;
     }
     let most_played: Vec<String> = ranked_cards(results, false)
         .iter()
@@ -315,9 +321,9 @@ fn write_table(out: &mut String, results: &Results) -> std::fmt::Result {
 }
 
 /// The matchup matrix: rows by number and name, columns by number, so that every name is
-/// shown whole however many decks there are.
-fn write_matrix(out: &mut String, results: &Results, names: &[String]) -> std::fmt::Result {
-    let rates = matchup_rates(results);
+/// shown whole however many decks there are (`rates[a][b]`: deck `a`'s win rate against
+/// `b`, `None` where they did not meet). Shared with `rsc sim --lang wagic`.
+pub fn write_matrix(out: &mut String, rates: &[Vec<Option<f64>>], names: &[String]) -> std::fmt::Result {
     writeln!(out, "matchups (row's win rate against column):")?;
     let numbers: Vec<String> = (1..=names.len()).map(|n| n.to_string()).collect();
     let label_width = names.iter().zip(&numbers).map(|(name, n)| n.len() + 1 + name.chars().count()).max().unwrap_or(4);

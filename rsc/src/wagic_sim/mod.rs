@@ -203,17 +203,7 @@ impl Results {
 
     /// Deck names, made unique (`name`, `name#2`).
     pub fn deck_names(&self) -> Vec<String> {
-        let mut names: Vec<String> = Vec::new();
-        for deck in &self.plan.decks {
-            let mut name = deck.name.clone();
-            let mut n = 2;
-            while names.contains(&name) {
-                name = format!("{}#{n}", deck.name);
-                n += 1;
-            }
-            names.push(name);
-        }
-        names
+        game::sim::summary::unique_names(self.plan.decks.iter().map(|deck| deck.name.as_str()))
     }
 }
 

@@ -7,6 +7,7 @@
 use std::fmt::Write as _;
 
 use game::sim::stats::{KeptList, wilson};
+use game::sim::summary::write_matrix;
 use serde_json::json;
 
 use super::Results;
@@ -178,7 +179,7 @@ fn write_table(out: &mut String, results: &Results) -> std::fmt::Result {
         writeln!(out, "stopped by Ctrl-C, SIGTERM or SIGHUP after {} games: the others were not played", tally.games)?;
     }
     if plan.pairs.len() > 1 {
-        write_matrix(out, results, &names)?;
+        write_matrix(out, &matchup_rates(results), &names)?;
     }
     let listed = |ranking: Ranking, show: &dyn Fn(&CardFigures) -> String| -> String {
         let cards: Vec<String> = ranked_cards(results, ranking)
@@ -222,33 +223,6 @@ fn write_table(out: &mut String, results: &Results) -> std::fmt::Result {
     }
     for (path, why) in &plan.refused {
         writeln!(out, "deck refused: {path}: {why}")?;
-    }
-    Ok(())
-}
-
-/// The matchup matrix: rows by number and name, columns by number (as CFC's).
-fn write_matrix(out: &mut String, results: &Results, names: &[String]) -> std::fmt::Result {
-    let rates = matchup_rates(results);
-    writeln!(out, "matchups (row's win rate against column):")?;
-    let numbers: Vec<String> = (1..=names.len()).map(|n| n.to_string()).collect();
-    let label_width = names.iter().zip(&numbers).map(|(name, n)| n.len() + 1 + name.chars().count()).max().unwrap_or(4);
-    let cell = numbers.last().map_or(0, String::len).max(4);
-    write!(out, "{:<label_width$} ", "")?;
-    for number in &numbers {
-        write!(out, " {number:>cell$}")?;
-    }
-    writeln!(out)?;
-    for (a, row) in rates.iter().enumerate() {
-        let label = format!("{} {}", numbers[a], names[a]);
-        let pad = label_width.saturating_sub(label.chars().count());
-        write!(out, "{label}{:pad$} ", "")?;
-        for rate in row {
-            match rate {
-                Some(rate) => write!(out, " {:>cell$}", format!("{:.0}%", rate * 100.0))?,
-                None => write!(out, " {:>cell$}", "-")?,
-            }
-        }
-        writeln!(out)?;
     }
     Ok(())
 }

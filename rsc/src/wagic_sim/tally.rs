@@ -285,15 +285,7 @@ impl Tally {
 
     /// Deck 0's `(games, wins)` so far at each point of its win-rate curve.
     pub fn first_deck_progress(&self) -> Vec<(u64, u64)> {
-        let (mut wins, mut games) = (0u64, 0u64);
-        self.first_deck_curve
-            .values()
-            .map(|&[w, g]| {
-                wins = wins.saturating_add(w);
-                games = games.saturating_add(g);
-                (games, wins)
-            })
-            .collect()
+        game::sim::stats::progress(&self.first_deck_curve)
     }
 
     pub fn mean_turns(&self) -> f64 {
