@@ -201,6 +201,26 @@ fn a_lone_candidate_is_asked_only_when_the_host_wants() {
     assert_eq!(outcome(filter(TypeAtom::Opp, zone(None, RING))), "taken");
 }
 
+/// An execution whose request takes two targets refuses one, unless the host lets it
+/// take fewer (`Execution::accept_fewer`): then the effect acts on that one only.
+#[test]
+fn an_answer_below_the_least_is_taken_once_the_host_accepts_fewer() {
+    let mut host = board();
+    let mut two = filter(TypeAtom::CardType(CHARACTER), zone(Some(OPP), RING));
+    two.qty = Some(Qty::Exact(2));
+    let mut rt = runtime(damage_to_filter(1, |_| two));
+    let exec = rt.activate(&mut host, CardId(0), CardIdx(0), P0).unwrap().suspended().expect("asks");
+    let one = [Value::Card(CardId(3))];
+    let Err(ResumeError::Invalid(mut exec, _)) = rt.resume(&mut host, exec, &one) else {
+        panic!("one of two is refused")
+    };
+    host.take_log();
+    exec.accept_fewer();
+    assert_eq!(exec.request().min, 0);
+    assert!(rt.resume(&mut host, exec, &one).unwrap().done().is_some());
+    assert_eq!(host.commands(), ["damage Card(CardId(3)) 1"]);
+}
+
 /// `characters@oppRing::not(prevTgt)`-like: a selector removes the expression's value;
 /// an expression type atom (`to(tgt.0)`) gives its value.
 #[test]
