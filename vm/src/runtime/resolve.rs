@@ -306,8 +306,9 @@ pub(super) struct Take {
 
 /// The [`Take`] of `filter` over `found` candidates, of which the type terms let the
 /// player choose when `can_choose`. A random quantity or a pick without a quantity
-/// leaves no choice; with no choice, all found are taken. With `ask_lone`, a choice left
-/// with exactly as many candidates as its least is still asked ([`super::Runtime::set_ask_lone_choice`]).
+/// leaves no choice; with no choice, all found are taken. With `ask_lone`
+/// ([`super::Runtime::set_ask_lone_choice`]), a choice left with exactly as many
+/// candidates as its least is still asked (with fewer, all are taken).
 // Inlined: out of line, its call cost more than its body (callgrind, branch `fuel`).
 #[inline]
 pub(super) fn take(filter: &Filter, can_choose: bool, found: usize, ask_lone: bool) -> Take {
@@ -324,7 +325,8 @@ pub(super) fn take(filter: &Filter, can_choose: bool, found: usize, ask_lone: bo
     let matched = found > 0 || filter.pick.is_some();
     let len = found.min(usize::from(u16::MAX)) as u16;
     max = max.min(len);
-    let choose = can_choose && !qty_leaves_no_choice && (len > min || ((min == 0 || ask_lone) && len > 0));
+    let choose =
+        can_choose && !qty_leaves_no_choice && (len > min || (len > 0 && (min == 0 || (ask_lone && len == min))));
     if !choose {
         min = len;
         max = len;

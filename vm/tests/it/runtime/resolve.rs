@@ -197,6 +197,9 @@ fn a_lone_candidate_is_asked_only_when_the_host_wants() {
     let mut two = filter(TypeAtom::CardType(CHARACTER), zone(Some(OPP), RING));
     two.qty = Some(Qty::Exact(3));
     assert_eq!(outcome(two), "asks 3..=3 of [Card(CardId(2)), Card(CardId(3)), Card(CardId(4))]");
+    let mut four = filter(TypeAtom::CardType(CHARACTER), zone(Some(OPP), RING));
+    four.qty = Some(Qty::Exact(4));
+    assert_eq!(outcome(four), "taken", "fewer than it takes: all taken, as without the flag");
     assert_eq!(outcome(characters(zone(Some(OPP), RING))), "taken");
     assert_eq!(outcome(filter(TypeAtom::Opp, zone(None, RING))), "taken");
 }
