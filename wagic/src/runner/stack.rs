@@ -259,15 +259,15 @@ impl Run<'_> {
                 // still where it was).
                 self.resolved(step, card, line, text)?;
             }
-            Resolution::Targeted { execution, target, at: place } => {
-                if let Value::Card(target) = target
-                    && gone(self, place, target)
-                {
+            Resolution::Targeted { mut execution, targets } => {
+                let legal = self.table.legal_targets(card, execution.env().controller, &targets);
+                if legal.is_empty() {
                     self.table.runtime.cancel(execution);
                     self.fizzle(card, line, text)?;
                     return Ok(());
                 }
-                let step = self.table.resume(execution, &[target]).map_err(|error| table_skip(error, line, text))?;
+                execution.accept_fewer();
+                let step = self.table.resume(execution, &legal).map_err(|error| table_skip(error, line, text))?;
                 self.resolved(step, card, line, text)?;
             }
             Resolution::Aura { target, at: place } => {
