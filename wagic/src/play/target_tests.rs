@@ -99,8 +99,10 @@ fn a_two_target_spell_with_one_target_gone_hits_the_other() {
         assert!(log.iter().any(|text| text == line || text == other), "seed {seed}: {log:?}");
         assert_eq!(game.stack.len(), 1);
         respond(&mut game, "Unsummon");
-        assert!(texts(&game).contains(&"p1 responds with Unsummon targeting Raging Goblin (p1)".to_string())
-            || texts(&game).contains(&"p1 responds with Unsummon targeting Grizzly Bears (p1)".to_string()));
+        assert!(
+            texts(&game).contains(&"p1 responds with Unsummon targeting Raging Goblin (p1)".to_string())
+                || texts(&game).contains(&"p1 responds with Unsummon targeting Grizzly Bears (p1)".to_string())
+        );
         // The Unsummon's target: whichever the random player chose.
         let returned = if texts(&game).iter().any(|text| text.ends_with("Unsummon targeting Raging Goblin (p1)")) {
             goblin

@@ -50,7 +50,9 @@ impl Table {
     pub fn legal_targets(&self, source: CardId, controller: PlayerId, targets: &[(Value, Place)]) -> Vec<Value> {
         targets
             .iter()
-            .filter(|(target, at)| !self.target_gone(*target, *at) && !refused(&self.board, source, controller, *target))
+            .filter(|(target, at)| {
+                !self.target_gone(*target, *at) && !refused(&self.board, source, controller, *target)
+            })
             .map(|(target, _)| *target)
             .collect()
     }
