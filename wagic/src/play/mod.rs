@@ -18,9 +18,9 @@
 //! lands are tapped for it, `{X}` is all the mana left; an instant or sorcery only when
 //! its effect can be activated now), or activate an ability of a permanent they control
 //! whose cost can be paid (with their lands' mana when the pool is short: then every such
-//! land is tapped first). A spell goes on the stack (an instant's or sorcery's one target
-//! chosen as it is cast), as does an ability with a target (its costs paid); a mana
-//! ability or one without a target runs at once. Every other question a spell or ability
+//! land is tapped first). A spell goes on the stack (an instant's or sorcery's targets
+//! chosen as it is cast, however many, one legal target too), as does an ability with
+//! targets (its costs paid); a mana ability or one without a target runs at once. Every other question a spell or ability
 //! asks (`may`, which card to pay with) is answered by its chooser. In combat the active
 //! player attacks with creatures that can attack (untapped, not summoning sick unless with
 //! haste, no defender; `mustattack` ones always), then each untapped creature of the other
@@ -31,11 +31,9 @@
 //!
 //! A player loses at 0 life or less, or on drawing from an empty library (both at once: a
 //! draw); the game is a draw after the turn limit ([`DEFAULT_TURN_LIMIT`]). Not played:
-//! kicker and `autohand` abilities, affinity's discount, banding, mulligans, poison; a
-//! spell's only legal target is taken by the runtime as it is cast, and such a spell
-//! resolves at once (as if nobody answered it). A card's code that traps, a board that
-//! does not settle, or a question that cannot be answered stops the game
-//! ([`Outcome::Stopped`], with the reason): neither player wins.
+//! kicker and `autohand` abilities, affinity's discount, banding, mulligans, poison. A
+//! card's code that traps, a board that does not settle, or a question that cannot be
+//! answered stops the game ([`Outcome::Stopped`], with the reason): neither player wins.
 
 pub mod deck;
 

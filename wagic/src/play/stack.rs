@@ -280,6 +280,34 @@ impl Game {
         }
     }
 
+    /// Whether a spell of `owner`'s would have a target its source may target when cast
+    /// now: a trial start of its effect (one that does nothing) asks for its targets, and
+    /// a spell whose every candidate is refused (shroud, hexproof, protection) is not cast,
+    /// as Wagic would not let it be. A spell that asks no target first has one.
+    pub(super) fn some_target_allowed(&mut self, card: CardId, owner: PlayerId) -> Result<bool, Outcome> {
+        let Ok(rules) = self.table.rules(card) else { return Ok(false) };
+        fn trial(error: impl std::fmt::Debug) -> Outcome {
+            Outcome::Stopped { reason: format!("a trial of a spell's targets: {error:?}") }
+        }
+        let table = &mut self.table;
+        let mut outcome = table.runtime.try_activation(&mut table.board, card, rules, owner).map_err(trial)?;
+        if let vm::runtime::Outcome::Suspended(execution) = outcome {
+            outcome = if execution.request().kind == RequestKind::Action {
+                table.runtime.resume(&mut table.board, execution, &[Value::Int(0)]).map_err(trial)?
+            } else {
+                vm::runtime::Outcome::Suspended(execution)
+            };
+        }
+        let vm::runtime::Outcome::Suspended(execution) = outcome else { return Ok(true) };
+        let allowed = execution.request().kind != RequestKind::Targets
+            || execution
+                .candidates()
+                .iter()
+                .any(|value| !crate::table::stack::refused(&self.table.board, card, owner, *value));
+        self.table.runtime.cancel(execution);
+        Ok(allowed)
+    }
+
     /// Whether `player` casting or activating now responds to something on the stack.
     pub(super) fn cast_verb(&self, player: PlayerId) -> String {
         if self.stack.is_empty() { format!("{} casts", who(player)) } else { format!("{} responds with", who(player)) }

@@ -18,6 +18,7 @@ const CARDS: &str = "[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[
 [card]\nname=Veil\ntarget=creature\nauto=shroud\nmana={G}\ntype=Instant\n[/card]\n\
 [card]\nname=Raging Goblin\nabilities=haste\nmana={R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
+[card]\nname=Red Knight\nabilities=protection from red\nmana={1}{W}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Veiled Bears\nabilities=shroud\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n";
 
 /// A game in p0's first main phase: a Mountain and `spell` in p0's hand; for p1 `creatures`
@@ -150,4 +151,19 @@ fn a_shrouded_creature_is_never_chosen() {
         let log = texts(&game);
         assert!(log.contains(&"p0 casts Scorch targeting Raging Goblin (p1)".to_string()), "seed {seed}: {log:?}");
     }
+}
+
+/// A spell whose every target its source may not target is not cast (Wagic would not let
+/// it be): with only a Red Knight (protection from red) to target, Scorch is no move; with
+/// Grizzly Bears beside it, it is. Planted without the check, the Scorch is offered and
+/// this fails.
+#[test]
+fn a_spell_with_no_target_it_may_target_is_not_cast() {
+    let (mut game, scorch, _) = board("Scorch", &["Red Knight"], [PlayerKind::Random; 2], 0);
+    assert!(game.table.board.has_ability(game.table.board.zone(P1, BATTLEFIELD)[0], "protectionfromred"));
+    let moves = game.legal_moves(P0).expect("moves");
+    assert!(!moves.contains(&Move::Cast(scorch)), "{moves:?}");
+    let (mut game, scorch, _) = board("Scorch", &["Red Knight", "Grizzly Bears"], [PlayerKind::Random; 2], 0);
+    let moves = game.legal_moves(P0).expect("moves");
+    assert!(moves.contains(&Move::Cast(scorch)), "{moves:?}");
 }
