@@ -236,9 +236,10 @@ impl Run<'_> {
                 self.resolved(step, card, line, text)?;
             }
             Resolution::Chosen { target, at: place } => {
-                if let Value::Card(target) = target
-                    && gone(self, place, target)
-                {
+                // Gone, or one it may no longer target (shroud gained): as Wagic's
+                // `canTarget` as the spell resolves.
+                let controller = self.table.board.get(card).map_or(P0, |c| c.controller);
+                if self.table.legal_targets(card, controller, &[(target, place)]).is_empty() {
                     self.fizzle(card, line, text)?;
                     return Ok(());
                 }
