@@ -14,6 +14,8 @@ const CARDS: &str = "[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n\
 [card]\nname=Scorch\ntarget=creature\nauto=damage:2\nmana={R}\ntype=Instant\n[/card]\n\
 [card]\nname=Twin Scorch\ntarget=<2>creature\nauto=damage:2\nmana={R}\ntype=Instant\n[/card]\n\
+[card]\nname=Twin Ping\nauto=damage:2 target(<2>creature)\nmana={R}\ntype=Instant\n[/card]\n\
+[card]\nname=Spark Fan\nauto={0}:damage:2 target(<upto:2>creature)\nmana={0}\ntype=Artifact\n[/card]\n\
 [card]\nname=Unsummon\ntarget=creature\nauto=moveTo(ownerhand)\nmana={U}\ntype=Instant\n[/card]\n\
 [card]\nname=Veil\ntarget=creature\nauto=shroud\nmana={G}\ntype=Instant\n[/card]\n\
 [card]\nname=Raging Goblin\nabilities=haste\nmana={R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
@@ -83,21 +85,22 @@ fn a_spell_with_one_legal_target_waits_with_it_and_fizzles_when_it_leaves() {
     assert_eq!(game.table.board.names(P0, GRAVEYARD), ["Scorch"], "the fizzled spell is in the graveyard");
 }
 
-/// A Twin Scorch at the Goblin and the Bears, the Goblin returned in answer: it resolves
-/// for the Bears only (they die), saying which target was no longer legal. Planted to
-/// answer with every target chosen, the Goblin in hand is dealt damage; planted without
+/// A Twin Scorch (`target=<2>creature`) or a Twin Ping (`target(<2>creature)` on its
+/// line) at the Goblin and the Bears, one of them returned in answer: it resolves for the
+/// other only (it dies), saying which target was no longer legal. Planted to answer with
+/// every target chosen, the creature in hand is dealt damage; planted without
 /// `accept_fewer`, the spell fizzles; either way this fails.
 #[test]
 fn a_two_target_spell_with_one_target_gone_hits_the_other() {
-    for seed in 0..4 {
+    for (spell, seed) in [("Twin Scorch", 0), ("Twin Scorch", 1), ("Twin Ping", 2), ("Twin Ping", 3)] {
         let (mut game, twin, creatures) =
-            board("Twin Scorch", &["Raging Goblin", "Grizzly Bears"], [PlayerKind::Random; 2], seed);
+            board(spell, &["Raging Goblin", "Grizzly Bears"], [PlayerKind::Random; 2], seed);
         let [goblin, bears] = creatures[..] else { panic!("two creatures") };
         game.play_move(Move::Cast(twin)).expect("cast");
-        let line = "p0 casts Twin Scorch targeting Raging Goblin (p1), Grizzly Bears (p1)";
-        let other = "p0 casts Twin Scorch targeting Grizzly Bears (p1), Raging Goblin (p1)";
+        let line = format!("p0 casts {spell} targeting Raging Goblin (p1), Grizzly Bears (p1)");
+        let other = format!("p0 casts {spell} targeting Grizzly Bears (p1), Raging Goblin (p1)");
         let log = texts(&game);
-        assert!(log.iter().any(|text| text == line || text == other), "seed {seed}: {log:?}");
+        assert!(log.iter().any(|text| *text == line || *text == other), "seed {seed}: {log:?}");
         assert_eq!(game.stack.len(), 1);
         respond(&mut game, "Unsummon");
         assert!(
@@ -115,7 +118,7 @@ fn a_two_target_spell_with_one_target_gone_hits_the_other() {
         game.resolve_top().expect("resolves");
         let log = texts(&game);
         let gone = game.name(returned);
-        let resolved = format!("Twin Scorch resolves ({gone}: no longer a legal target)");
+        let resolved = format!("{spell} resolves ({gone}: no longer a legal target)");
         assert!(log.contains(&resolved), "seed {seed}: {log:?}");
         assert_eq!(game.table.board.get(hit).map(|c| c.zone), Some(GRAVEYARD), "seed {seed}: {log:?}");
         assert_eq!(game.table.board.get(returned).map(|c| (c.zone, c.damage)), Some((HAND, 0)), "seed {seed}");
@@ -166,4 +169,31 @@ fn a_spell_with_no_target_it_may_target_is_not_cast() {
     let (mut game, scorch, _) = board("Scorch", &["Red Knight", "Grizzly Bears"], [PlayerKind::Random; 2], 0);
     let moves = game.legal_moves(P0).expect("moves");
     assert!(moves.contains(&Move::Cast(scorch)), "{moves:?}");
+}
+
+/// An ability with up to two targets (`target(<upto:2>creature)`) waits on the stack with
+/// those chosen, named on its line; with none chosen it runs at once and does nothing.
+/// Planted to run every ability as it is activated, nothing waits and this fails.
+#[test]
+fn an_ability_with_up_to_two_targets_waits_with_those_chosen() {
+    let mut waited = 0;
+    for seed in 0..12 {
+        let (mut game, _, creatures) =
+            board("Scorch", &["Raging Goblin", "Grizzly Bears"], [PlayerKind::Random; 2], seed);
+        let fan = game.table.add_card("Spark Fan", P0, BATTLEFIELD, -1).expect("a card");
+        game.seen = game.table.board.cards.iter().map(|c| (c.zone, c.controller)).collect();
+        game.play_move(Move::Activate { card: fan, index: 0, tap_lands: false }).expect("activates");
+        let log = texts(&game);
+        let line = log.iter().find(|text| text.starts_with("p0 activates Spark Fan")).expect("activated");
+        let named = line.split_once(" targeting ").map_or(0, |(_, targets)| targets.split(", ").count());
+        assert_eq!(game.stack.len(), usize::from(named > 0), "seed {seed}: {log:?}");
+        if named > 0 {
+            waited += 1;
+            game.resolve_top().expect("resolves");
+            let dead =
+                creatures.iter().filter(|card| game.table.board.get(**card).is_some_and(|c| c.zone == GRAVEYARD));
+            assert_eq!(dead.count(), named, "seed {seed}: {:?}", texts(&game));
+        }
+    }
+    assert!(waited > 0, "some seed chooses targets");
 }
