@@ -470,6 +470,10 @@ impl Game {
         }
         let most = usize::from(request.max).min(candidates.len());
         let least = usize::from(request.min).min(most);
+        if least == candidates.len() {
+            // One answer (a lone target): no draw from the game's seed.
+            return candidates;
+        }
         let count = least + self.rng.below(most - least + 1);
         self.rng.shuffle(&mut candidates);
         candidates.truncate(count);
