@@ -158,7 +158,7 @@ impl Game {
                 return Ok(false);
             }
             let payable = self.table.try_payable_actions(card, owner).map_err(stopped)?;
-            return Ok(payable.contains(&0) && self.some_target_allowed(card, owner)?);
+            return Ok(payable.contains(&0) && self.some_target_allowed(card, owner, 0)?);
         }
         Ok(true)
     }

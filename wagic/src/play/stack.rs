@@ -22,7 +22,7 @@ use vm::runtime::{CardId, PlayerId, RequestKind, Value};
 use super::moves::is_type;
 use super::{Entry, Flow, Game, MAX_ACTIONS_PER_PHASE, MAX_QUESTIONS, Outcome, opponent, stopped, who};
 use crate::table::stack::{Place, Resolution};
-use crate::table::{BATTLEFIELD, GRAVEYARD, P0, STACK, Step, TableError};
+use crate::table::{BATTLEFIELD, GRAVEYARD, P0, P1, STACK, Step, TableError};
 
 /// The most spells and abilities on the stack at once: a player whose response would go
 /// above it may only pass.
@@ -280,20 +280,34 @@ impl Game {
         }
     }
 
-    /// Whether a spell of `owner`'s would have a target its source may target when cast
-    /// now: a trial start of its effect (one that does nothing) asks for its targets, and
-    /// a spell whose every candidate is refused (shroud, hexproof, protection) is not cast,
-    /// as Wagic would not let it be. A spell that asks no target first has one.
-    pub(super) fn some_target_allowed(&mut self, card: CardId, owner: PlayerId) -> Result<bool, Outcome> {
+    /// Whether a spell (or action `action` of a permanent) of `player`'s would have a
+    /// target its source may target if cast or activated now: a trial start of its effect
+    /// (one that pays and does nothing) asks for its `target=` targets, and one whose
+    /// every candidate is refused (shroud, hexproof, protection) is no move, as Wagic
+    /// would not let it be played. One that asks no target first (a trial does not reach
+    /// an `auto=` line's `target(...)`) has one; with no permanent refused on the
+    /// battlefield, none is tried.
+    pub(super) fn some_target_allowed(
+        &mut self,
+        card: CardId,
+        player: PlayerId,
+        action: usize,
+    ) -> Result<bool, Outcome> {
+        let board = &self.table.board;
+        let refused = |target: CardId| crate::table::stack::refused(board, card, player, Value::Card(target));
+        if ![P0, P1].into_iter().any(|side| board.zone(side, BATTLEFIELD).into_iter().any(refused)) {
+            return Ok(true);
+        }
         let Ok(rules) = self.table.rules(card) else { return Ok(false) };
         fn trial(error: impl std::fmt::Debug) -> Outcome {
             Outcome::Stopped { reason: format!("a trial of a spell's targets: {error:?}") }
         }
         let table = &mut self.table;
-        let mut outcome = table.runtime.try_activation(&mut table.board, card, rules, owner).map_err(trial)?;
+        let mut outcome = table.runtime.try_activation(&mut table.board, card, rules, player).map_err(trial)?;
         if let vm::runtime::Outcome::Suspended(execution) = outcome {
             outcome = if execution.request().kind == RequestKind::Action {
-                table.runtime.resume(&mut table.board, execution, &[Value::Int(0)]).map_err(trial)?
+                let chosen = Value::Int(i32::try_from(action).unwrap_or(i32::MAX));
+                table.runtime.resume(&mut table.board, execution, &[chosen]).map_err(trial)?
             } else {
                 vm::runtime::Outcome::Suspended(execution)
             };
@@ -303,7 +317,7 @@ impl Game {
             || execution
                 .candidates()
                 .iter()
-                .any(|value| !crate::table::stack::refused(&self.table.board, card, owner, *value));
+                .any(|value| !crate::table::stack::refused(&self.table.board, card, player, *value));
         self.table.runtime.cancel(execution);
         Ok(allowed)
     }
