@@ -280,25 +280,33 @@ impl Game {
         }
     }
 
-    /// Whether a spell (or action `action` of a permanent) of `player`'s would have a
-    /// target its source may target if cast or activated now: a trial start of its effect
-    /// (one that pays and does nothing) asks for its `target=` targets, and one whose
-    /// every candidate is refused (shroud, hexproof, protection) is no move, as Wagic
-    /// would not let it be played. One that asks no target first (a trial does not reach
-    /// an `auto=` line's `target(...)`) has one; with no permanent refused on the
-    /// battlefield, none is tried.
+    /// Whether a spell (or action `action` of a permanent) of `player`'s would have the
+    /// targets it needs if cast or activated now: a trial start of its effect (one that
+    /// pays and does nothing) asks for its `target=` targets; one whose every candidate is
+    /// refused (shroud, hexproof, protection) is no move, as Wagic would not let it be
+    /// played, nor is one whose `target=` takes two or more (`<2>creature`) and finds
+    /// fewer (the runtime asks, however few it takes, only when there are enough). One
+    /// that asks no target first (a trial does not reach an `auto=` line's `target(...)`)
+    /// has one. With no permanent refused on the battlefield and one target or none
+    /// taken, none is tried.
     pub(super) fn some_target_allowed(
         &mut self,
         card: CardId,
         player: PlayerId,
         action: usize,
     ) -> Result<bool, Outcome> {
+        let Ok(rules) = self.table.rules(card) else { return Ok(false) };
+        let program = &self.table.library().program;
+        let first = program.cards()[rules.index()].target.as_ref().and_then(|target| target.filters.first());
+        let least = first.map_or(0, |filter| match program.filters()[filter.index()].qty {
+            Some(vm::bytecode::Qty::Exact(n) | vm::bytecode::Qty::Range { min: n, .. }) => n,
+            _ => 1,
+        });
         let board = &self.table.board;
         let refused = |target: CardId| crate::table::stack::refused(board, card, player, Value::Card(target));
-        if ![P0, P1].into_iter().any(|side| board.zone(side, BATTLEFIELD).into_iter().any(refused)) {
+        if least < 2 && ![P0, P1].into_iter().any(|side| board.zone(side, BATTLEFIELD).into_iter().any(refused)) {
             return Ok(true);
         }
-        let Ok(rules) = self.table.rules(card) else { return Ok(false) };
         fn trial(error: impl std::fmt::Debug) -> Outcome {
             Outcome::Stopped { reason: format!("a trial of a spell's targets: {error:?}") }
         }
@@ -312,7 +320,7 @@ impl Game {
                 vm::runtime::Outcome::Suspended(execution)
             };
         }
-        let vm::runtime::Outcome::Suspended(execution) = outcome else { return Ok(true) };
+        let vm::runtime::Outcome::Suspended(execution) = outcome else { return Ok(least < 2) };
         let allowed = execution.request().kind != RequestKind::Targets
             || execution
                 .candidates()

@@ -171,6 +171,19 @@ fn a_spell_with_no_target_it_may_target_is_not_cast() {
     assert!(moves.contains(&Move::Cast(scorch)), "{moves:?}");
 }
 
+/// A spell taking two targets (`target=<2>creature`) is not cast with one creature to
+/// target (rule 601.2c), and is with two. Planted without the count's check, the Twin
+/// Scorch is offered with one creature and this fails.
+#[test]
+fn a_spell_taking_two_targets_is_not_cast_with_one() {
+    let (mut game, twin, _) = board("Twin Scorch", &["Grizzly Bears"], [PlayerKind::Random; 2], 0);
+    let moves = game.legal_moves(P0).expect("moves");
+    assert!(!moves.contains(&Move::Cast(twin)), "{moves:?}");
+    let (mut game, twin, _) = board("Twin Scorch", &["Grizzly Bears", "Raging Goblin"], [PlayerKind::Random; 2], 0);
+    let moves = game.legal_moves(P0).expect("moves");
+    assert!(moves.contains(&Move::Cast(twin)), "{moves:?}");
+}
+
 /// An ability with up to two targets (`target(<upto:2>creature)`) waits on the stack with
 /// those chosen, named on its line; with none chosen it runs at once and does nothing.
 /// Planted to run every ability as it is activated, nothing waits and this fails.
