@@ -150,6 +150,21 @@ impl std::fmt::Display for Outcome {
     }
 }
 
+/// How a game ended, in the categories a sim counts ([`Outcome`] says it in words).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum End {
+    /// The loser had 0 life or less.
+    Life,
+    /// The loser drew from an empty library.
+    Library,
+    /// Both players lost at once.
+    BothLost,
+    /// The turn limit was reached.
+    TurnLimit,
+    /// The table stopped the game ([`Outcome::Stopped`]).
+    Stopped,
+}
+
 /// A game played.
 #[derive(Debug, Clone)]
 pub struct Played {
@@ -157,27 +172,52 @@ pub struct Played {
     pub log: Vec<Entry>,
     /// How it ended.
     pub outcome: Outcome,
+    /// How it ended, as a sim counts it.
+    pub end: End,
     /// Turns begun.
     pub turns: u32,
     /// Choices the players made.
     pub decisions: u64,
+    /// The spells each seat cast, by name, in order (lands played are not among them).
+    pub cast: [Vec<String>; 2],
+    /// Combat damage each card dealt (after prevention), by seat and name, in order.
+    pub combat_damage: Vec<(usize, String, i32)>,
 }
 
 /// Plays one game between the decks `decks` (card names, as the library writes them, in
 /// deck order: [`deck::resolve`]) of `library`'s cards.
 pub fn play(library: &Arc<Library>, decks: [&[String]; 2], options: Options) -> Played {
     let mut game = Game::new(library, options);
-    let outcome = match game.play(decks, options.turn_limit) {
-        Ok(()) => Outcome::Drawn { reason: format!("the turn limit ({}) was reached", options.turn_limit) },
+    let (outcome, end) = match game.play(decks, options.turn_limit) {
+        Ok(()) => {
+            (Outcome::Drawn { reason: format!("the turn limit ({}) was reached", options.turn_limit) }, End::TurnLimit)
+        }
         Err(outcome) => {
             // The turn the game ended in ends here.
             if game.turn > 0 {
                 game.end_of_turn_entry();
             }
-            outcome
+            let end = match &outcome {
+                Outcome::Won { winner, .. } => {
+                    let loser = usize::from(*winner == P0);
+                    let life = game.table.board.players.get(loser).map_or(1, |player| player.life);
+                    if life <= 0 { End::Life } else { End::Library }
+                }
+                Outcome::Drawn { .. } => End::BothLost,
+                Outcome::Stopped { .. } => End::Stopped,
+            };
+            (outcome, end)
         }
     };
-    Played { log: game.log, outcome, turns: game.turn, decisions: game.decisions }
+    Played {
+        log: game.log,
+        outcome,
+        end,
+        turns: game.turn,
+        decisions: game.decisions,
+        cast: game.cast,
+        combat_damage: game.combat_damage,
+    }
 }
 
 /// A game's progress: `Err` once it is over.
@@ -206,6 +246,10 @@ struct Game {
     /// The creature a greedy player's response is about (the target of the opponent's
     /// spell it answers): the one it saves, or the one it kills first.
     focus: Option<CardId>,
+    /// [`Played::cast`].
+    cast: [Vec<String>; 2],
+    /// [`Played::combat_damage`].
+    combat_damage: Vec<(usize, String, i32)>,
 }
 
 /// A player's name in the log.
@@ -245,6 +289,8 @@ impl Game {
             stack: Vec::new(),
             players: options.players,
             focus: None,
+            cast: [Vec::new(), Vec::new()],
+            combat_damage: Vec::new(),
         }
     }
 

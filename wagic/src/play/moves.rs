@@ -284,6 +284,7 @@ impl Game {
         let verb = self.cast_verb(owner);
         let line = self.log.len();
         self.event(format!("{verb} {name}{x}"));
+        self.cast[usize::from(owner != P0)].push(name.clone());
         self.table.board.place(card, owner, STACK, -1);
         self.settle()?;
         if !is_spell(&types) {
