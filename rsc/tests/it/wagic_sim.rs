@@ -61,11 +61,11 @@ fn a_small_sim_of_wagics_cards_prints_its_summary() {
          Goblins        6        0      0.0%  [0.0%, 39.0%]           0.0% of 3        0.0% of 3\n\
          on the play: won 3 of 6 games, 50.0% [18.8%, 81.2%]\n\
          ended: no life 6, an empty library 0; draws 0 (both lost 0, turn limit 0, stopped by an error 0)\n\
-         turns: mean 20.0, longest 27; decisions: mean 398.2 per game\n\
+         turns: mean 17.7, longest 21; decisions: mean 356.3 per game\n\
          most cast spells (games cast in): Raging Goblin 6, Grizzly Bears 6, Giant Growth 6, Shock 5\n\
          most winning cards (win rate when cast, games): Giant Growth 100.0% of 6, Grizzly Bears 100.0% of 6, \
          Raging Goblin 0.0% of 6, Shock 0.0% of 5\n\
-         most combat damage: Grizzly Bears 204, Raging Goblin 63\n\
+         most combat damage: Grizzly Bears 211, Raging Goblin 53\n\
          replay game 0: {}\n\
          (this sim's command with --replay I prints game I's)\n",
         replay(true, "4517933670823692284"),

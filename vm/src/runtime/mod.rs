@@ -183,6 +183,7 @@ impl<H: Host> Runtime<H> {
                 fuel: DEFAULT_FUEL,
                 metered: true,
                 autos_as_controller: false,
+                ask_lone_choice: false,
                 id: NEXT_RUNTIME_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             },
             world: World::with_buffers(),
@@ -231,6 +232,15 @@ impl<H: Host> Runtime<H> {
     /// autos always execute as their card's controller.
     pub fn set_autos_run_as_controller(&mut self, on: bool) {
         self.shared.autos_as_controller = on;
+    }
+
+    /// Makes a filter the player chooses from ask even when exactly as many candidates as
+    /// it takes are left (one creature for `target(creature)`), instead of taking them
+    /// without a question (the default). A game that chooses targets as a spell is cast
+    /// and resolves it later (Magic's rule 601.2c) wants the question, a question with
+    /// one answer, to know the spell waits on its target.
+    pub fn set_ask_lone_choice(&mut self, on: bool) {
+        self.shared.ask_lone_choice = on;
     }
 
     /// The effects in force, in the order they were recorded.

@@ -228,7 +228,7 @@ impl<H: Host> Runtime<H> {
         if let Some(Qty::Random(n)) = filter.qty {
             out.truncate(usize::from(n));
         }
-        let Take { matched, choose, min, max } = take(filter, can_choose, out.len());
+        let Take { matched, choose, min, max } = take(filter, can_choose, out.len(), shared.ask_lone_choice);
         if rule_target && zone_prefix.is_some() && zone_prefix == shared.names.zone_same && choose {
             return Some(Peek::Asks);
         }

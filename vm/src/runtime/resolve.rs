@@ -190,7 +190,7 @@ impl<H: Host> Machine<'_, H> {
             acc.retain(|item| !excluded.contains(item));
             self.world.give_set(excluded);
         }
-        let Take { matched, choose, min, max } = take(filter, can_choose, acc.len());
+        let Take { matched, choose, min, max } = take(filter, can_choose, acc.len(), self.shared.ask_lone_choice);
         let candidates = self.state.lists.make(&acc);
         self.world.scratch3 = acc;
         let candidates = candidates.ok_or(TrapCode::ListLimit)?;
@@ -306,10 +306,12 @@ pub(super) struct Take {
 
 /// The [`Take`] of `filter` over `found` candidates, of which the type terms let the
 /// player choose when `can_choose`. A random quantity or a pick without a quantity
-/// leaves no choice; with no choice, all found are taken.
+/// leaves no choice; with no choice, all found are taken. With `ask_lone`
+/// ([`super::Runtime::set_ask_lone_choice`]), a choice left with exactly as many
+/// candidates as its least is still asked (with fewer, all are taken).
 // Inlined: out of line, its call cost more than its body (callgrind, branch `fuel`).
 #[inline]
-pub(super) fn take(filter: &Filter, can_choose: bool, found: usize) -> Take {
+pub(super) fn take(filter: &Filter, can_choose: bool, found: usize, ask_lone: bool) -> Take {
     let (mut min, mut max) = match filter.qty {
         None => (1, 1),
         Some(Qty::Exact(n)) => (n, n),
@@ -323,7 +325,8 @@ pub(super) fn take(filter: &Filter, can_choose: bool, found: usize) -> Take {
     let matched = found > 0 || filter.pick.is_some();
     let len = found.min(usize::from(u16::MAX)) as u16;
     max = max.min(len);
-    let choose = can_choose && !qty_leaves_no_choice && (len > min || (min == 0 && len > 0));
+    let choose =
+        can_choose && !qty_leaves_no_choice && (len > min || (len > 0 && (min == 0 || (ask_lone && len == min))));
     if !choose {
         min = len;
         max = len;

@@ -26,6 +26,9 @@ pub(crate) struct Shared<H> {
     /// Whether an auto run by an event executes as its card's controller rather than as the
     /// event's player ([`Runtime::set_autos_run_as_controller`]).
     pub autos_as_controller: bool,
+    /// Whether a choice left with exactly as many candidates as it takes is still asked
+    /// ([`Runtime::set_ask_lone_choice`]).
+    pub ask_lone_choice: bool,
     /// Which [`Runtime::new`] this is (clones share it): suspended executions carry it.
     pub id: u32,
     /// What executions of each card need to know before they start.
@@ -42,6 +45,7 @@ impl<H> Clone for Shared<H> {
             fuel: self.fuel,
             metered: self.metered,
             autos_as_controller: self.autos_as_controller,
+            ask_lone_choice: self.ask_lone_choice,
             id: self.id,
             plans: Arc::clone(&self.plans),
         }
@@ -51,7 +55,18 @@ impl<H> Clone for Shared<H> {
     /// every copy a game makes to try a move out would otherwise write to counters that
     /// all the threads of a simulation read beside the program.
     fn clone_from(&mut self, source: &Shared<H>) {
-        let Shared { program, catalogue, builtins, names, fuel, metered, autos_as_controller, id, plans } = source;
+        let Shared {
+            program,
+            catalogue,
+            builtins,
+            names,
+            fuel,
+            metered,
+            autos_as_controller,
+            ask_lone_choice,
+            id,
+            plans,
+        } = source;
         share(&mut self.program, program);
         self.catalogue = catalogue;
         share(&mut self.builtins, builtins);
@@ -59,6 +74,7 @@ impl<H> Clone for Shared<H> {
         self.fuel = *fuel;
         self.metered = *metered;
         self.autos_as_controller = *autos_as_controller;
+        self.ask_lone_choice = *ask_lone_choice;
         self.id = *id;
         share(&mut self.plans, plans);
     }

@@ -539,6 +539,15 @@ impl Execution {
         })
     }
 
+    /// Lets the answer to its request hold fewer values than the request's least, down to
+    /// none: a game whose spell chose its targets as it was cast answers as it resolves
+    /// with those still legal, however few (Magic's rule 608.2b).
+    pub fn accept_fewer(&mut self) {
+        if let Some(request) = &mut self.state.request {
+            request.min = 0;
+        }
+    }
+
     /// The candidates of the request, in order.
     pub fn candidates(&self) -> &[Value] {
         self.state.lists.get(self.request().candidates)

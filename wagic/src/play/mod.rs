@@ -18,9 +18,9 @@
 //! lands are tapped for it, `{X}` is all the mana left; an instant or sorcery only when
 //! its effect can be activated now), or activate an ability of a permanent they control
 //! whose cost can be paid (with their lands' mana when the pool is short: then every such
-//! land is tapped first). A spell goes on the stack (an instant's or sorcery's one target
-//! chosen as it is cast), as does an ability with a target (its costs paid); a mana
-//! ability or one without a target runs at once. Every other question a spell or ability
+//! land is tapped first). A spell goes on the stack (an instant's or sorcery's targets
+//! chosen as it is cast, however many, one legal target too), as does an ability with
+//! targets (its costs paid); a mana ability or one without a target runs at once. Every other question a spell or ability
 //! asks (`may`, which card to pay with) is answered by its chooser. In combat the active
 //! player attacks with creatures that can attack (untapped, not summoning sick unless with
 //! haste, no defender; `mustattack` ones always), then each untapped creature of the other
@@ -31,11 +31,9 @@
 //!
 //! A player loses at 0 life or less, or on drawing from an empty library (both at once: a
 //! draw); the game is a draw after the turn limit ([`DEFAULT_TURN_LIMIT`]). Not played:
-//! kicker and `autohand` abilities, affinity's discount, banding, mulligans, poison; a
-//! spell's only legal target is taken by the runtime as it is cast, and such a spell
-//! resolves at once (as if nobody answered it). A card's code that traps, a board that
-//! does not settle, or a question that cannot be answered stops the game
-//! ([`Outcome::Stopped`], with the reason): neither player wins.
+//! kicker and `autohand` abilities, affinity's discount, banding, mulligans, poison. A
+//! card's code that traps, a board that does not settle, or a question that cannot be
+//! answered stops the game ([`Outcome::Stopped`], with the reason): neither player wins.
 
 pub mod deck;
 
@@ -46,6 +44,8 @@ mod rng;
 mod stack;
 #[cfg(test)]
 mod stack_tests;
+#[cfg(test)]
+mod target_tests;
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -274,6 +274,8 @@ impl Game {
         // too, a stream of their own.
         let board_seed = Rng::new(options.seed ^ 0x00B0_A4D5_EED0).next_u64();
         table.board.reseed((board_seed >> 32) as u32 ^ board_seed as u32);
+        // A spell with one legal target asks for it too, to wait on the stack with it.
+        table.runtime.set_ask_lone_choice(true);
         Game {
             table,
             rng: Rng::new(options.seed),
@@ -492,15 +494,21 @@ impl Game {
         }
     }
 
-    /// A random answer to a question: as many candidates as it allows (a random count
-    /// between its least and its most), chosen at random.
+    /// The chooser's answer to a question, logged.
     fn choose(&mut self, execution: &Execution) -> Vec<Value> {
+        let chosen = self.answer(execution);
+        self.log_choice(execution, &chosen);
+        chosen
+    }
+
+    /// The chooser's answer to a question: the greedy player's, or a random one (as many
+    /// candidates as it allows, a random count between its least and its most, chosen at
+    /// random).
+    fn answer(&mut self, execution: &Execution) -> Vec<Value> {
         self.decisions += 1;
         let request = execution.request();
         if self.players[usize::from(request.chooser != P0)] == PlayerKind::Greedy {
-            let chosen = self.greedy_answer(execution);
-            self.log_choice(execution, &chosen);
-            return chosen;
+            return self.greedy_answer(execution);
         }
         let mut candidates = self.candidates(execution);
         if matches!(request.kind, RequestKind::May | RequestKind::Confirm(_)) && candidates.is_empty() {
@@ -508,24 +516,36 @@ impl Game {
         }
         let most = usize::from(request.max).min(candidates.len());
         let least = usize::from(request.min).min(most);
+        if least == candidates.len() {
+            // One answer (a lone target): no draw from the game's seed.
+            return candidates;
+        }
         let count = least + self.rng.below(most - least + 1);
         self.rng.shuffle(&mut candidates);
         candidates.truncate(count);
-        self.log_choice(execution, &candidates);
         candidates
     }
 
-    /// The candidates of a question, less a spell on the stack itself among its own
-    /// targets (rule 115.5: a Counterspell does not target itself) when enough are left.
+    /// The candidates of a question, less those its source may not target (shroud,
+    /// hexproof, protection: [`crate::table::stack::refused`]) and a spell on the stack
+    /// itself among its own targets (rule 115.5: a Counterspell does not target itself),
+    /// when enough are left.
     fn candidates(&self, execution: &Execution) -> Vec<Value> {
         let request = execution.request();
         let mut candidates: Vec<Value> = execution.candidates().to_vec();
-        let source = execution.env().source;
+        let env = execution.env();
+        let source = env.source;
         let on_stack = self.table.board.get(source).is_some_and(|c| c.zone == crate::table::STACK);
-        if request.kind == RequestKind::Targets && on_stack {
-            let others: Vec<Value> = candidates.iter().copied().filter(|value| *value != Value::Card(source)).collect();
-            if others.len() >= usize::from(request.min) {
-                candidates = others;
+        if request.kind == RequestKind::Targets {
+            let board = &self.table.board;
+            let allowed: Vec<Value> = candidates
+                .iter()
+                .copied()
+                .filter(|value| !crate::table::stack::refused(board, source, env.controller, *value))
+                .filter(|value| !on_stack || *value != Value::Card(source))
+                .collect();
+            if allowed.len() >= usize::from(request.min) {
+                candidates = allowed;
             }
         }
         candidates

@@ -158,7 +158,7 @@ impl Game {
                 return Ok(false);
             }
             let payable = self.table.try_payable_actions(card, owner).map_err(stopped)?;
-            return Ok(payable.contains(&0));
+            return Ok(payable.contains(&0) && self.some_target_allowed(card, owner, 0)?);
         }
         Ok(true)
     }
@@ -282,6 +282,7 @@ impl Game {
         };
         let name = self.name(card);
         let verb = self.cast_verb(owner);
+        let line = self.log.len();
         self.event(format!("{verb} {name}{x}"));
         self.cast[usize::from(owner != P0)].push(name.clone());
         self.table.board.place(card, owner, STACK, -1);
@@ -296,9 +297,8 @@ impl Game {
         }
         let step = self.table.start(card, owner).map_err(stopped)?;
         let step = self.first_action(step, 0)?;
-        let Some(done) = self.stack_targeted(card, owner, false, step)? else { return self.settle() };
-        // Its only target taken by the runtime, or a question other than its one
-        // target: it ran as it was cast.
+        let Some(done) = self.stack_targeted(card, owner, false, line, step)? else { return self.settle() };
+        // A question other than its targets, or none taken: it ran as it was cast.
         self.event(format!("{name} resolves"));
         if !done {
             self.event(format!("{name} does nothing"));
@@ -320,6 +320,7 @@ impl Game {
         }
         let name = self.name(card);
         let ability = self.ability_text(card, index).unwrap_or_else(|| format!("ability {}", index + 1));
+        let line = self.log.len();
         if self.stack.is_empty() {
             self.event(format!("{} activates {name}: {ability}", who(controller)));
         } else {
@@ -331,7 +332,7 @@ impl Game {
             self.event(format!("{name}'s ability does nothing"));
             return self.settle();
         }
-        if self.stack_targeted(card, controller, true, step)? == Some(false) {
+        if self.stack_targeted(card, controller, true, line, step)? == Some(false) {
             self.event(format!("{name}'s ability does nothing"));
         }
         self.settle()

@@ -4,20 +4,25 @@
 //! succession the top resolves, last in first out, and the active player has priority
 //! again; when both pass with nothing on the stack the step ends.
 //!
-//! A spell resolves as the test runner's stack resolves it ([`crate::table::stack`]): a
-//! permanent enters the battlefield; an instant's or sorcery's effect runs, with the one
-//! target chosen as it was cast; a spell whose target left its zone since fizzles to its
-//! owner's graveyard, as does one whose target is no longer legal; a spell countered (no
-//! longer on the stack) does nothing. An ability with one target chosen as it was
-//! activated waits on the stack likewise (its costs were paid then); one without a target
+//! Targets are chosen as a spell is cast or an ability activated (rule 601.2c), by its
+//! controller, however many its question takes (`target(<2>creature)`, `<upto:3>`), and
+//! one legal target is a question with one answer (the runtime asks it:
+//! `set_ask_lone_choice`); the cast line names them (`p0 casts Shock targeting Grizzly
+//! Bears (p1)`), so the opponent responds knowing them. A spell resolves as the test
+//! runner's stack resolves it ([`crate::table::stack`]): a permanent enters the
+//! battlefield; an instant's or sorcery's effect runs on its targets still legal (each
+//! still the object chosen, and one its source may still target: no shroud, protection
+//! gained since); with none left it fizzles to its owner's graveyard (rule 608.2b); a
+//! spell countered (no longer on the stack) does nothing. An ability with targets waits
+//! on the stack likewise (its costs were paid as it was activated); one without a target
 //! runs as it is activated, as if nobody responded to it.
 
 use vm::runtime::{CardId, PlayerId, RequestKind, Value};
 
 use super::moves::is_type;
-use super::{Flow, Game, MAX_ACTIONS_PER_PHASE, Outcome, opponent, stopped, who};
+use super::{Entry, Flow, Game, MAX_ACTIONS_PER_PHASE, MAX_QUESTIONS, Outcome, opponent, stopped, who};
 use crate::table::stack::{Place, Resolution};
-use crate::table::{BATTLEFIELD, GRAVEYARD, STACK, Step, TableError};
+use crate::table::{BATTLEFIELD, GRAVEYARD, P0, P1, STACK, Step, TableError};
 
 /// The most spells and abilities on the stack at once: a player whose response would go
 /// above it may only pass.
@@ -48,11 +53,12 @@ impl Game {
     }
 
     /// The item on top of the stack: its source, controller, whether it is an ability, and
-    /// the target it waits with.
+    /// the (first) target it waits with.
     pub(super) fn stack_top(&self) -> Option<(CardId, PlayerId, bool, Option<Value>)> {
         let item = self.stack.last()?;
         let target = match &item.resolution {
-            Resolution::Targeted { target, .. } | Resolution::Chosen { target, .. } => Some(*target),
+            Resolution::Targeted { targets, .. } => targets.first().map(|(target, _)| *target),
+            Resolution::Chosen { target, .. } => Some(*target),
             _ => None,
         };
         Some((item.card, item.controller, item.ability, target))
@@ -138,17 +144,29 @@ impl Game {
                 let step = self.first_action(step, 0)?;
                 self.finish_spell(card, ability, step)
             }
-            Resolution::Targeted { execution, target, at } => {
-                if self.table.target_gone(target, at) {
+            Resolution::Targeted { mut execution, targets } => {
+                let legal = self.table.legal_targets(card, controller, &targets);
+                if legal.is_empty() {
                     self.table.runtime.cancel(execution);
                     return self.fizzle(card, ability, &name);
                 }
-                match self.table.resume(execution, &[target]) {
+                let illegal: Vec<String> = targets
+                    .iter()
+                    .filter(|(target, _)| !legal.contains(target))
+                    .map(|(target, _)| self.shown(*target))
+                    .collect();
+                // Some targets illegal: the rest are acted on (rule 608.2b).
+                execution.accept_fewer();
+                match self.table.resume(execution, &legal) {
                     Ok(step) => {
-                        self.event(format!("{name} resolves"));
+                        if illegal.is_empty() {
+                            self.event(format!("{name} resolves"));
+                        } else {
+                            let illegal = illegal.join(", ");
+                            self.event(format!("{name} resolves ({illegal}: no longer a legal target)"));
+                        }
                         self.finish_spell(card, ability, step)
                     }
-                    // Its target is no longer one it may have (it gained shroud...).
                     Err(TableError::IllegalAnswer(_)) => self.fizzle(card, ability, &name),
                     Err(error) => Err(stopped(error)),
                 }
@@ -195,33 +213,121 @@ impl Game {
         }
     }
 
-    /// A spell or ability started as it is cast or activated: when it asks for its one
-    /// target, the target is chosen now and it waits on the stack (`None`); any other
-    /// question is answered and it runs at once (whether it ran to its end).
+    /// A spell or ability started as it is cast or activated: its targets are chosen now
+    /// (a type or whose zone asked first is part of that choice), named on the log's line
+    /// `line` (its cast or activation), and it waits on the stack with them (`None`). A
+    /// first question other than targets is answered and it runs at once, as does one
+    /// whose optional targets were left unchosen (whether it ran to its end).
     pub(super) fn stack_targeted(
         &mut self,
         card: CardId,
         controller: PlayerId,
         ability: bool,
-        step: Step,
+        line: usize,
+        mut step: Step,
     ) -> Result<Option<bool>, Outcome> {
+        for _ in 0..MAX_QUESTIONS {
+            match step {
+                Step::Asks(execution)
+                    if matches!(execution.request().kind, RequestKind::TargetType | RequestKind::TargetZone) =>
+                {
+                    let answer = self.choose(&execution);
+                    step = self.table.resume(execution, &answer).map_err(stopped)?;
+                }
+                _ => break,
+            }
+        }
         let Step::Asks(execution) = step else {
             return self.drive(step).map(Some);
         };
-        let request = execution.request();
-        if request.kind != RequestKind::Targets || request.max != 1 {
+        if execution.request().kind != RequestKind::Targets {
             return self.drive(Step::Asks(execution)).map(Some);
         }
-        let answer = self.choose(&execution);
-        let [target] = answer.as_slice() else {
-            // No target taken (an optional one): it runs now without.
+        let answer = self.answer(&execution);
+        if answer.is_empty() {
+            // No target taken (optional ones): it runs now without.
+            self.log_choice(&execution, &answer);
             let step = self.table.resume(execution, &answer).map_err(stopped)?;
             return self.drive(step).map(Some);
-        };
-        let target = *target;
-        let at: Place = target.as_card().and_then(|card| self.table.place_of(card));
-        self.push(card, controller, ability, Resolution::Targeted { execution, target, at });
+        }
+        self.name_targets(line, &answer);
+        let targets = answer.iter().map(|target| (*target, self.place(*target))).collect();
+        self.push(card, controller, ability, Resolution::Targeted { execution, targets });
         Ok(None)
+    }
+
+    /// Where a target is now (a player: nowhere), to tell on resolution whether it left.
+    fn place(&self, target: Value) -> Place {
+        target.as_card().and_then(|card| self.table.place_of(card))
+    }
+
+    /// Adds the targets chosen to the log's line `line` (a cast or an activation):
+    /// `targeting Grizzly Bears (p1), p0`.
+    fn name_targets(&mut self, line: usize, targets: &[Value]) {
+        let shown: Vec<String> = targets
+            .iter()
+            .map(|target| match target {
+                Value::Card(card) => {
+                    let controller = self.table.board.get(*card).map_or(P0, |c| c.controller);
+                    format!("{} ({})", self.name(*card), who(controller))
+                }
+                other => self.shown(*other),
+            })
+            .collect();
+        if let Some(Entry::Event { text, .. }) = self.log.get_mut(line) {
+            text.push_str(" targeting ");
+            text.push_str(&shown.join(", "));
+        }
+    }
+
+    /// Whether a spell (or action `action` of a permanent) of `player`'s would have the
+    /// targets it needs if cast or activated now: a trial start of its effect (one that
+    /// pays and does nothing) asks for its `target=` targets; one whose every candidate is
+    /// refused (shroud, hexproof, protection) is no move, as Wagic would not let it be
+    /// played, nor is one whose `target=` takes two or more (`<2>creature`) and finds
+    /// fewer (the runtime asks, however few it takes, only when there are enough). One
+    /// that asks no target first (a trial does not reach an `auto=` line's `target(...)`)
+    /// has one. With no permanent refused on the battlefield and one target or none
+    /// taken, none is tried.
+    pub(super) fn some_target_allowed(
+        &mut self,
+        card: CardId,
+        player: PlayerId,
+        action: usize,
+    ) -> Result<bool, Outcome> {
+        let Ok(rules) = self.table.rules(card) else { return Ok(false) };
+        let program = &self.table.library().program;
+        let first = program.cards()[rules.index()].target.as_ref().and_then(|target| target.filters.first());
+        let least = first.map_or(0, |filter| match program.filters()[filter.index()].qty {
+            Some(vm::bytecode::Qty::Exact(n) | vm::bytecode::Qty::Range { min: n, .. }) => n,
+            _ => 1,
+        });
+        let board = &self.table.board;
+        let refused = |target: CardId| crate::table::stack::refused(board, card, player, Value::Card(target));
+        if least < 2 && ![P0, P1].into_iter().any(|side| board.zone(side, BATTLEFIELD).into_iter().any(refused)) {
+            return Ok(true);
+        }
+        fn trial(error: impl std::fmt::Debug) -> Outcome {
+            Outcome::Stopped { reason: format!("a trial of a spell's targets: {error:?}") }
+        }
+        let table = &mut self.table;
+        let mut outcome = table.runtime.try_activation(&mut table.board, card, rules, player).map_err(trial)?;
+        if let vm::runtime::Outcome::Suspended(execution) = outcome {
+            outcome = if execution.request().kind == RequestKind::Action {
+                let chosen = Value::Int(i32::try_from(action).unwrap_or(i32::MAX));
+                table.runtime.resume(&mut table.board, execution, &[chosen]).map_err(trial)?
+            } else {
+                vm::runtime::Outcome::Suspended(execution)
+            };
+        }
+        let vm::runtime::Outcome::Suspended(execution) = outcome else { return Ok(least < 2) };
+        let allowed = execution.request().kind != RequestKind::Targets
+            || execution
+                .candidates()
+                .iter()
+                .any(|value| !crate::table::stack::refused(&self.table.board, card, player, *value));
+        self.table.runtime.cancel(execution);
+        Ok(allowed)
     }
 
     /// Whether `player` casting or activating now responds to something on the stack.

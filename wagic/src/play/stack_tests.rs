@@ -103,11 +103,10 @@ fn a_greedy_player_counters_the_other_players_spell() {
     game.play_move(Move::Cast(goblin)).expect("cast");
     game.priority_window().expect("the window ends");
     let log = texts(&game);
-    let tail: Vec<&str> = log.iter().rev().take(5).rev().map(String::as_str).collect();
+    let tail: Vec<&str> = log.iter().rev().take(4).rev().map(String::as_str).collect();
     let expected = [
         "p1 taps Island, Island for mana",
-        "p1 responds with Counterspell",
-        "p1 chooses Raging Goblin for Counterspell",
+        "p1 responds with Counterspell targeting Raging Goblin (p0)",
         "Counterspell resolves",
         "Raging Goblin is countered",
     ];
@@ -126,7 +125,8 @@ fn a_spell_does_not_target_itself() {
         let counterspell = game.table.board.zone(P1, HAND)[0];
         game.play_move(Move::Cast(counterspell)).expect("cast");
         let log = texts(&game);
-        assert!(log.contains(&"p1 chooses Raging Goblin for Counterspell".to_string()), "seed {seed}: {log:?}");
+        let line = "p1 responds with Counterspell targeting Raging Goblin (p0)".to_string();
+        assert!(log.contains(&line), "seed {seed}: {log:?}");
     }
 }
 
@@ -183,8 +183,8 @@ fn each_x_spell_on_the_stack_keeps_its_own_x() {
     game.resolve_top().expect("resolves");
     game.resolve_top().expect("resolves");
     let log = texts(&game);
-    assert!(log.contains(&"p0 casts Blaze with X = 2".to_string()), "{log:?}");
-    assert!(log.contains(&"p1 responds with Fireball Flash with X = 1".to_string()), "{log:?}");
+    assert!(log.contains(&"p0 casts Blaze with X = 2 targeting p1".to_string()), "{log:?}");
+    assert!(log.contains(&"p1 responds with Fireball Flash with X = 1 targeting p0".to_string()), "{log:?}");
     let lives = [game.table.board.players[0].life, game.table.board.players[1].life];
     assert_eq!(lives, [STARTING_LIFE - 1, STARTING_LIFE - 2], "{log:?}");
 }

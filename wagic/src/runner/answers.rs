@@ -48,7 +48,7 @@ impl Run<'_> {
             self.owed_clicks = 0;
             self.owed_menu = false;
             let at = target.as_card().and_then(|target| self.place_of(target));
-            let resolution = Resolution::Targeted { execution: waiting.execution, target, at };
+            let resolution = Resolution::Targeted { execution: waiting.execution, targets: vec![(target, at)] };
             self.stack.push(Entry::Spell(card, resolution), line, text)?;
             return Ok(None);
         }

@@ -236,9 +236,10 @@ impl Run<'_> {
                 self.resolved(step, card, line, text)?;
             }
             Resolution::Chosen { target, at: place } => {
-                if let Value::Card(target) = target
-                    && gone(self, place, target)
-                {
+                // Gone, or one it may no longer target (shroud gained): as Wagic's
+                // `canTarget` as the spell resolves.
+                let controller = self.table.board.get(card).map_or(P0, |c| c.controller);
+                if self.table.legal_targets(card, controller, &[(target, place)]).is_empty() {
                     self.fizzle(card, line, text)?;
                     return Ok(());
                 }
@@ -259,15 +260,15 @@ impl Run<'_> {
                 // still where it was).
                 self.resolved(step, card, line, text)?;
             }
-            Resolution::Targeted { execution, target, at: place } => {
-                if let Value::Card(target) = target
-                    && gone(self, place, target)
-                {
+            Resolution::Targeted { mut execution, targets } => {
+                let legal = self.table.legal_targets(card, execution.env().controller, &targets);
+                if legal.is_empty() {
                     self.table.runtime.cancel(execution);
                     self.fizzle(card, line, text)?;
                     return Ok(());
                 }
-                let step = self.table.resume(execution, &[target]).map_err(|error| table_skip(error, line, text))?;
+                execution.accept_fewer();
+                let step = self.table.resume(execution, &legal).map_err(|error| table_skip(error, line, text))?;
                 self.resolved(step, card, line, text)?;
             }
             Resolution::Aura { target, at: place } => {

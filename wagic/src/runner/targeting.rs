@@ -11,24 +11,12 @@
 use vm::runtime::{CardId, PlayerId, Value};
 
 use super::{BATTLEFIELD, P0, P1, Skip, at, skip};
-use crate::table::{Board, COLOUR_PROTECTIONS};
+use crate::table::Board;
 
 /// Whether Wagic refuses `target` as a target of `source`'s spell or ability, controlled
-/// by `controller`.
+/// by `controller` (the table's rule, shared with the game).
 pub(super) fn refused(board: &Board, source: CardId, controller: PlayerId, target: Value) -> bool {
-    let Value::Card(card) = target else { return false };
-    let Some(c) = board.get(card) else { return false };
-    if c.zone != BATTLEFIELD {
-        return false;
-    }
-    if board.has_ability(card, "shroud") {
-        return true;
-    }
-    if controller != c.controller && board.has_ability(card, "opponentshroud") {
-        return true;
-    }
-    let colours = board.colours(source);
-    COLOUR_PROTECTIONS.iter().any(|(ability, colour)| colours.contains(colour) && board.has_ability(card, ability))
+    crate::table::stack::refused(board, source, controller, target)
 }
 
 /// Whether some permanent on the battlefield is one Wagic refuses as a target of

@@ -59,8 +59,8 @@ fn burn_goes_at_the_opponent_pumps_at_its_own_and_a_land_comes_first() {
         let last_turn = played.turns;
         for (turn, player, events) in turns(&played) {
             for text in &events {
-                if let Some(target) = text.strip_prefix("p0 chooses ").and_then(|rest| rest.strip_suffix(" for Shock"))
-                {
+                if let Some(target) = super::play_stack::targets_of(text, "p0", "Shock") {
+                    let target = target.strip_suffix(" (p1)").unwrap_or(target);
                     shocks += 1;
                     assert!(["Raging Goblin", "Gray Ogre", "p1"].contains(&target), "seed {seed}: {text}");
                     if target == "p1" {
@@ -69,11 +69,9 @@ fn burn_goes_at_the_opponent_pumps_at_its_own_and_a_land_comes_first() {
                         assert!(matches!(played.outcome, Outcome::Won { winner: P0, .. }), "seed {seed}");
                     }
                 }
-                if let Some(target) =
-                    text.strip_prefix("p0 chooses ").and_then(|rest| rest.strip_suffix(" for Giant Growth"))
-                {
+                if let Some(target) = super::play_stack::targets_of(text, "p0", "Giant Growth") {
                     growths += 1;
-                    assert_eq!(target, "Grizzly Bears", "seed {seed}: {text}");
+                    assert_eq!(target, "Grizzly Bears (p0)", "seed {seed}: {text}");
                 }
             }
             if player == 0 {
@@ -85,7 +83,7 @@ fn burn_goes_at_the_opponent_pumps_at_its_own_and_a_land_comes_first() {
                     // Instants cast before the main phase aside, the land comes first.
                     let spells_before = moves[..land]
                         .iter()
-                        .filter(|text| !text.ends_with("Shock") && !text.ends_with("Giant Growth"))
+                        .filter(|text| !text.contains("casts Shock") && !text.contains("casts Giant Growth"))
                         .count();
                     assert_eq!(spells_before, 0, "seed {seed} turn {turn}: {events:?}");
                 }

@@ -37,8 +37,10 @@ enum StackLine {
 fn stack_line(text: &str) -> StackLine {
     for verb in [" casts ", " responds with "] {
         if let Some((_, rest)) = text.split_once(verb) {
-            // `X with X = 3`; an ability response is `Card's ability: line`.
-            let name = rest.split(" with X = ").next().unwrap_or(rest);
+            // `X with X = 3`, `X targeting Y (p1)`; an ability response is `Card's
+            // ability: line`.
+            let name = rest.split(" targeting ").next().unwrap_or(rest);
+            let name = name.split(" with X = ").next().unwrap_or(name);
             let name = name.split(": ").next().unwrap_or(name);
             return StackLine::Push(name.to_string());
         }
@@ -51,6 +53,10 @@ fn stack_line(text: &str) -> StackLine {
         if let Some(name) = text.strip_suffix(ending) {
             return StackLine::Pop(name.to_string());
         }
+    }
+    // `X resolves (Y: no longer a legal target)`: some of its targets illegal.
+    if let Some((name, _)) = text.split_once(" resolves (") {
+        return StackLine::Pop(name.to_string());
     }
     StackLine::Other
 }
@@ -81,14 +87,19 @@ fn replay_stack(events: &[(u32, Phase, String)]) -> usize {
             StackLine::Other => {}
         }
         // An ability with no target ran as it was activated: nothing waits for it.
-        if text.contains(" activates ") || text.contains("'s ability: ") {
-            let next = events.get(index + 1).map(|(_, _, text)| text.as_str()).unwrap_or_default();
-            if !next.contains(" chooses ") {
-                stack.pop();
-            }
+        if (text.contains(" activates ") || text.contains("'s ability: ")) && !text.contains(" targeting ") {
+            stack.pop();
         }
     }
     deepest
+}
+
+/// The targets a cast or response line names (`p1 casts Shock targeting Grizzly Bears
+/// (p0)`) when it is `player`'s spell `card`.
+pub(super) fn targets_of<'t>(text: &'t str, player: &str, card: &str) -> Option<&'t str> {
+    let rest = text.strip_prefix(player)?;
+    let rest = rest.strip_prefix(" casts ").or_else(|| rest.strip_prefix(" responds with "))?;
+    rest.strip_prefix(card)?.strip_prefix(" targeting ")
 }
 
 fn growth_and_burn() -> (Vec<String>, Vec<String>) {
@@ -112,22 +123,19 @@ fn a_response_resolves_before_the_spell_it_answers() {
         let events = events(&played);
         replay_stack(&events);
         for (index, (_, _, text)) in events.iter().enumerate() {
-            if text != "p0 responds with Giant Growth" {
-                continue;
-            }
+            let Some(pumped) = text.strip_prefix("p0 responds with Giant Growth targeting ") else { continue };
             responses += 1;
             // The Shock answered, its target, and what follows the response.
-            let target = events[..index]
+            let aimed = events[..index]
                 .iter()
                 .rev()
-                .find_map(|(_, _, text)| text.strip_prefix("p1 chooses ")?.strip_suffix(" for Shock"))
+                .find_map(|(_, _, text)| targets_of(text, "p1", "Shock"))
                 .expect("the Shock's target");
-            // The Growth goes at the Shock's target (a choice, or the runtime's when that
-            // is the only creature), and resolves before the Shock.
+            // The Growth goes at the Shock's target, named as it is cast, and resolves
+            // before the Shock.
+            assert_eq!(pumped, aimed, "seed {seed}");
+            let target = aimed.strip_suffix(" (p0)").expect("a creature of p0's");
             let rest: Vec<&str> = events[index + 1..].iter().map(|(_, _, text)| text.as_str()).collect();
-            if let Some(chosen) = rest[0].strip_prefix("p0 chooses ") {
-                assert_eq!(chosen, format!("{target} for Giant Growth"), "seed {seed}");
-            }
             let growth = rest.iter().position(|text| *text == "Giant Growth resolves").expect("the Growth resolves");
             let shock = rest.iter().position(|text| *text == "Shock resolves").expect("the Shock resolves");
             assert!(growth < shock, "seed {seed}: {rest:?}");

@@ -24,6 +24,7 @@ const CARDS: &str = "[card]\nname=Cancel\ntarget=*|stack\nauto=fizzle\nmana={U}\
 [card]\nname=Zap\ntarget=creature\nauto=damage:2\nauto=draw:1 controller\nmana={R}\ntype=Instant\n[/card]\n\
 [card]\nname=Recall\ntarget=creature\nauto=moveTo(ownerhand)\nmana={U}\ntype=Instant\n[/card]\n\
 [card]\nname=Growth\ntarget=creature\nauto=3/3\nmana={G}\ntype=Instant\n[/card]\n\
+[card]\nname=Veil\ntarget=creature\nauto=shroud\nmana={G}\ntype=Instant\n[/card]\n\
 [card]\nname=Warden\nauto=@movedTo(creature|battlefield):life:1 controller\nmana={W}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Swing\ntarget=creature[damager]\nauto=-5/-5 ueot\nmana={B}\ntype=Instant\n[/card]\n\
 [card]\nname=Rod\nauto={0}:life:1 controller asSorcery\nmana={1}\ntype=Artifact\n[/card]\n\
@@ -117,6 +118,17 @@ fn a_spell_whose_target_left_fizzles_and_a_spell_in_waiting_sees_the_board_as_it
     let init = "[PLAYER1]\nhand:Bear\ninplay:Warden\nmanapool:{G}\n[PLAYER2]\nhand:Shock\nmanapool:{R}\n";
     let unseen = "FIRSTMAIN\n[PLAYER1]\ninplay:Bear\ngraveyard:Warden\nlife:20\n[PLAYER2]\ngraveyard:Shock\n";
     assert_eq!(verdict(init, "Bear\nno\nyes\nShock\nWarden\nendinterruption\n", unseen), Verdict::Passed);
+}
+
+/// Zap at the Bear, answered by Veil giving the Bear shroud: Zap's target is no longer
+/// one it may target as it resolves (Wagic's `canTarget` fails), so it fizzles: no
+/// damage, no card drawn. Planted with only the target's zone checked, the Bear dies and
+/// this fails.
+#[test]
+fn a_spell_whose_target_gained_shroud_fizzles() {
+    let init = "[PLAYER1]\nhand:Zap\nlibrary:Stag\nmanapool:{R}\n[PLAYER2]\ninplay:Bear\nhand:Veil\nmanapool:{G}\n";
+    let fizzled = "FIRSTMAIN\n[PLAYER1]\ngraveyard:Zap\nlibrary:Stag\n[PLAYER2]\ninplay:Bear\ngraveyard:Veil\n";
+    assert_eq!(verdict(init, "Zap\nBear\nno\nyes\nVeil\nBear\nendinterruption\n", fizzled), Verdict::Passed);
 }
 
 #[test]

@@ -171,6 +171,59 @@ fn quantities_ask_the_player() {
     assert_eq!(targets_of(&mut host, |_| filter(TypeAtom::Opp, zone(None, RING))), ["Player(PlayerId(1))"]);
 }
 
+/// A choice with exactly as many candidates as it takes: taken without a question by
+/// default, asked (a question with one answer) with `Runtime::set_ask_lone_choice`; a
+/// plural filter or a named player is never asked.
+#[test]
+fn a_lone_candidate_is_asked_only_when_the_host_wants() {
+    let mut host = board();
+    let lone = || {
+        let mut f = filter(TypeAtom::CardType(CHARACTER), zone(Some(OPP), RING));
+        f.terms = vec![vec![term(TermKind::Compare { property: ComparableIdx(0), op: CompareOp::Ge, value: 900 })]];
+        f
+    };
+    assert_eq!(targets_of(&mut host, |_| lone()), ["Card(CardId(3))"]);
+    let outcome = |f: Filter| {
+        let mut rt = runtime(damage_to_filter(1, |_| f));
+        rt.set_ask_lone_choice(true);
+        match rt.activate(&mut board(), CardId(0), CardIdx(0), P0).unwrap() {
+            Outcome::Suspended(exec) => {
+                format!("asks {}..={} of {:?}", exec.request().min, exec.request().max, exec.candidates())
+            }
+            Outcome::Done(_) => "taken".to_string(),
+        }
+    };
+    assert_eq!(outcome(lone()), "asks 1..=1 of [Card(CardId(3))]");
+    let mut two = filter(TypeAtom::CardType(CHARACTER), zone(Some(OPP), RING));
+    two.qty = Some(Qty::Exact(3));
+    assert_eq!(outcome(two), "asks 3..=3 of [Card(CardId(2)), Card(CardId(3)), Card(CardId(4))]");
+    let mut four = filter(TypeAtom::CardType(CHARACTER), zone(Some(OPP), RING));
+    four.qty = Some(Qty::Exact(4));
+    assert_eq!(outcome(four), "taken", "fewer than it takes: all taken, as without the flag");
+    assert_eq!(outcome(characters(zone(Some(OPP), RING))), "taken");
+    assert_eq!(outcome(filter(TypeAtom::Opp, zone(None, RING))), "taken");
+}
+
+/// An execution whose request takes two targets refuses one, unless the host lets it
+/// take fewer (`Execution::accept_fewer`): then the effect acts on that one only.
+#[test]
+fn an_answer_below_the_least_is_taken_once_the_host_accepts_fewer() {
+    let mut host = board();
+    let mut two = filter(TypeAtom::CardType(CHARACTER), zone(Some(OPP), RING));
+    two.qty = Some(Qty::Exact(2));
+    let mut rt = runtime(damage_to_filter(1, |_| two));
+    let exec = rt.activate(&mut host, CardId(0), CardIdx(0), P0).unwrap().suspended().expect("asks");
+    let one = [Value::Card(CardId(3))];
+    let Err(ResumeError::Invalid(mut exec, _)) = rt.resume(&mut host, exec, &one) else {
+        panic!("one of two is refused")
+    };
+    host.take_log();
+    exec.accept_fewer();
+    assert_eq!(exec.request().min, 0);
+    assert!(rt.resume(&mut host, exec, &one).unwrap().done().is_some());
+    assert_eq!(host.commands(), ["damage Card(CardId(3)) 1"]);
+}
+
 /// `characters@oppRing::not(prevTgt)`-like: a selector removes the expression's value;
 /// an expression type atom (`to(tgt.0)`) gives its value.
 #[test]

@@ -1,0 +1,212 @@
+//! Targets in a game on a board set up by hand: chosen as the spell is cast and named on
+//! its line, one legal target a question with one answer (so the spell waits on the
+//! stack with it), a spell whose every target left fizzles, one with a target left acts
+//! on it only (rule 608.2b), and a target that gained shroud is no longer legal.
+
+use std::sync::Arc;
+
+use super::moves::Move;
+use super::*;
+use crate::table::STACK;
+
+const CARDS: &str = "[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[/card]\n\
+[card]\nname=Island\ntype=Basic Land\nsubtype=Island\n[/card]\n\
+[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n\
+[card]\nname=Scorch\ntarget=creature\nauto=damage:2\nmana={R}\ntype=Instant\n[/card]\n\
+[card]\nname=Twin Scorch\ntarget=<2>creature\nauto=damage:2\nmana={R}\ntype=Instant\n[/card]\n\
+[card]\nname=Twin Ping\nauto=damage:2 target(<2>creature)\nmana={R}\ntype=Instant\n[/card]\n\
+[card]\nname=Spark Fan\nauto={0}:damage:2 target(<upto:2>creature)\nmana={0}\ntype=Artifact\n[/card]\n\
+[card]\nname=Unsummon\ntarget=creature\nauto=moveTo(ownerhand)\nmana={U}\ntype=Instant\n[/card]\n\
+[card]\nname=Veil\ntarget=creature\nauto=shroud\nmana={G}\ntype=Instant\n[/card]\n\
+[card]\nname=Raging Goblin\nabilities=haste\nmana={R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
+[card]\nname=Red Knight\nabilities=protection from red\nmana={1}{W}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
+[card]\nname=Veiled Bears\nabilities=shroud\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n";
+
+/// A game in p0's first main phase: a Mountain and `spell` in p0's hand; for p1 `creatures`
+/// on the battlefield, an Island and a Forest, Unsummon and Veil in hand.
+fn board(spell: &str, creatures: &[&str], players: [PlayerKind; 2], seed: u64) -> (Game, CardId, Vec<CardId>) {
+    let library = Arc::new(Library::compile(&[("t.txt", CARDS.to_string())]).expect("compiles"));
+    let mut game = Game::new(&library, Options { players, seed, ..Options::default() });
+    game.table.hold_questions = true;
+    for player in &mut game.table.board.players {
+        player.life = STARTING_LIFE;
+    }
+    let mut add = |name: &str, player, zone| game.table.add_card(name, player, zone, -1).expect("a card");
+    add("Mountain", P0, BATTLEFIELD);
+    let spell = add(spell, P0, HAND);
+    let creatures = creatures.iter().map(|name| add(name, P1, BATTLEFIELD)).collect();
+    add("Island", P1, BATTLEFIELD);
+    add("Forest", P1, BATTLEFIELD);
+    add("Unsummon", P1, HAND);
+    add("Veil", P1, HAND);
+    game.table.board.active = P0;
+    (game.turn, game.phase) = (1, Phase::FirstMain);
+    game.seen = game.table.board.cards.iter().map(|c| (c.zone, c.controller)).collect();
+    game.settle().expect("settles");
+    (game, spell, creatures)
+}
+
+fn texts(game: &Game) -> Vec<String> {
+    game.log
+        .iter()
+        .filter_map(|entry| match entry {
+            Entry::Event { text, .. } => Some(text.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// p1 casts its card `name` from hand at `target` (a response: the stack is not empty).
+fn respond(game: &mut Game, name: &str) {
+    let card = game.table.board.zone(P1, HAND).into_iter().find(|card| game.name(*card) == name).expect("in hand");
+    game.play_move(Move::Cast(card)).expect("cast");
+}
+
+/// A Scorch with one creature to target waits on the stack with it, its line naming it;
+/// Unsummon in answer returns the Goblin and the Scorch fizzles, dealing no damage.
+/// Planted with the lone target taken without a question (`set_ask_lone_choice(false)`),
+/// the Scorch kills the Goblin as it is cast and this fails.
+#[test]
+fn a_spell_with_one_legal_target_waits_with_it_and_fizzles_when_it_leaves() {
+    let (mut game, scorch, creatures) = board("Scorch", &["Raging Goblin"], [PlayerKind::Random; 2], 0);
+    let goblin = creatures[0];
+    game.play_move(Move::Cast(scorch)).expect("cast");
+    assert_eq!(game.stack.len(), 1, "the Scorch waits: {:?}", texts(&game));
+    assert!(texts(&game).contains(&"p0 casts Scorch targeting Raging Goblin (p1)".to_string()), "{:?}", texts(&game));
+    assert_eq!(game.table.board.get(goblin).map(|c| c.zone), Some(BATTLEFIELD));
+    respond(&mut game, "Unsummon");
+    game.resolve_top().expect("resolves");
+    game.resolve_top().expect("resolves");
+    let log = texts(&game);
+    let tail: Vec<&str> = log.iter().rev().take(3).rev().map(String::as_str).collect();
+    assert_eq!(tail, ["Unsummon resolves", "Raging Goblin returns to p1's hand", "Scorch fizzles"], "{log:?}");
+    assert_eq!(game.table.board.get(goblin).map(|c| (c.zone, c.damage)), Some((HAND, 0)));
+    assert_eq!(game.table.board.names(P0, GRAVEYARD), ["Scorch"], "the fizzled spell is in the graveyard");
+}
+
+/// A Twin Scorch (`target=<2>creature`) or a Twin Ping (`target(<2>creature)` on its
+/// line) at the Goblin and the Bears, one of them returned in answer: it resolves for the
+/// other only (it dies), saying which target was no longer legal. Planted to answer with
+/// every target chosen, the creature in hand is dealt damage; planted without
+/// `accept_fewer`, the spell fizzles; either way this fails.
+#[test]
+fn a_two_target_spell_with_one_target_gone_hits_the_other() {
+    for (spell, seed) in [("Twin Scorch", 0), ("Twin Scorch", 1), ("Twin Ping", 2), ("Twin Ping", 3)] {
+        let (mut game, twin, creatures) =
+            board(spell, &["Raging Goblin", "Grizzly Bears"], [PlayerKind::Random; 2], seed);
+        let [goblin, bears] = creatures[..] else { panic!("two creatures") };
+        game.play_move(Move::Cast(twin)).expect("cast");
+        let line = format!("p0 casts {spell} targeting Raging Goblin (p1), Grizzly Bears (p1)");
+        let other = format!("p0 casts {spell} targeting Grizzly Bears (p1), Raging Goblin (p1)");
+        let log = texts(&game);
+        assert!(log.iter().any(|text| *text == line || *text == other), "seed {seed}: {log:?}");
+        assert_eq!(game.stack.len(), 1);
+        respond(&mut game, "Unsummon");
+        assert!(
+            texts(&game).contains(&"p1 responds with Unsummon targeting Raging Goblin (p1)".to_string())
+                || texts(&game).contains(&"p1 responds with Unsummon targeting Grizzly Bears (p1)".to_string())
+        );
+        // The Unsummon's target: whichever the random player chose.
+        let returned = if texts(&game).iter().any(|text| text.ends_with("Unsummon targeting Raging Goblin (p1)")) {
+            goblin
+        } else {
+            bears
+        };
+        let hit = if returned == goblin { bears } else { goblin };
+        game.resolve_top().expect("resolves");
+        game.resolve_top().expect("resolves");
+        let log = texts(&game);
+        let gone = game.name(returned);
+        let resolved = format!("{spell} resolves ({gone}: no longer a legal target)");
+        assert!(log.contains(&resolved), "seed {seed}: {log:?}");
+        assert_eq!(game.table.board.get(hit).map(|c| c.zone), Some(GRAVEYARD), "seed {seed}: {log:?}");
+        assert_eq!(game.table.board.get(returned).map(|c| (c.zone, c.damage)), Some((HAND, 0)), "seed {seed}");
+        assert!(game.stack.is_empty() && game.table.board.zone(P0, STACK).is_empty());
+    }
+}
+
+/// A target that gained shroud in answer is no longer legal: the Scorch fizzles and the
+/// Bears take no damage. Planted with only a target's zone checked, the Scorch resolves
+/// and this fails.
+#[test]
+fn a_target_that_gained_shroud_fizzles_the_spell() {
+    let (mut game, scorch, creatures) = board("Scorch", &["Grizzly Bears"], [PlayerKind::Random; 2], 0);
+    let bears = creatures[0];
+    game.play_move(Move::Cast(scorch)).expect("cast");
+    respond(&mut game, "Veil");
+    game.resolve_top().expect("resolves");
+    assert!(game.table.board.has_ability(bears, "shroud"), "{:?}", texts(&game));
+    game.resolve_top().expect("resolves");
+    let log = texts(&game);
+    assert_eq!(log.last().map(String::as_str), Some("Scorch fizzles"), "{log:?}");
+    assert_eq!(game.table.board.get(bears).map(|c| (c.zone, c.damage)), Some((BATTLEFIELD, 0)));
+}
+
+/// No player targets a creature with shroud: with Veiled Bears beside a Goblin, a random
+/// Scorch always names the Goblin. Planted with shrouded candidates offered, some seed's
+/// Scorch names the Bears and this fails.
+#[test]
+fn a_shrouded_creature_is_never_chosen() {
+    for seed in 0..8 {
+        let (mut game, scorch, _) = board("Scorch", &["Veiled Bears", "Raging Goblin"], [PlayerKind::Random; 2], seed);
+        game.play_move(Move::Cast(scorch)).expect("cast");
+        let log = texts(&game);
+        assert!(log.contains(&"p0 casts Scorch targeting Raging Goblin (p1)".to_string()), "seed {seed}: {log:?}");
+    }
+}
+
+/// A spell whose every target its source may not target is not cast (Wagic would not let
+/// it be): with only a Red Knight (protection from red) to target, Scorch is no move; with
+/// Grizzly Bears beside it, it is. Planted without the check, the Scorch is offered and
+/// this fails.
+#[test]
+fn a_spell_with_no_target_it_may_target_is_not_cast() {
+    let (mut game, scorch, _) = board("Scorch", &["Red Knight"], [PlayerKind::Random; 2], 0);
+    assert!(game.table.board.has_ability(game.table.board.zone(P1, BATTLEFIELD)[0], "protectionfromred"));
+    let moves = game.legal_moves(P0).expect("moves");
+    assert!(!moves.contains(&Move::Cast(scorch)), "{moves:?}");
+    let (mut game, scorch, _) = board("Scorch", &["Red Knight", "Grizzly Bears"], [PlayerKind::Random; 2], 0);
+    let moves = game.legal_moves(P0).expect("moves");
+    assert!(moves.contains(&Move::Cast(scorch)), "{moves:?}");
+}
+
+/// A spell taking two targets (`target=<2>creature`) is not cast with one creature to
+/// target (rule 601.2c), and is with two. Planted without the count's check, the Twin
+/// Scorch is offered with one creature and this fails.
+#[test]
+fn a_spell_taking_two_targets_is_not_cast_with_one() {
+    let (mut game, twin, _) = board("Twin Scorch", &["Grizzly Bears"], [PlayerKind::Random; 2], 0);
+    let moves = game.legal_moves(P0).expect("moves");
+    assert!(!moves.contains(&Move::Cast(twin)), "{moves:?}");
+    let (mut game, twin, _) = board("Twin Scorch", &["Grizzly Bears", "Raging Goblin"], [PlayerKind::Random; 2], 0);
+    let moves = game.legal_moves(P0).expect("moves");
+    assert!(moves.contains(&Move::Cast(twin)), "{moves:?}");
+}
+
+/// An ability with up to two targets (`target(<upto:2>creature)`) waits on the stack with
+/// those chosen, named on its line; with none chosen it runs at once and does nothing.
+/// Planted to run every ability as it is activated, nothing waits and this fails.
+#[test]
+fn an_ability_with_up_to_two_targets_waits_with_those_chosen() {
+    let mut waited = 0;
+    for seed in 0..12 {
+        let (mut game, _, creatures) =
+            board("Scorch", &["Raging Goblin", "Grizzly Bears"], [PlayerKind::Random; 2], seed);
+        let fan = game.table.add_card("Spark Fan", P0, BATTLEFIELD, -1).expect("a card");
+        game.seen = game.table.board.cards.iter().map(|c| (c.zone, c.controller)).collect();
+        game.play_move(Move::Activate { card: fan, index: 0, tap_lands: false }).expect("activates");
+        let log = texts(&game);
+        let line = log.iter().find(|text| text.starts_with("p0 activates Spark Fan")).expect("activated");
+        let named = line.split_once(" targeting ").map_or(0, |(_, targets)| targets.split(", ").count());
+        assert_eq!(game.stack.len(), usize::from(named > 0), "seed {seed}: {log:?}");
+        if named > 0 {
+            waited += 1;
+            game.resolve_top().expect("resolves");
+            let dead =
+                creatures.iter().filter(|card| game.table.board.get(**card).is_some_and(|c| c.zone == GRAVEYARD));
+            assert_eq!(dead.count(), named, "seed {seed}: {:?}", texts(&game));
+        }
+    }
+    assert!(waited > 0, "some seed chooses targets");
+}
