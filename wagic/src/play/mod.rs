@@ -42,6 +42,7 @@ pub mod deck;
 mod combat;
 mod greedy;
 mod moves;
+mod poison;
 mod rng;
 mod stack;
 #[cfg(test)]
@@ -206,6 +207,8 @@ struct Game {
     /// The creature a greedy player's response is about (the target of the opponent's
     /// spell it answers): the one it saves, or the one it kills first.
     focus: Option<CardId>,
+    /// Each player's poison counters when the log last looked (`poison.rs`).
+    poison_seen: [i32; 2],
 }
 
 /// A player's name in the log.
@@ -243,6 +246,7 @@ impl Game {
             stack: Vec::new(),
             players: options.players,
             focus: None,
+            poison_seen: [0; 2],
         }
     }
 
@@ -444,6 +448,7 @@ impl Game {
         for line in lines {
             self.event(line);
         }
+        self.log_poison();
     }
 
     /// A random answer to a question: as many candidates as it allows (a random count
@@ -506,7 +511,8 @@ impl Game {
         }
     }
 
-    /// A player at 0 life or less, or who drew from an empty library, loses.
+    /// A player at 0 life or less, who drew from an empty library, or with ten poison
+    /// counters or more, loses.
     fn check_losses(&self) -> Flow {
         let board = &self.table.board;
         let lost = |index: usize| {
@@ -515,7 +521,7 @@ impl Game {
             } else if board.drew_from_empty[index] {
                 Some(format!("p{index} draws from an empty library"))
             } else {
-                None
+                self.poisoned(index)
             }
         };
         match (lost(0), lost(1)) {

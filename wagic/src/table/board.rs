@@ -110,6 +110,8 @@ pub struct Player {
     pub life: i32,
     /// Mana pool, in [`crate::catalogue::MANA_COLOURS`] order (W, U, B, R, G, colourless).
     pub mana: [i32; 6],
+    /// Poison counters (`table/poison.rs`): ten or more lose the game.
+    pub poison: i32,
 }
 
 /// The board: cards, players and the effects in force.
@@ -186,7 +188,7 @@ impl Board {
     pub fn new() -> Board {
         Board {
             cards: Vec::new(),
-            players: [Player { life: 20, mana: [0; 6] }, Player { life: 20, mana: [0; 6] }],
+            players: [Player { life: 20, mana: [0; 6], poison: 0 }, Player { life: 20, mana: [0; 6], poison: 0 }],
             effects: Effects::default(),
             abilities: Vec::new(),
             moved: Vec::new(),

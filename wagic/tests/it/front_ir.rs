@@ -786,3 +786,18 @@ fn an_if_line_with_and_parts_is_refused_as_wagic_makes_every_part_conditional() 
     let one = "auto=if type(creature|mybattlefield)~morethan~0 then draw:1 controller\ntype=Sorcery";
     assert_eq!(error_of(one), None);
 }
+
+#[test]
+fn alterpoison_acts_on_players_as_life_does() {
+    assert_eq!(ir_of("auto=alterpoison:3\ntype=Sorcery"), ["action[0]: - alterpoison ueot"]);
+    assert_eq!(ir_of("auto=alterpoison:1 opponent\ntype=Sorcery"), ["action[0]: opp alterpoison ueot"]);
+    assert_eq!(
+        ir_of("auto=@each my upkeep:alterpoison:1 controller\ntype=Enchantment"),
+        ["auto[my upkeep]: me alterpoison ueot"]
+    );
+    assert_eq!(ir_of("target=player\nauto=alterpoison:-2\ntype=Instant"), ["action[0]: - alterpoison ueot"]);
+    assert_eq!(
+        error_of("auto=alterpoison:\ntype=Sorcery").as_deref(),
+        Some("unsupported: `alterpoison:` without an amount")
+    );
+}

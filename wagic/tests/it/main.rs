@@ -27,6 +27,7 @@ mod phaseaction;
 mod play;
 mod play_greedy;
 mod play_stack;
+mod poison;
 mod sets;
 mod stack;
 mod teach;
