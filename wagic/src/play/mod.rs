@@ -3,8 +3,9 @@
 //! greedy one ([`PlayerKind`]; its rules in `greedy.rs`), with one seeded [`Rng`], so that
 //! one seed gives one game.
 //!
-//! The rules played: 20 life, each library shuffled, 7-card opening hands, the first player
-//! skipping their first draw; each turn's phases as [`crate::runner`] steps through them
+//! The rules played: 20 life, each library shuffled, 7-card opening hands each player keeps
+//! or mulligans as Wagic does (`mulligan.rs`: shuffled back, one card fewer), the first
+//! player skipping their first draw; each turn's phases as [`crate::runner`] steps through them
 //! (untap, upkeep, draw, first main, combat, second main, end, cleanup), each emitting its
 //! `@each` event, the mana pools emptying as each phase ends. In the upkeep, draw, main,
 //! beginning of combat and end steps, and after attackers and after blockers are declared,
@@ -29,9 +30,10 @@
 //! damage, then regular damage, is assigned as the runner assigns it. In the cleanup step
 //! the active player discards down to 7 at random.
 //!
-//! A player loses at 0 life or less, or on drawing from an empty library (both at once: a
-//! draw); the game is a draw after the turn limit ([`DEFAULT_TURN_LIMIT`]). Not played:
-//! kicker and `autohand` abilities, affinity's discount, banding, mulligans, poison; a
+//! A player loses at 0 life or less, on drawing from an empty library, or with ten poison
+//! counters (`poison.rs`; several at once: a draw); the game is a draw after the turn limit
+//! ([`DEFAULT_TURN_LIMIT`]). Not played:
+//! kicker and `autohand` abilities, affinity's discount, banding; a
 //! spell's only legal target is taken by the runtime as it is cast, and such a spell
 //! resolves at once (as if nobody answered it). A card's code that traps, a board that
 //! does not settle, or a question that cannot be answered stops the game
@@ -42,6 +44,7 @@ pub mod deck;
 mod combat;
 mod greedy;
 mod moves;
+mod mulligan;
 mod poison;
 mod rng;
 mod stack;
@@ -58,6 +61,7 @@ use crate::table::{BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, Library, P0, P1
 use crate::testfile::{PHASES, Phase};
 use vm::bytecode::ZoneIdx;
 
+pub use mulligan::{KEPT_HAND, keeps};
 pub use rng::Rng;
 pub use stack::{MAX_MOVES_PER_STEP, MAX_STACK_DEPTH};
 
@@ -274,6 +278,8 @@ impl Game {
         // An empty deck draws no opening hand: that is no loss, its first draw is.
         self.table.board.drew_from_empty = [false; 2];
         self.settle()?;
+        self.mulligans()?;
+        self.table.board.drew_from_empty = [false; 2];
         // The opening hands are not told card by card.
         self.seen = self.table.board.cards.iter().map(|c| (c.zone, c.controller)).collect();
         for _ in 0..turn_limit {

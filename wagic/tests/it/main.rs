@@ -26,6 +26,7 @@ mod other_restriction;
 mod phaseaction;
 mod play;
 mod play_greedy;
+mod play_rules;
 mod play_stack;
 mod poison;
 mod sets;

@@ -1,0 +1,92 @@
+//! Rules of whole games (`wagic::play`) beyond the turn loop, on hand-written cards:
+//! mulligans (`play/mulligan.rs`), kicker, `autohand` abilities and flashback as moves.
+
+use std::sync::Arc;
+
+use wagic::play::{self, Entry, Options, PlayerKind};
+use wagic::table::Library;
+
+use super::play::{cards, turns};
+
+const CARDS: &str = "[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n\
+[card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
+[card]\nname=Colossus\nmana={6}{G}{G}\ntype=Creature\npower=8\ntoughness=8\n[/card]\n";
+
+fn own_library() -> Arc<Library> {
+    Arc::new(Library::compile(&[("rules.txt", CARDS.to_string())]).expect("the cards compile"))
+}
+
+fn game(library: &Arc<Library>, decks: [&[String]; 2], seed: u64, players: [PlayerKind; 2]) -> play::Played {
+    play::play(library, decks, Options { seed, turn_limit: 4, players })
+}
+
+/// The events before the first turn: the mulligans.
+fn opening(played: &play::Played) -> Vec<String> {
+    played
+        .log
+        .iter()
+        .take_while(|entry| !matches!(entry, Entry::TurnStart { .. }))
+        .filter_map(|entry| match entry {
+            Entry::Event { text, .. } => Some(text.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Each player's cards in hand and in library after turn 1.
+fn after_turn_one(played: &play::Played) -> ([usize; 2], [usize; 2]) {
+    played
+        .log
+        .iter()
+        .find_map(|entry| match entry {
+            Entry::TurnEnd { turn: 1, hand, library, .. } => Some((*hand, *library)),
+            _ => None,
+        })
+        .expect("a first turn")
+}
+
+#[test]
+fn a_hand_of_lands_only_is_mulliganed_one_card_fewer_each_time_down_to_five() {
+    let library = own_library();
+    let lands = cards(&[(40, "Forest")]);
+    let mixed = cards(&[(20, "Forest"), (20, "Grizzly Bears")]);
+    for kind in [PlayerKind::Random, PlayerKind::Greedy] {
+        for seed in 0..4 {
+            let played = game(&library, [&lands, &mixed], seed, [kind; 2]);
+            let opening = opening(&played);
+            // p0 first: seven lands, then six, are mulliganed; five cards are kept.
+            assert_eq!(
+                opening[..3],
+                ["p0 mulligans to 6", "p0 mulligans to 5", "p0 keeps 5 cards (5 lands)"],
+                "{kind:?} seed {seed}"
+            );
+            assert!(opening[3..].iter().all(|text| text.starts_with("p1 ")), "{opening:?}");
+            assert!(opening.last().is_some_and(|text| text.starts_with("p1 keeps ")), "{opening:?}");
+            // The library took the hands back: 40 cards less the 5 kept, one played.
+            let (hand, library_left) = after_turn_one(&played);
+            assert_eq!((hand[0], library_left[0]), (4, 35), "{kind:?} seed {seed}");
+            // p1's kept hand is what it holds before its first draw.
+            let kept: usize = opening
+                .last()
+                .and_then(|text| text.strip_prefix("p1 keeps ")?.split(' ').next()?.parse().ok())
+                .expect("a count");
+            assert_eq!((hand[1], library_left[1]), (kept, 40 - kept), "{opening:?}");
+            // Drawing the new hands is no draw of the game's.
+            let turn_one = &turns(&played)[0].2;
+            assert!(!turn_one.iter().any(|text| text.contains(" draws ")), "{turn_one:?}");
+        }
+    }
+}
+
+#[test]
+fn the_greedy_player_mulligans_a_hand_it_cannot_cast_and_the_random_one_keeps_it() {
+    let library = own_library();
+    // Two lands and five eight-drops, the whole deck: the random player keeps it, the
+    // greedy one does not.
+    let heavy = cards(&[(2, "Forest"), (5, "Colossus")]);
+    let lands = cards(&[(40, "Forest")]);
+    let random = game(&library, [&heavy, &lands], 0, [PlayerKind::Random; 2]);
+    assert_eq!(opening(&random)[0], "p0 keeps 7 cards (2 lands)");
+    let greedy = game(&library, [&heavy, &lands], 0, [PlayerKind::Greedy; 2]);
+    assert_eq!(opening(&greedy)[..2], ["p0 mulligans to 6", "p0 mulligans to 5"]);
+}
