@@ -43,10 +43,14 @@ pub mod deck;
 
 mod combat;
 mod greedy;
+mod hand;
+mod kicker;
 mod moves;
 mod mulligan;
 mod poison;
 mod rng;
+#[cfg(test)]
+mod rules_tests;
 mod stack;
 #[cfg(test)]
 mod stack_tests;

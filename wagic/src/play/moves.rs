@@ -19,6 +19,8 @@ pub(super) enum Move {
     PlayLand(CardId),
     /// Casts a spell from hand.
     Cast(CardId),
+    /// Casts a spell from hand with its kicker paid (`kicker.rs`).
+    CastKicked(CardId),
     /// Activates ability `index` of a permanent; `tap_lands` when the pool alone cannot
     /// pay it and the lands' mana can.
     Activate { card: CardId, index: usize, tap_lands: bool },
@@ -44,7 +46,8 @@ impl Game {
     pub(super) fn play_move(&mut self, chosen: Move) -> Flow {
         match chosen {
             Move::PlayLand(card) => self.play_land(card),
-            Move::Cast(card) => self.cast(card),
+            Move::Cast(card) => self.cast(card, false),
+            Move::CastKicked(card) => self.cast(card, true),
             Move::Activate { card, index, tap_lands } => self.activate(card, index, tap_lands),
         }
     }
@@ -61,6 +64,12 @@ impl Game {
                 }
             } else if self.castable(card, sorcery_speed)? {
                 moves.push(Move::Cast(card));
+                if self.kicker_payable(card) {
+                    moves.push(Move::CastKicked(card));
+                }
+            }
+            for (index, tap_lands) in self.hand_activations(card)? {
+                moves.push(Move::Activate { card, index, tap_lands });
             }
         }
         for card in self.table.board.zone(player, BATTLEFIELD) {
@@ -116,7 +125,7 @@ impl Game {
 
     /// A card's mana cost, without `{X}`, and whether it has `{X}`; `None` for a cost
     /// the table does not pay (hybrid, Phyrexian, several `{X}`).
-    fn spell_cost(&self, card: CardId) -> Option<(Mana, bool)> {
+    pub(super) fn spell_cost(&self, card: CardId) -> Option<(Mana, bool)> {
         let c = self.table.board.get(card)?;
         let cost = c.printed.mana_cost.to_ascii_lowercase();
         let has_x = cost.contains("{x}");
@@ -251,8 +260,9 @@ impl Game {
 
     /// Casts a spell: taps the lands its cost needs, pays it, and puts it on the stack
     /// ([`super::stack`]): an instant or sorcery with a target has it chosen now.
-    fn cast(&mut self, card: CardId) -> Flow {
-        let Some((cost, has_x)) = self.spell_cost(card) else { return Ok(()) };
+    fn cast(&mut self, card: CardId, kicked: bool) -> Flow {
+        let cost = if kicked { self.kicked_cost(card) } else { self.spell_cost(card) };
+        let Some((cost, has_x)) = cost else { return Ok(()) };
         let Some(c) = self.table.board.get(card) else { return Ok(()) };
         let (owner, types) = (c.owner, c.printed.types.clone());
         let targeted = !c.printed.target.trim().is_empty()
@@ -282,7 +292,10 @@ impl Game {
         };
         let name = self.name(card);
         let verb = self.cast_verb(owner);
-        self.event(format!("{verb} {name}{x}"));
+        let kicker = if kicked { " with its kicker" } else { "" };
+        self.event(format!("{verb} {name}{x}{kicker}"));
+        // The stack item keeps whether it was kicked (`kicker.rs`).
+        self.table.board.kicked = kicked.then_some(card);
         self.table.board.place(card, owner, STACK, -1);
         self.settle()?;
         if !is_spell(&types) {
@@ -308,7 +321,8 @@ impl Game {
         self.settle()
     }
 
-    /// Activates ability `index` of a permanent: its costs are paid now; with one target
+    /// Activates ability `index` of a permanent (or an `autohand` one of a card in hand,
+    /// `hand.rs`): its costs are paid now; with one target
     /// it is chosen now and the ability waits on the stack, else it runs at once.
     fn activate(&mut self, card: CardId, index: usize, tap_lands: bool) -> Flow {
         let Some(controller) = self.table.board.get(card).map(|c| c.controller) else { return Ok(()) };
@@ -339,6 +353,9 @@ impl Game {
     /// The `auto=` line of a permanent's ability `index`, when its activated lines
     /// (`{cost}:effect`) are its abilities one for one.
     fn ability_text(&self, card: CardId, index: usize) -> Option<String> {
+        if let Some(line) = self.hand_line_text(card, index) {
+            return Some(line);
+        }
         let c = self.table.board.get(card)?;
         let activated: Vec<&str> =
             c.printed.autos.iter().map(|auto| auto.trim()).filter(|auto| auto.starts_with('{')).collect();

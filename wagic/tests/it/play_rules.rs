@@ -6,7 +6,8 @@ use std::sync::Arc;
 use wagic::play::{self, Entry, Options, PlayerKind};
 use wagic::table::Library;
 
-use super::play::{cards, turns};
+use super::board::library;
+use super::play::{cards, lives, turns};
 
 const CARDS: &str = "[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n\
 [card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
@@ -89,4 +90,38 @@ fn the_greedy_player_mulligans_a_hand_it_cannot_cast_and_the_random_one_keeps_it
     assert_eq!(opening(&random)[0], "p0 keeps 7 cards (2 lands)");
     let greedy = game(&library, [&heavy, &lands], 0, [PlayerKind::Greedy; 2]);
     assert_eq!(opening(&greedy)[..2], ["p0 mulligans to 6", "p0 mulligans to 5"]);
+}
+
+#[test]
+fn burst_lightning_is_cast_kicked_or_not_and_deals_four_or_two() {
+    let Some(library) = library() else { return };
+    let burn = cards(&[(14, "Mountain"), (16, "Burst Lightning")]);
+    let lands = cards(&[(30, "Forest")]);
+    let (mut kicked, mut plain) = (0, 0);
+    for seed in 0..6 {
+        let played = play::play(&library, [&burn, &lands], Options { seed, turn_limit: 14, ..Options::default() });
+        // Each turn, the life both players lost is 4 for each kicked Burst Lightning that
+        // resolved and 2 for each other (nothing else deals damage).
+        let mut before = [20, 20];
+        for ((turn, _, events), (_, life)) in turns(&played).into_iter().zip(lives(&played)) {
+            let mut expected = 0;
+            let mut pending: Vec<bool> = Vec::new();
+            for text in &events {
+                let cast = text.contains(" casts Burst Lightning") || text.contains(" responds with Burst Lightning");
+                if cast && text.ends_with(" with its kicker") {
+                    pending.push(true);
+                    kicked += 1;
+                } else if cast {
+                    pending.push(false);
+                    plain += 1;
+                } else if text == "Burst Lightning resolves" {
+                    expected += if pending.pop() == Some(true) { 4 } else { 2 };
+                }
+            }
+            let lost = before[0] - life[0] + before[1] - life[1];
+            assert_eq!(lost, expected, "seed {seed} turn {turn}: {events:?}");
+            before = life;
+        }
+    }
+    assert!(kicked > 0 && plain > 0, "{kicked} kicked, {plain} not");
 }

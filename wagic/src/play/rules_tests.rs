@@ -1,0 +1,120 @@
+//! Kicker, `autohand` abilities and flashback as moves of a game, on a board set up by
+//! hand: which moves are offered, what each pays, and what it does.
+
+use std::sync::Arc;
+
+use super::moves::Move;
+use super::*;
+use crate::table::STACK;
+
+const CARDS: &str = "[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[/card]\n\
+[card]\nname=Spark\nkicker={2}\nauto=damage:1 opponent\nauto=kicker damage:2 opponent\nmana={R}\ntype=Instant\n[/card]\n\
+[card]\nname=Recruit\nkicker={1}\nauto=kicker counter(1/1,2)\nmana={R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Cycler\nautohand=__CYCLING__({1})\nmana={5}{R}\ntype=Creature\npower=5\ntoughness=5\n[/card]\n";
+
+/// A game in p0's first main phase: `lands` Mountains on p0's battlefield and `hand` in
+/// p0's hand, a library of Mountains for each.
+fn board(lands: usize, hand: &[&str]) -> (Game, Vec<CardId>) {
+    let library = Arc::new(Library::compile(&[("t.txt", CARDS.to_string())]).expect("compiles"));
+    let mut game = Game::new(&library, Options { players: [PlayerKind::Random; 2], ..Options::default() });
+    game.table.hold_questions = true;
+    for player in &mut game.table.board.players {
+        player.life = STARTING_LIFE;
+    }
+    for _ in 0..lands {
+        game.table.add_card("Mountain", P0, BATTLEFIELD, -1).expect("a card");
+    }
+    for player in [P0, P1] {
+        for _ in 0..5 {
+            game.table.add_card("Mountain", player, LIBRARY, -1).expect("a card");
+        }
+    }
+    let cards = hand.iter().map(|name| game.table.add_card(name, P0, HAND, -1).expect("a card")).collect();
+    game.table.board.active = P0;
+    game.turn = 1;
+    game.phase = Phase::FirstMain;
+    game.seen = game.table.board.cards.iter().map(|c| (c.zone, c.controller)).collect();
+    game.settle().expect("settles");
+    (game, cards)
+}
+
+fn texts(game: &Game) -> Vec<String> {
+    game.log
+        .iter()
+        .filter_map(|entry| match entry {
+            Entry::Event { text, .. } => Some(text.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn kicker_is_a_second_cast_when_both_costs_can_be_paid() {
+    let (mut game, cards) = board(3, &["Spark"]);
+    let spark = cards[0];
+    let moves = game.legal_moves(P0).expect("moves");
+    assert!(moves.contains(&Move::Cast(spark)) && moves.contains(&Move::CastKicked(spark)), "{moves:?}");
+    // Two Mountains pay {R} but not {2}{R}: the cast only.
+    let (mut short, cards) = board(2, &["Spark"]);
+    let moves = short.legal_moves(P0).expect("moves");
+    assert!(moves.contains(&Move::Cast(cards[0])) && !moves.contains(&Move::CastKicked(cards[0])), "{moves:?}");
+    // Kicked: all three Mountains tapped, 1 + 2 damage.
+    game.play_move(Move::CastKicked(spark)).expect("cast");
+    game.resolve_top().expect("resolves");
+    assert_eq!(game.table.board.players[1].life, STARTING_LIFE - 3, "{:?}", texts(&game));
+    assert!(texts(&game).contains(&"p0 casts Spark with its kicker".to_string()), "{:?}", texts(&game));
+    // Not kicked: the kicker effect does nothing.
+    let (mut game, cards) = board(3, &["Spark"]);
+    game.play_move(Move::Cast(cards[0])).expect("cast");
+    game.resolve_top().expect("resolves");
+    assert_eq!(game.table.board.players[1].life, STARTING_LIFE - 1, "{:?}", texts(&game));
+}
+
+#[test]
+fn a_kicked_spell_below_an_unkicked_one_resolves_kicked() {
+    let (mut game, cards) = board(4, &["Spark", "Spark"]);
+    game.play_move(Move::CastKicked(cards[0])).expect("cast");
+    game.play_move(Move::Cast(cards[1])).expect("cast");
+    assert_eq!(game.stack.len(), 2);
+    game.resolve_top().expect("resolves");
+    assert_eq!(game.table.board.players[1].life, STARTING_LIFE - 1, "the top one is not kicked");
+    game.resolve_top().expect("resolves");
+    assert_eq!(game.table.board.players[1].life, STARTING_LIFE - 4, "the one below is");
+    // One kicked spell on the stack at a time: the board knows one.
+    let (mut game, cards) = board(6, &["Spark", "Spark"]);
+    game.play_move(Move::CastKicked(cards[0])).expect("cast");
+    let moves = game.legal_moves(P0).expect("moves");
+    assert!(moves.contains(&Move::Cast(cards[1])) && !moves.contains(&Move::CastKicked(cards[1])), "{moves:?}");
+}
+
+#[test]
+fn a_permanent_cast_kicked_enters_with_its_kicker_effect_and_later_ones_do_not() {
+    let (mut game, cards) = board(4, &["Recruit", "Recruit"]);
+    game.play_move(Move::CastKicked(cards[0])).expect("cast");
+    game.resolve_top().expect("resolves");
+    game.play_move(Move::Cast(cards[1])).expect("cast");
+    game.resolve_top().expect("resolves");
+    let toughness: Vec<i32> = cards.iter().map(|card| game.table.board.toughness(*card)).collect();
+    assert_eq!(toughness, [3, 1], "{:?}", texts(&game));
+    assert_eq!(game.table.board.get(cards[0]).map(|c| c.zone), Some(BATTLEFIELD));
+}
+
+#[test]
+fn cycling_is_a_move_from_hand_that_discards_and_draws() {
+    let (mut game, cards) = board(1, &["Cycler"]);
+    let cycler = cards[0];
+    let moves = game.legal_moves(P0).expect("moves");
+    let cycle = moves.iter().copied().find(|chosen| matches!(chosen, Move::Activate { card, .. } if *card == cycler));
+    let Some(cycle) = cycle else { panic!("cycling offered: {moves:?}") };
+    assert!(!moves.contains(&Move::Cast(cycler)), "six mana: no cast");
+    game.play_move(cycle).expect("cycles");
+    assert_eq!(game.table.board.get(cycler).map(|c| c.zone), Some(GRAVEYARD));
+    assert_eq!(game.table.board.names(P0, HAND), ["Mountain"], "{:?}", texts(&game));
+    assert!(game.stack.is_empty() && game.table.board.get(cycler).is_some_and(|c| c.zone != STACK));
+    let log = texts(&game);
+    assert!(log.contains(&"p0 activates Cycler: __CYCLING__({1})".to_string()), "{log:?}");
+    // No mana: no cycling.
+    let (mut game, cards) = board(0, &["Cycler"]);
+    let moves = game.legal_moves(P0).expect("moves");
+    assert!(!moves.iter().any(|chosen| matches!(chosen, Move::Activate { card, .. } if *card == cards[0])));
+}
