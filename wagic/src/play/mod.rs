@@ -42,6 +42,7 @@
 pub mod deck;
 
 mod combat;
+mod flashback;
 mod greedy;
 mod hand;
 mod kicker;

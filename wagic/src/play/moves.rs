@@ -21,9 +21,22 @@ pub(super) enum Move {
     Cast(CardId),
     /// Casts a spell from hand with its kicker paid (`kicker.rs`).
     CastKicked(CardId),
+    /// Casts a spell from its owner's graveyard for its flashback cost (`flashback.rs`).
+    Flashback(CardId),
     /// Activates ability `index` of a permanent; `tap_lands` when the pool alone cannot
     /// pay it and the lands' mana can.
     Activate { card: CardId, index: usize, tap_lands: bool },
+}
+
+/// How a spell is paid for as it is cast.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Paid {
+    /// Its mana cost.
+    Normal,
+    /// Its mana cost and its kicker.
+    Kicked,
+    /// Its flashback cost, from its owner's graveyard.
+    Flashback,
 }
 
 pub(super) fn is_type<T: AsRef<str>>(types: &[T], word: &str) -> bool {
@@ -46,8 +59,9 @@ impl Game {
     pub(super) fn play_move(&mut self, chosen: Move) -> Flow {
         match chosen {
             Move::PlayLand(card) => self.play_land(card),
-            Move::Cast(card) => self.cast(card, false),
-            Move::CastKicked(card) => self.cast(card, true),
+            Move::Cast(card) => self.cast(card, Paid::Normal),
+            Move::CastKicked(card) => self.cast(card, Paid::Kicked),
+            Move::Flashback(card) => self.cast(card, Paid::Flashback),
             Move::Activate { card, index, tap_lands } => self.activate(card, index, tap_lands),
         }
     }
@@ -70,6 +84,11 @@ impl Game {
             }
             for (index, tap_lands) in self.hand_activations(card)? {
                 moves.push(Move::Activate { card, index, tap_lands });
+            }
+        }
+        for card in self.flashback_cards(player) {
+            if self.castable_for(card, sorcery_speed, self.flashback_cost(card))? {
+                moves.push(Move::Flashback(card));
             }
         }
         for card in self.table.board.zone(player, BATTLEFIELD) {
@@ -140,7 +159,14 @@ impl Game {
     /// the lands, and, for an instant or sorcery, its one effect payable now (its
     /// requisites hold, its targets exist).
     fn castable(&mut self, card: CardId, sorcery_speed: bool) -> Result<bool, Outcome> {
-        let Some((cost, _)) = self.spell_cost(card) else { return Ok(false) };
+        let cost = self.spell_cost(card);
+        self.castable_for(card, sorcery_speed, cost)
+    }
+
+    /// Whether a card can be cast now for `cost` (its mana cost or another), as
+    /// [`Game::castable`] says.
+    fn castable_for(&mut self, card: CardId, sorcery_speed: bool, cost: Option<(Mana, bool)>) -> Result<bool, Outcome> {
+        let Some((cost, _)) = cost else { return Ok(false) };
         let Some(c) = self.table.board.get(card) else { return Ok(false) };
         let (owner, types, hand_lines) = (c.owner, c.printed.types.clone(), c.printed.hand_lines.len());
         let Ok(rules) = self.table.rules(card) else { return Ok(false) };
@@ -260,8 +286,13 @@ impl Game {
 
     /// Casts a spell: taps the lands its cost needs, pays it, and puts it on the stack
     /// ([`super::stack`]): an instant or sorcery with a target has it chosen now.
-    fn cast(&mut self, card: CardId, kicked: bool) -> Flow {
-        let cost = if kicked { self.kicked_cost(card) } else { self.spell_cost(card) };
+    fn cast(&mut self, card: CardId, paid: Paid) -> Flow {
+        let kicked = paid == Paid::Kicked;
+        let cost = match paid {
+            Paid::Normal => self.spell_cost(card),
+            Paid::Kicked => self.kicked_cost(card),
+            Paid::Flashback => self.flashback_cost(card),
+        };
         let Some((cost, has_x)) = cost else { return Ok(()) };
         let Some(c) = self.table.board.get(card) else { return Ok(()) };
         let (owner, types) = (c.owner, c.printed.types.clone());
@@ -292,7 +323,15 @@ impl Game {
         };
         let name = self.name(card);
         let verb = self.cast_verb(owner);
-        let kicker = if kicked { " with its kicker" } else { "" };
+        let kicker = match paid {
+            Paid::Normal => "",
+            Paid::Kicked => " with its kicker",
+            Paid::Flashback => " with flashback",
+        };
+        if paid == Paid::Flashback {
+            // Exiled as it leaves the stack (`table/flashback.rs`).
+            self.table.board.flashed_back.push(card);
+        }
         self.event(format!("{verb} {name}{x}{kicker}"));
         // The stack item keeps whether it was kicked (`kicker.rs`).
         self.table.board.kicked = kicked.then_some(card);

@@ -10,11 +10,17 @@ use crate::table::STACK;
 const CARDS: &str = "[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[/card]\n\
 [card]\nname=Spark\nkicker={2}\nauto=damage:1 opponent\nauto=kicker damage:2 opponent\nmana={R}\ntype=Instant\n[/card]\n\
 [card]\nname=Recruit\nkicker={1}\nauto=kicker counter(1/1,2)\nmana={R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Flare\nflashback={1}{R}\nauto=damage:1 opponent\nmana={R}\ntype=Instant\n[/card]\n\
 [card]\nname=Cycler\nautohand=__CYCLING__({1})\nmana={5}{R}\ntype=Creature\npower=5\ntoughness=5\n[/card]\n";
 
 /// A game in p0's first main phase: `lands` Mountains on p0's battlefield and `hand` in
 /// p0's hand, a library of Mountains for each.
 fn board(lands: usize, hand: &[&str]) -> (Game, Vec<CardId>) {
+    board_in(lands, hand, HAND)
+}
+
+/// The same with the cards of `cards` in p0's `zone`.
+fn board_in(lands: usize, hand: &[&str], zone: vm::bytecode::ZoneIdx) -> (Game, Vec<CardId>) {
     let library = Arc::new(Library::compile(&[("t.txt", CARDS.to_string())]).expect("compiles"));
     let mut game = Game::new(&library, Options { players: [PlayerKind::Random; 2], ..Options::default() });
     game.table.hold_questions = true;
@@ -29,7 +35,7 @@ fn board(lands: usize, hand: &[&str]) -> (Game, Vec<CardId>) {
             game.table.add_card("Mountain", player, LIBRARY, -1).expect("a card");
         }
     }
-    let cards = hand.iter().map(|name| game.table.add_card(name, P0, HAND, -1).expect("a card")).collect();
+    let cards = hand.iter().map(|name| game.table.add_card(name, P0, zone, -1).expect("a card")).collect();
     game.table.board.active = P0;
     game.turn = 1;
     game.phase = Phase::FirstMain;
@@ -117,4 +123,42 @@ fn cycling_is_a_move_from_hand_that_discards_and_draws() {
     let (mut game, cards) = board(0, &["Cycler"]);
     let moves = game.legal_moves(P0).expect("moves");
     assert!(!moves.iter().any(|chosen| matches!(chosen, Move::Activate { card, .. } if *card == cards[0])));
+}
+
+#[test]
+fn flashback_casts_from_the_graveyard_for_its_cost_and_exiles_the_card() {
+    let (mut game, cards) = board_in(2, &["Flare"], GRAVEYARD);
+    let flare = cards[0];
+    let moves = game.legal_moves(P0).expect("moves");
+    assert!(moves.contains(&Move::Flashback(flare)) && !moves.contains(&Move::Cast(flare)), "{moves:?}");
+    game.play_move(Move::Flashback(flare)).expect("cast");
+    game.resolve_top().expect("resolves");
+    assert_eq!(game.table.board.players[1].life, STARTING_LIFE - 1);
+    assert_eq!(game.table.board.get(flare).map(|c| c.zone), Some(EXILE), "{:?}", texts(&game));
+    let log = texts(&game);
+    assert!(log.contains(&"p0 casts Flare with flashback".to_string()), "{log:?}");
+    assert!(log.contains(&"Flare [p0] is exiled".to_string()), "{log:?}");
+    assert!(game.table.board.flashed_back.is_empty());
+    // {1}{R} is two lands: one is not enough.
+    let (mut game, cards) = board_in(1, &["Flare"], GRAVEYARD);
+    assert!(!game.legal_moves(P0).expect("moves").contains(&Move::Flashback(cards[0])));
+    // Cast from hand it goes to the graveyard, and can be flashed back from there.
+    let (mut game, cards) = board(3, &["Flare"]);
+    game.play_move(Move::Cast(cards[0])).expect("cast");
+    game.resolve_top().expect("resolves");
+    assert_eq!(game.table.board.get(cards[0]).map(|c| c.zone), Some(GRAVEYARD));
+    assert!(game.legal_moves(P0).expect("moves").contains(&Move::Flashback(cards[0])));
+}
+
+#[test]
+fn a_flashed_back_spell_leaving_the_stack_any_way_is_exiled() {
+    // Countered: put into its owner's graveyard from the stack, it is exiled instead.
+    let (mut game, cards) = board_in(2, &["Flare"], GRAVEYARD);
+    game.play_move(Move::Flashback(cards[0])).expect("cast");
+    assert_eq!(game.table.board.get(cards[0]).map(|c| c.zone), Some(STACK));
+    game.table.board.place(cards[0], P0, GRAVEYARD, -1);
+    assert_eq!(game.table.board.get(cards[0]).map(|c| c.zone), Some(EXILE));
+    // Once exiled it is no flashback spell: back in a graveyard it stays there.
+    game.table.board.place(cards[0], P0, GRAVEYARD, -1);
+    assert_eq!(game.table.board.get(cards[0]).map(|c| c.zone), Some(GRAVEYARD));
 }

@@ -41,6 +41,7 @@ mod combat;
 mod counters;
 mod dies;
 mod effects;
+mod flashback;
 mod host;
 mod library;
 mod phase_actions;

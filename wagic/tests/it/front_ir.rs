@@ -801,3 +801,19 @@ fn alterpoison_acts_on_players_as_life_does() {
         Some("unsupported: `alterpoison:` without an amount")
     );
 }
+
+#[test]
+fn flashback_is_a_mana_cost_of_an_instant_or_sorcery() {
+    assert_eq!(ir_of("flashback={4}{R}\ntarget=creature,player\nauto=damage:2\ntype=Sorcery").len(), 1);
+    assert_eq!(
+        error_of("flashback={1}{G}\nauto=draw:1\ntype=Creature").as_deref(),
+        Some("unsupported: `flashback` on a permanent")
+    );
+    for cost in ["{2}{S(creature|mybattlefield)}", "multi", ""] {
+        assert_eq!(
+            error_of(&format!("flashback={cost}\nauto=draw:1\ntype=Instant")).as_deref(),
+            Some("unsupported: `flashback` cost other than mana (`{...}` costs, `multi`)"),
+            "{cost}"
+        );
+    }
+}

@@ -12,6 +12,7 @@ mod cards;
 mod combat;
 mod constructs;
 mod counters;
+mod flashback;
 mod front;
 mod front_ir;
 mod fuel;

@@ -125,3 +125,35 @@ fn burst_lightning_is_cast_kicked_or_not_and_deals_four_or_two() {
     }
     assert!(kicked > 0 && plain > 0, "{kicked} kicked, {plain} not");
 }
+
+#[test]
+fn firebolt_is_flashed_back_from_the_graveyard_once_and_exiled() {
+    let Some(library) = library() else { return };
+    let burn = cards(&[(16, "Mountain"), (8, "Firebolt")]);
+    let lands = cards(&[(30, "Forest")]);
+    let mut flashed = 0;
+    for seed in 0..6 {
+        let played = play::play(&library, [&burn, &lands], Options { seed, turn_limit: 24, ..Options::default() });
+        let events: Vec<String> = turns(&played).into_iter().flat_map(|(.., events)| events).collect();
+        let casts = events.iter().filter(|text| text.contains(" Firebolt with flashback")).count();
+        let exiled = events.iter().filter(|text| *text == "Firebolt [p0] is exiled").count();
+        // Each cast with flashback ends in exile (the game may end with one on the stack).
+        assert!(exiled == casts || exiled + 1 == casts, "seed {seed}: {casts} flashed back, {exiled} exiled");
+        assert!(casts <= 8, "seed {seed}: a Firebolt flashed back twice");
+        // A Firebolt is flashed back only after it went to the graveyard: never more
+        // flashbacks than Firebolts cast from hand before.
+        let mut in_graveyard = 0i32;
+        for text in &events {
+            if text.ends_with("casts Firebolt")
+                || text.contains("responds with Firebolt") && !text.contains("flashback")
+            {
+                in_graveyard += 1;
+            } else if text.contains(" Firebolt with flashback") {
+                in_graveyard -= 1;
+                assert!(in_graveyard >= 0, "seed {seed}: {events:?}");
+            }
+        }
+        flashed += casts;
+    }
+    assert!(flashed > 0, "some Firebolt is flashed back");
+}
