@@ -393,7 +393,8 @@ impl Code {
                  to it and its lines act on the enchanted permanent), `autograveyard` (the \
                  card's own move from the battlefield), `autohand` (cycling: a cost with \
                  `{cycle}` or `{discard}`, or `__CYCLING__(cost)`, on a card without a spell's `target=`), `kicker` (a mana cost; `auto=kicker effect` \
-                 of a one-shot effect runs when it was paid), `other` (an alternative mana cost, with its `name(...)`; \
+                 of a one-shot effect runs when it was paid), `flashback` (a mana cost of an instant or \
+                 sorcery, cast from its owner's graveyard), `other` (an alternative mana cost, with its `name(...)`; \
                  `auto=alternative effect` of a one-shot effect runs when it was paid), `otherrestriction` \
                  (counts `type(spec)~morethan|lessthan|equalto~n`, comma-separated: when `other` may be paid), `anyzone` (`p/t cdaactive`, counts `type:spec:zone` and `plusonetype:spec:zone`) and \
                  `alias` with the rule 1194 on an Aura (control of the enchanted permanent) or \
