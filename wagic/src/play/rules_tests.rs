@@ -20,7 +20,7 @@ fn board(lands: usize, hand: &[&str]) -> (Game, Vec<CardId>) {
 }
 
 /// The same with the cards of `cards` in p0's `zone`.
-fn board_in(lands: usize, hand: &[&str], zone: vm::bytecode::ZoneIdx) -> (Game, Vec<CardId>) {
+fn board_in(lands: usize, hand: &[&str], zone: ZoneIdx) -> (Game, Vec<CardId>) {
     let library = Arc::new(Library::compile(&[("t.txt", CARDS.to_string())]).expect("compiles"));
     let mut game = Game::new(&library, Options { players: [PlayerKind::Random; 2], ..Options::default() });
     game.table.hold_questions = true;
