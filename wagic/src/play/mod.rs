@@ -28,7 +28,8 @@
 //! player blocks one attacker it may block (the runner's block rule: flying, fear,
 //! landwalk...) or none; exalted and flanking apply as the runner plays them; first strike
 //! damage, then regular damage, is assigned as the runner assigns it. In the cleanup step
-//! the active player discards down to 7 at random.
+//! the active player discards down to 7 at random. The legend rule keeps one of a
+//! player's legendary permanents of a name (`legend.rs`).
 //!
 //! A player loses at 0 life or less, on drawing from an empty library, or with ten poison
 //! counters (`poison.rs`; several at once: a draw); the game is a draw after the turn limit
@@ -46,6 +47,7 @@ mod flashback;
 mod greedy;
 mod hand;
 mod kicker;
+mod legend;
 mod moves;
 mod mulligan;
 mod poison;
@@ -410,6 +412,11 @@ impl Game {
         for _ in 0..MAX_QUESTIONS {
             let Some(execution) = self.table.held.take() else {
                 self.log_moves();
+                if self.legend_rule() {
+                    // A legendary permanent left (`legend.rs`): the board settles again.
+                    self.table.try_settle().map_err(stopped)?;
+                    continue;
+                }
                 return self.check_losses();
             };
             let answer = self.choose(&execution);

@@ -11,6 +11,8 @@ const CARDS: &str = "[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[
 [card]\nname=Spark\nkicker={2}\nauto=damage:1 opponent\nauto=kicker damage:2 opponent\nmana={R}\ntype=Instant\n[/card]\n\
 [card]\nname=Recruit\nkicker={1}\nauto=kicker counter(1/1,2)\nmana={R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Flare\nflashback={1}{R}\nauto=damage:1 opponent\nmana={R}\ntype=Instant\n[/card]\n\
+[card]\nname=Hero\nmana={R}\ntype=Legendary Creature\npower=2\ntoughness=2\n[/card]\n\
+[card]\nname=Twin\nabilities=nolegend\nmana={R}\ntype=Legendary Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Cycler\nautohand=__CYCLING__({1})\nmana={5}{R}\ntype=Creature\npower=5\ntoughness=5\n[/card]\n";
 
 /// A game in p0's first main phase: `lands` Mountains on p0's battlefield and `hand` in
@@ -161,4 +163,49 @@ fn a_flashed_back_spell_leaving_the_stack_any_way_is_exiled() {
     // Once exiled it is no flashback spell: back in a graveyard it stays there.
     game.table.board.place(cards[0], P0, GRAVEYARD, -1);
     assert_eq!(game.table.board.get(cards[0]).map(|c| c.zone), Some(GRAVEYARD));
+}
+
+/// p0 casts a second `name` beside one on its battlefield (and p1 holds one too); the
+/// cards named `name` on p0's battlefield and in its graveyard after, and the log.
+fn second_legend(name: &str, kind: PlayerKind, seed: u64) -> (Vec<CardId>, Vec<CardId>, Vec<String>) {
+    let (mut game, cards) = board(1, &[name]);
+    game.players = [kind; 2];
+    game.rng = Rng::new(seed);
+    let old = game.table.add_card(name, P0, BATTLEFIELD, -1).expect("a card");
+    game.table.add_card(name, P1, BATTLEFIELD, -1).expect("a card");
+    game.settle().expect("settles");
+    game.play_move(Move::Cast(cards[0])).expect("cast");
+    game.resolve_top().expect("resolves");
+    let named = |zone| {
+        let board = &game.table.board;
+        board
+            .zone(P0, zone)
+            .into_iter()
+            .filter(|card| board.get(*card).is_some_and(|c| c.printed.name == name))
+            .collect()
+    };
+    let (kept, gone): (Vec<CardId>, Vec<CardId>) = (named(BATTLEFIELD), named(GRAVEYARD));
+    assert!(kept.contains(&old) || gone.contains(&old));
+    assert_eq!(game.table.board.names(P1, BATTLEFIELD), [name], "p1's own stays");
+    (kept, gone, texts(&game))
+}
+
+#[test]
+fn the_legend_rule_keeps_one_of_a_players_legends_of_a_name() {
+    // The greedy player keeps the old one: the new one goes to the graveyard.
+    let (kept, gone, log) = second_legend("Hero", PlayerKind::Greedy, 0);
+    assert_eq!((kept.len(), gone.len()), (1, 1), "{log:?}");
+    assert!(log.contains(&"p0 keeps the old Hero (the legend rule)".to_string()), "{log:?}");
+    assert!(log.contains(&"Hero [p0] goes to the graveyard".to_string()), "{log:?}");
+    // The random player either; p1's own Hero stays whatever p0 keeps.
+    let mut choices = Vec::new();
+    for seed in 0..8 {
+        let (kept, gone, log) = second_legend("Hero", PlayerKind::Random, seed);
+        assert_eq!((kept.len(), gone.len()), (1, 1), "{log:?}");
+        choices.push(log.iter().any(|text| text == "p0 keeps the new Hero (the legend rule)"));
+    }
+    assert!(choices.contains(&true) && choices.contains(&false), "{choices:?}");
+    // `nolegend`: both stay.
+    let (kept, gone, log) = second_legend("Twin", PlayerKind::Greedy, 0);
+    assert_eq!((kept.len(), gone.len()), (2, 0), "{log:?}");
 }

@@ -157,3 +157,29 @@ fn firebolt_is_flashed_back_from_the_graveyard_once_and_exiled() {
     }
     assert!(flashed > 0, "some Firebolt is flashed back");
 }
+
+#[test]
+fn a_second_isamaru_goes_to_the_graveyard_by_the_legend_rule() {
+    let Some(library) = library() else { return };
+    let legends = cards(&[(10, "Plains"), (10, "Isamaru, Hound of Konda")]);
+    let lands = cards(&[(30, "Forest")]);
+    let mut applied = 0;
+    for seed in 0..4 {
+        let options = Options { seed, turn_limit: 12, players: [PlayerKind::Greedy; 2] };
+        let played = play::play(&library, [&legends, &lands], options);
+        let events: Vec<String> = turns(&played).into_iter().flat_map(|(.., events)| events).collect();
+        for (index, text) in events.iter().enumerate() {
+            if text == "p0 keeps the old Isamaru, Hound of Konda (the legend rule)" {
+                applied += 1;
+                let next = events.get(index + 1).map(String::as_str);
+                assert_eq!(next, Some("Isamaru, Hound of Konda [p0] goes to the graveyard"), "seed {seed}");
+            }
+        }
+        // Never two of them attack at once.
+        for (turn, _, events) in turns(&played) {
+            let attacks = events.iter().filter(|text| text.starts_with("Isamaru, Hound of Konda [p0] attacks")).count();
+            assert!(attacks <= 1, "seed {seed} turn {turn}: {events:?}");
+        }
+    }
+    assert!(applied > 0, "a second Isamaru was cast");
+}
