@@ -12,10 +12,11 @@ use crate::table::STACK;
 use crate::testfile::{self, Mana};
 
 impl Game {
-    /// A card's mana cost with its kicker added, without `{X}`, and whether it has `{X}`;
-    /// `None` when it has no kicker or the table does not pay it.
+    /// A card's mana cost with its kicker added, less affinity's discount (as the runner
+    /// pays it), without `{X}`, and whether it has `{X}`; `None` when it has no kicker or
+    /// the table does not pay it.
     pub(super) fn kicked_cost(&self, card: CardId) -> Option<(Mana, bool)> {
-        let (mut cost, has_x) = self.spell_cost(card)?;
+        let (mut cost, has_x) = self.printed_cost(card)?;
         let kicker = &self.table.board.get(card)?.printed.kicker;
         if kicker.trim().is_empty() {
             return None;
@@ -24,6 +25,7 @@ impl Game {
         for (mana, more) in cost.iter_mut().zip(extra) {
             *mana = mana.saturating_add(more);
         }
+        crate::runner::costs::affinity_discount(&self.table, card, &mut cost);
         Some((cost, has_x))
     }
 

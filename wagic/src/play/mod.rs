@@ -33,8 +33,9 @@
 //!
 //! A player loses at 0 life or less, on drawing from an empty library, or with ten poison
 //! counters (`poison.rs`; several at once: a draw); the game is a draw after the turn limit
-//! ([`DEFAULT_TURN_LIMIT`]). Not played:
-//! kicker and `autohand` abilities, affinity's discount, banding; a
+//! ([`DEFAULT_TURN_LIMIT`]). Besides casting from hand: a kicked cast (`kicker.rs`), an
+//! `autohand` ability (`hand.rs`), a cast from the graveyard with flashback
+//! (`flashback.rs`); a cost is less affinity's discount. Not played: banding; a
 //! spell's only legal target is taken by the runtime as it is cast, and such a spell
 //! resolves at once (as if nobody answered it). A card's code that traps, a board that
 //! does not settle, or a question that cannot be answered stops the game

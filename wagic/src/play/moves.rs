@@ -142,9 +142,17 @@ impl Game {
             .map_or(0, |data| data.actions.len().saturating_sub(c.printed.hand_lines.len()))
     }
 
+    /// What casting a card costs: its mana cost less affinity's discount (as the runner
+    /// pays it), without `{X}`, and whether it has `{X}`.
+    pub(super) fn spell_cost(&self, card: CardId) -> Option<(Mana, bool)> {
+        let (mut cost, has_x) = self.printed_cost(card)?;
+        crate::runner::costs::affinity_discount(&self.table, card, &mut cost);
+        Some((cost, has_x))
+    }
+
     /// A card's mana cost, without `{X}`, and whether it has `{X}`; `None` for a cost
     /// the table does not pay (hybrid, Phyrexian, several `{X}`).
-    pub(super) fn spell_cost(&self, card: CardId) -> Option<(Mana, bool)> {
+    pub(super) fn printed_cost(&self, card: CardId) -> Option<(Mana, bool)> {
         let c = self.table.board.get(card)?;
         let cost = c.printed.mana_cost.to_ascii_lowercase();
         let has_x = cost.contains("{x}");

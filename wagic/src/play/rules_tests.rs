@@ -13,6 +13,8 @@ const CARDS: &str = "[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[
 [card]\nname=Flare\nflashback={1}{R}\nauto=damage:1 opponent\nmana={R}\ntype=Instant\n[/card]\n\
 [card]\nname=Hero\nmana={R}\ntype=Legendary Creature\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Twin\nabilities=nolegend\nmana={R}\ntype=Legendary Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Frogmite\nabilities=affinityartifacts\nmana={4}\ntype=Artifact Creature\npower=2\ntoughness=2\n[/card]\n\
+[card]\nname=Trinket\nmana={1}\ntype=Artifact\n[/card]\n\
 [card]\nname=Cycler\nautohand=__CYCLING__({1})\nmana={5}{R}\ntype=Creature\npower=5\ntoughness=5\n[/card]\n";
 
 /// A game in p0's first main phase: `lands` Mountains on p0's battlefield and `hand` in
@@ -208,4 +210,29 @@ fn the_legend_rule_keeps_one_of_a_players_legends_of_a_name() {
     // `nolegend`: both stay.
     let (kept, gone, log) = second_legend("Twin", PlayerKind::Greedy, 0);
     assert_eq!((kept.len(), gone.len()), (2, 0), "{log:?}");
+}
+
+#[test]
+fn affinity_takes_a_generic_mana_off_for_each_artifact() {
+    // Two Mountains and two artifacts pay Frogmite's {4}; one artifact does not.
+    for (artifacts, castable) in [(2, true), (1, false), (4, true)] {
+        let (mut game, cards) = board(2, &["Frogmite"]);
+        for _ in 0..artifacts {
+            game.table.add_card("Trinket", P0, BATTLEFIELD, -1).expect("a card");
+        }
+        game.settle().expect("settles");
+        let moves = game.legal_moves(P0).expect("moves");
+        assert_eq!(moves.contains(&Move::Cast(cards[0])), castable, "{artifacts} artifacts: {moves:?}");
+        if castable {
+            game.play_move(Move::Cast(cards[0])).expect("cast");
+            game.resolve_top().expect("resolves");
+            assert_eq!(game.table.board.get(cards[0]).map(|c| c.zone), Some(BATTLEFIELD));
+            // Only what the discount left was paid: with four artifacts, no land tapped.
+            let tapped =
+                game.table.board.zone(P0, BATTLEFIELD).into_iter().filter(|card| {
+                    game.table.board.get(*card).is_some_and(|c| c.tapped && c.printed.name == "Mountain")
+                });
+            assert_eq!(tapped.count(), 4 - artifacts.min(4), "{:?}", texts(&game));
+        }
+    }
 }
