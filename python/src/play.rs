@@ -711,118 +711,87 @@ fn choose(player: &mut dyn Player, game: &mut PyGame) -> PyResult<usize> {
     action
 }
 
-/// The built-in random player: any legal action, uniformly, from its own seeded stream
-/// (`rsc run --player random`).
-///
-/// `RandomPlayer(seed)`, `seed` an int from 0 to 2**64 - 1: the same seed and the same
-/// games give the same choices; `seed=None` (the default) draws one from fresh entropy.
-#[pyclass(name = "RandomPlayer", module = "rulescript")]
-pub struct PyRandomPlayer {
-    player: RandomPlayer,
-    seed: u64,
+/// Declares a Python class for one of the engine's built-in players: made from a seed (or
+/// fresh entropy), seated as `rsc run` seats it, choosing for the player to move, copied
+/// with its stream. The two players differ only in the engine's type and the class doc.
+macro_rules! builtin_player_class {
+    ($(#[$doc:meta])* $class:ident, $name:literal, $player:ty) => {
+        $(#[$doc])*
+        #[pyclass(name = $name, module = "rulescript")]
+        pub struct $class {
+            player: $player,
+            seed: u64,
+        }
+
+        impl $class {
+            fn seeded(seed: u64) -> $class {
+                $class { player: <$player>::new(seed), seed }
+            }
+        }
+
+        #[pymethods]
+        impl $class {
+            #[new]
+            #[pyo3(signature = (seed = None))]
+            fn new(py: Python<'_>, seed: Option<Seed>) -> PyResult<$class> {
+                Ok($class::seeded(seed_or_fresh(py, seed)?))
+            }
+
+            /// The seed it was made with (drawn from fresh entropy for `seed=None`), so that a
+            /// game worth looking at again can be played again.
+            #[getter]
+            fn seed(&self) -> u64 {
+                self.seed
+            }
+
+            /// The player `rsc run` seats in `seat` (0 or 1) of the game seeded `game_seed`: seeded
+            /// with `player_seed(game_seed, seat)`.
+            #[staticmethod]
+            fn for_seat(game_seed: Seed, seat: PlayerArg) -> $class {
+                $class::seeded(player_seed(game_seed, seat))
+            }
+
+            /// The action (an int below `ACTION_SPACE`) it takes in `game` for the player to move;
+            /// `game` is not changed. `IllegalMove` when the game is over.
+            fn choose(&mut self, game: &mut PyGame) -> PyResult<usize> {
+                choose(&mut self.player, game)
+            }
+
+            /// A copy in the same state, which goes on on its own: it makes the choices this player
+            /// would make from here (so that `copy.deepcopy` of an environment holding one works).
+            fn __copy__(&self) -> Self {
+                Self { player: self.player.clone(), seed: self.seed }
+            }
+
+            fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+                self.__copy__()
+            }
+        }
+    };
 }
 
-impl PyRandomPlayer {
-    fn seeded(seed: u64) -> PyRandomPlayer {
-        PyRandomPlayer { player: RandomPlayer::new(seed), seed }
-    }
-}
+builtin_player_class!(
+    /// The built-in random player: any legal action, uniformly, from its own seeded stream
+    /// (`rsc run --player random`).
+    ///
+    /// `RandomPlayer(seed)`, `seed` an int from 0 to 2**64 - 1: the same seed and the same
+    /// games give the same choices; `seed=None` (the default) draws one from fresh entropy.
+    PyRandomPlayer,
+    "RandomPlayer",
+    RandomPlayer
+);
 
-#[pymethods]
-impl PyRandomPlayer {
-    #[new]
-    #[pyo3(signature = (seed = None))]
-    fn new(py: Python<'_>, seed: Option<Seed>) -> PyResult<PyRandomPlayer> {
-        Ok(PyRandomPlayer::seeded(seed_or_fresh(py, seed)?))
-    }
-
-    /// The seed it was made with (drawn from fresh entropy for `seed=None`), so that a
-    /// game worth looking at again can be played again.
-    #[getter]
-    fn seed(&self) -> u64 {
-        self.seed
-    }
-
-    /// The player `rsc run` seats in `seat` (0 or 1) of the game seeded `game_seed`: seeded
-    /// with `player_seed(game_seed, seat)`.
-    #[staticmethod]
-    fn for_seat(game_seed: Seed, seat: PlayerArg) -> PyRandomPlayer {
-        PyRandomPlayer::seeded(player_seed(game_seed, seat))
-    }
-
-    /// The action (an int below `ACTION_SPACE`) it takes in `game` for the player to move;
-    /// `game` is not changed. `IllegalMove` when the game is over.
-    fn choose(&mut self, game: &mut PyGame) -> PyResult<usize> {
-        choose(&mut self.player, game)
-    }
-
-    /// A copy in the same state, which goes on on its own: it makes the choices this player
-    /// would make from here (so that `copy.deepcopy` of an environment holding one works).
-    fn __copy__(&self) -> Self {
-        Self { player: self.player.clone(), seed: self.seed }
-    }
-
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
-        self.__copy__()
-    }
-}
-
-/// The built-in greedy player (`rsc run --player greedy`): one-step look-ahead on what its
-/// seat may see; the baseline an agent should beat.
-///
-/// `GreedyPlayer(seed)`, `seed` an int from 0 to 2**64 - 1 (it deals the hidden cards of
-/// the look-ahead's copy and breaks ties): the same seed and the same games give the same
-/// choices; `seed=None` (the default) draws one from fresh entropy.
-#[pyclass(name = "GreedyPlayer", module = "rulescript")]
-pub struct PyGreedyPlayer {
-    player: GreedyPlayer,
-    seed: u64,
-}
-
-impl PyGreedyPlayer {
-    fn seeded(seed: u64) -> PyGreedyPlayer {
-        PyGreedyPlayer { player: GreedyPlayer::new(seed), seed }
-    }
-}
-
-#[pymethods]
-impl PyGreedyPlayer {
-    #[new]
-    #[pyo3(signature = (seed = None))]
-    fn new(py: Python<'_>, seed: Option<Seed>) -> PyResult<PyGreedyPlayer> {
-        Ok(PyGreedyPlayer::seeded(seed_or_fresh(py, seed)?))
-    }
-
-    /// The seed it was made with (drawn from fresh entropy for `seed=None`), so that a
-    /// game worth looking at again can be played again.
-    #[getter]
-    fn seed(&self) -> u64 {
-        self.seed
-    }
-
-    /// The player `rsc run` seats in `seat` (0 or 1) of the game seeded `game_seed`: seeded
-    /// with `player_seed(game_seed, seat)`.
-    #[staticmethod]
-    fn for_seat(game_seed: Seed, seat: PlayerArg) -> PyGreedyPlayer {
-        PyGreedyPlayer::seeded(player_seed(game_seed, seat))
-    }
-
-    /// The action (an int below `ACTION_SPACE`) it takes in `game` for the player to move;
-    /// `game` is not changed. `IllegalMove` when the game is over.
-    fn choose(&mut self, game: &mut PyGame) -> PyResult<usize> {
-        choose(&mut self.player, game)
-    }
-
-    /// A copy in the same state, which goes on on its own: it makes the choices this player
-    /// would make from here (so that `copy.deepcopy` of an environment holding one works).
-    fn __copy__(&self) -> Self {
-        Self { player: self.player.clone(), seed: self.seed }
-    }
-
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
-        self.__copy__()
-    }
-}
+builtin_player_class!(
+    /// The built-in greedy player (`rsc run --player greedy`): one-step look-ahead on what its
+    /// seat may see; the baseline an agent should beat.
+    ///
+    /// `GreedyPlayer(seed)`, `seed` an int from 0 to 2**64 - 1 (it deals the hidden cards of
+    /// the look-ahead's copy and breaks ties): the same seed and the same games give the same
+    /// choices; `seed=None` (the default) draws one from fresh entropy.
+    PyGreedyPlayer,
+    "GreedyPlayer",
+    GreedyPlayer
+);
 
 /// `observation_bounds`'s `(low, high)`.
 type Bounds<'py> = (Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<f32>>);

@@ -41,6 +41,7 @@ mod sim;
 mod test;
 mod wagic;
 mod wagic_run;
+mod wagic_sim;
 mod wagic_test;
 
 use std::path::PathBuf;
@@ -238,16 +239,45 @@ plays the rest; --json prints one JSON object per line. See docs/wagic-play.md.\
         set: Option<PathBuf>,
     },
     /// Play many seeded games and sum them up (wins, matchups, cards, game length).
-    #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+    #[command(
+        args_conflicts_with_subcommands = true,
+        subcommand_negates_reqs = true,
+        after_help = "With `--lang wagic`: games of Magic between Wagic decks (--cards names Wagic's card \
+files, --sets its `Res/sets` folder; no --set), seats swapped from game to game; with --all-decks, \
+every pair of the decks given (a folder as --deck stands for its *.txt decks), a line on stderr \
+for each deck saying whether it can play. --replay I prints the `rsc run` command of game I. No \
+--shard or --tally-out. See docs/wagic-play.md.\n\nExample: rsc sim --lang wagic --cards \
+../shared/wagic/mtg.txt --sets ~/wagic/Res/sets --deck deck1.txt --deck deck2.txt --games 1000"
+    )]
     Sim {
         #[command(subcommand)]
         action: Option<SimAction>,
-        /// The card set's folder.
-        #[arg(long, value_name = "DIR", required = true)]
+        /// The card set's folder; not with `--lang wagic`.
+        #[arg(long, value_name = "DIR", required_unless_present_any = ["lang", "cards"])]
         set: Option<PathBuf>,
-        /// Two decks to play against each other.
+        /// Two decks to play against each other (with `--lang wagic`, Wagic deck files, or
+        /// with --all-decks folders of them).
         #[arg(long = "deck", value_name = "DECK.o8d")]
         decks: Vec<PathBuf>,
+        /// The card language: `rulescript` (Card Fighters' Clash), or `wagic` for games of
+        /// Wagic cards.
+        #[arg(long, value_enum, value_name = "LANG", default_value_t = Lang::Rulescript)]
+        lang: Lang,
+        /// With `--lang wagic`: the Wagic card files (folders searched for `*.txt`).
+        #[arg(long, value_name = "CARDFILE", num_args = 1..)]
+        cards: Vec<PathBuf>,
+        /// With `--lang wagic`: Wagic's set files (a `Res/sets` folder), naming the ids of
+        /// deck files.
+        #[arg(long, value_name = "DIR")]
+        sets: Option<PathBuf>,
+        /// With `--lang wagic`: leave out the deck cards that do not compile and play the
+        /// rest.
+        #[arg(long)]
+        skip_uncompiled: bool,
+        /// With `--lang wagic`: print the `rsc run` command that replays game I, and play
+        /// nothing.
+        #[arg(long, value_name = "I")]
+        replay: Option<u64>,
         /// Every pair of the set's valid decks (`DIR/decks/*.o8d`, at most 256), --games games each.
         #[arg(long)]
         all_decks: bool,
@@ -487,6 +517,52 @@ fn main() -> ExitCode {
         }
         Command::Replay { file, set } => replay::run(file, set.as_deref()),
         Command::Sim { action: Some(SimAction::Merge { files, outputs }), .. } => sim::merge(files, outputs),
+        Command::Sim { lang: Lang::Wagic, set, shard, outputs, check, .. }
+            if set.is_some() || shard.is_some() || outputs.tally_out.is_some() || *check =>
+        {
+            stderr_line!(
+                "error: `--set`, `--shard`, `--tally-out` and `--check` of `rsc sim` are not for `--lang wagic`"
+            );
+            Exit::Usage
+        }
+        Command::Sim {
+            lang: Lang::Wagic,
+            decks,
+            all_decks,
+            games,
+            seed,
+            players,
+            jobs,
+            outputs,
+            turn_limit,
+            cards,
+            sets,
+            skip_uncompiled,
+            replay,
+            ..
+        } => wagic_sim::run(&wagic_sim::Options {
+            cards,
+            sets: sets.as_deref(),
+            decks,
+            all_decks: *all_decks,
+            games: *games,
+            seed: *seed,
+            players,
+            jobs: jobs.map(usize::from),
+            turn_limit: *turn_limit,
+            skip_uncompiled: *skip_uncompiled,
+            message_format: outputs.message_format,
+            report: outputs.report.as_deref(),
+            replay: *replay,
+        }),
+        Command::Sim { lang: Lang::Rulescript, cards, sets, skip_uncompiled, replay, .. }
+            if !cards.is_empty() || sets.is_some() || *skip_uncompiled || replay.is_some() =>
+        {
+            stderr_line!(
+                "error: `--cards`, `--sets`, `--skip-uncompiled` and `--replay` of `rsc sim` need `--lang wagic`"
+            );
+            Exit::Usage
+        }
         Command::Sim {
             action: None,
             set,
@@ -500,6 +576,7 @@ fn main() -> ExitCode {
             outputs,
             check,
             turn_limit,
+            ..
         } => sim::run(&sim::Options {
             // clap requires --set unless `merge` is given, so it is there.
             set: set.as_deref().unwrap_or(std::path::Path::new(".")),

@@ -170,11 +170,7 @@ fn finish(results: &Results, outputs: &Outputs) -> Exit {
         stderr_line!("error: game {} (seed {}): {error}", game.index, game.seed);
     }
     if results.shard.stopped {
-        match STOPPED_BY.load(Ordering::SeqCst) {
-            signal if signal == signal_hook::consts::SIGHUP as usize => Exit::HungUp,
-            0 => Exit::Interrupted,
-            _ => Exit::Terminated,
-        }
+        stopped_exit()
     } else if results.tally().errors > 0 {
         Exit::Errors
     } else {
@@ -241,8 +237,23 @@ fn started_ignoring(signal: i32) -> bool {
     }
 }
 
-/// Plays the games of `options`.
-pub fn simulate(options: &Options<'_>) -> Result<Results, Failure> {
+/// How a run that a signal stopped ends: Ctrl-C's 130, or 128 + SIGTERM or SIGHUP.
+pub(crate) fn stopped_exit() -> Exit {
+    match STOPPED_BY.load(Ordering::SeqCst) {
+        signal if signal == signal_hook::consts::SIGHUP as usize => Exit::HungUp,
+        0 => Exit::Interrupted,
+        _ => Exit::Terminated,
+    }
+}
+
+/// Whether Ctrl-C, SIGTERM or SIGHUP asked the run to stop.
+pub(crate) fn stop_flag() -> &'static AtomicBool {
+    &STOP
+}
+
+/// Makes Ctrl-C, SIGTERM and SIGHUP stop the run (set [`stop_flag`]) rather than end the
+/// process.
+pub(crate) fn stop_on_signals() {
     // Installed first, so that Ctrl-C while the set loads already stops the run cleanly. A
     // second Ctrl-C ends at once; installing fails only when a handler is there already.
     let _ = ctrlc::set_handler(|| {
@@ -257,6 +268,11 @@ pub fn simulate(options: &Options<'_>) -> Result<Results, Failure> {
     if !started_ignoring(signal_hook::consts::SIGHUP) {
         stop_on(signal_hook::consts::SIGHUP, Exit::HungUp);
     }
+}
+
+/// Plays the games of `options`.
+pub fn simulate(options: &Options<'_>) -> Result<Results, Failure> {
+    stop_on_signals();
     let players = seat_players(options.players)?;
     if players.contains(&PlayerKind::Scripted) {
         return Err("a scripted player plays saved games: use random or greedy".into());
@@ -310,8 +326,21 @@ pub fn simulate(options: &Options<'_>) -> Result<Results, Failure> {
     let jobs = options.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)).max(1);
     let simulation =
         Simulation::new(configuration, set.set.clone(), decks.into_iter().map(|deck| deck.cards).collect())?;
-    let progress = if options.outputs.message_format == SummaryFormat::Human && std::io::stderr().is_terminal() {
-        let bar = ProgressBar::new(games.end - games.start);
+    let progress = progress_bar(games.end - games.start, options.outputs.message_format);
+    let started = Instant::now();
+    let tally = play_parallel(&simulation, games.clone(), jobs, &progress)?;
+    let seconds = started.elapsed().as_secs_f64();
+    progress.finish_and_clear();
+    let stopped = STOP.load(Ordering::SeqCst);
+    let shard = simulation.shard(vec![[games.start, games.end]], tally, refused, (seconds, jobs), stopped);
+    Ok(Results { shard })
+}
+
+/// The progress bar of `games` games on stderr: drawn when the summary is a table and
+/// stderr a terminal, hidden otherwise.
+pub(crate) fn progress_bar(games: u64, format: SummaryFormat) -> ProgressBar {
+    if format == SummaryFormat::Human && std::io::stderr().is_terminal() {
+        let bar = ProgressBar::new(games);
         let style = ProgressStyle::with_template("{bar:40} {pos}/{len} games  {rate}  ETA {eta}")
             .map(|style| {
                 style.with_key("rate", |state: &ProgressState, out: &mut dyn std::fmt::Write| {
@@ -323,14 +352,7 @@ pub fn simulate(options: &Options<'_>) -> Result<Results, Failure> {
         bar
     } else {
         ProgressBar::hidden()
-    };
-    let started = Instant::now();
-    let tally = play_parallel(&simulation, games.clone(), jobs, &progress)?;
-    let seconds = started.elapsed().as_secs_f64();
-    progress.finish_and_clear();
-    let stopped = STOP.load(Ordering::SeqCst);
-    let shard = simulation.shard(vec![[games.start, games.end]], tally, refused, (seconds, jobs), stopped);
-    Ok(Results { shard })
+    }
 }
 
 /// The progress bar's speed: whole games per second, digits grouped ("1,091 games/s").
@@ -374,13 +396,30 @@ fn play_parallel(
     jobs: usize,
     progress: &ProgressBar,
 ) -> Result<Tally, String> {
-    let count = games.end - games.start;
+    let play = |tally: &mut Tally, chunk: Range<u64>| simulation.play_into(tally, chunk, &STOP, || progress.inc(1));
+    let mut total = play_chunks(games, jobs, || simulation.new_tally(), play, |total, tally| total.merge(&tally))?;
+    total.settle();
+    Ok(total)
+}
+
+/// Plays `games` on `jobs` threads, each taking up to [`CHUNK`] games at a time (fewer when
+/// that would leave a thread fewer than [`CHUNKS_PER_THREAD`]) and summing them with `play`
+/// into a tally of its own made by `new`, until the games run out or [`stop_flag`] is set;
+/// then adds the threads' tallies up with `merge` into a `new` one, in thread order.
+pub(crate) fn play_chunks<T: Send>(
+    games: Range<u64>,
+    jobs: usize,
+    new: impl Fn() -> T + Sync,
+    play: impl Fn(&mut T, Range<u64>) + Sync,
+    merge: impl Fn(&mut T, T),
+) -> Result<T, String> {
+    let count = games.end.saturating_sub(games.start);
     let size = (count / (jobs as u64).saturating_mul(CHUNKS_PER_THREAD)).clamp(1, CHUNK);
     let chunks = count.div_ceil(size);
     let next_chunk = AtomicU64::new(0);
     let threads = jobs.min(usize::try_from(chunks).unwrap_or(usize::MAX)).max(1);
     let worker = || {
-        let mut tally = simulation.new_tally();
+        let mut tally = new();
         loop {
             let chunk = next_chunk.fetch_add(1, Ordering::Relaxed);
             if chunk >= chunks || STOP.load(Ordering::Relaxed) {
@@ -388,7 +427,7 @@ fn play_parallel(
             }
             let first = games.start + chunk * size;
             let end = first.saturating_add(size).min(games.end);
-            simulation.play_into(&mut tally, first..end, &STOP, || progress.inc(1));
+            play(&mut tally, first..end);
         }
         tally
     };
@@ -406,14 +445,13 @@ fn play_parallel(
                 }
             }
         }
-        let mut total = simulation.new_tally();
+        let mut total = new();
         for handle in handles {
             match handle.join() {
-                Ok(tally) => total.merge(&tally),
+                Ok(tally) => merge(&mut total, tally),
                 Err(panic) => std::panic::resume_unwind(panic),
             }
         }
-        total.settle();
         Ok(total)
     })
 }

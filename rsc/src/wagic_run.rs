@@ -73,45 +73,16 @@ pub fn run(options: &Options<'_>) -> Exit {
     }
     let mut texts = Vec::new();
     for path in options.decks {
-        match game::bounded::read_bytes(path, MAX_DECK_BYTES) {
-            Ok(bytes) => {
-                let text = String::from_utf8_lossy(&bytes).into_owned();
-                if std::str::from_utf8(&bytes).is_err() {
-                    // Read on (Wagic's own decks carry Latin-1 comments), but a card line
-                    // with a byte that is not UTF-8 names no card: say which.
-                    let card_line = text.lines().position(|line| {
-                        !line.trim_start().trim_start_matches('\u{feff}').starts_with('#') && line.contains('\u{fffd}')
-                    });
-                    if let Some(index) = card_line {
-                        let shown = terminal_text(&path.display().to_string()).into_owned();
-                        stderr_line!(
-                            "note: {shown}:{}: not UTF-8: a name with such a byte matches no card (save the deck as UTF-8)",
-                            index + 1
-                        );
-                    }
-                }
-                texts.push(text);
-            }
-            Err(error) => {
-                let why = match error {
-                    game::bounded::ReadError::TooLarge(_) => format!("larger than {} MiB", MAX_DECK_BYTES >> 20),
-                    game::bounded::ReadError::Io(error) => error.to_string(),
-                };
-                stderr_line!("error: cannot read `{}`: {why}", terminal_text(&path.display().to_string()));
+        match read_deck(path) {
+            Ok(text) => texts.push(text),
+            Err(message) => {
+                stderr_line!("error: {message}");
                 return Exit::Usage;
             }
         }
     }
-    let (sets, whole_cards) = match options.sets.map(crate::wagic_test::read_sets).transpose() {
-        Ok(Some((sets, whole_cards))) => (Some(sets), whole_cards),
-        Ok(None) => (None, Vec::new()),
-        Err(message) => {
-            stderr_line!("error: {}", terminal_text(&message));
-            return Exit::Usage;
-        }
-    };
-    let library = match crate::wagic_test::compile_cards(options.cards, whole_cards) {
-        Ok(library) => Arc::new(library),
+    let loaded = match load_library(options.cards, options.sets) {
+        Ok(loaded) => loaded,
         Err(message) => {
             stderr_line!("error: {}", terminal_text(&message));
             return Exit::Usage;
@@ -123,61 +94,15 @@ pub fn run(options: &Options<'_>) -> Exit {
     // A card that does not compile among the errors: `--skip-uncompiled` would help.
     let mut uncompiled = false;
     for (path, text) in options.decks.iter().zip(&texts) {
-        let shown = terminal_text(&path.display().to_string()).into_owned();
-        let mut total = 0usize;
-        let resolved = deck::read(text).map_err(|error| vec![error]).and_then(|read| {
-            let name = if read.name.is_empty() {
-                path.file_stem().map_or_else(String::new, |stem| stem.to_string_lossy().into_owned())
-            } else {
-                read.name.clone()
-            };
-            names.push(name);
-            total = read.lines.iter().map(|line| line.count as usize).sum();
-            if let Some(first) = read.sideboard.first() {
-                let count = read.sideboard.len();
-                let lines = if count == 1 { "line" } else { "lines" };
-                stderr_line!(
-                    "note: {shown}:{first}: {count} sideboard {lines} not played (a game plays the main deck)"
-                );
+        match resolve_deck(path, text, &loaded, options.skip_uncompiled, Report::EveryLine) {
+            Ok(deck) => {
+                names.push(deck.name);
+                decks.push(deck.cards);
             }
-            deck::resolve(&read, &library, sets.as_ref(), options.skip_uncompiled)
-        });
-        match resolved {
-            Ok((cards, left_out)) => {
-                for error in &left_out {
-                    stderr_line!("warning: {shown}:{}: left out: {}", error.line, terminal_text(&error.message));
-                }
-                if options.skip_uncompiled {
-                    let played = cards.len();
-                    let left = total.saturating_sub(played);
-                    stderr_line!("note: {shown}: {left} of {total} cards left out, {played} played");
-                }
-                // A deck that cannot give its player a first draw loses at once: say why.
-                let smallest = usize::try_from(play::OPENING_HAND).unwrap_or(7) + 1;
-                if cards.len() < smallest {
-                    let played = cards.len();
-                    stderr_line!(
-                        "note: {shown}: {played} cards, fewer than an opening hand and one draw ({smallest}): \
-                         its player loses on drawing from an empty library"
-                    );
-                }
-                decks.push(cards);
-            }
-            Err(errors) => {
+            Err(refused) => {
                 failed = true;
-                uncompiled |= errors.iter().any(|error| error.code == "deck-not-compiled");
-                for error in errors.iter().take(MAX_DECK_ERRORS) {
-                    let message = terminal_text(&error.message);
-                    if error.line == 0 {
-                        // The deck as a whole (`deck-empty`): no line to point at.
-                        stderr_line!("error[{}]: {shown}: {message}", error.code);
-                    } else {
-                        stderr_line!("error[{}]: {shown}:{}: {message}", error.code, error.line);
-                    }
-                }
-                if errors.len() > MAX_DECK_ERRORS {
-                    stderr_line!("note: {shown}: {} more errors not shown", errors.len() - MAX_DECK_ERRORS);
-                }
+                uncompiled |= refused.uncompiled;
+                names.extend(refused.name);
             }
         }
     }
@@ -187,12 +112,13 @@ pub fn run(options: &Options<'_>) -> Exit {
         }
         return Exit::Errors;
     }
+    let library = &loaded.library;
     let game_options = play::Options {
         seed: options.seed,
         turn_limit: options.turn_limit.unwrap_or(play::DEFAULT_TURN_LIMIT),
         players: kinds,
     };
-    let played = play::play(&library, [&decks[0], &decks[1]], game_options);
+    let played = play::play(library, [&decks[0], &decks[1]], game_options);
     let stdout = std::io::BufWriter::new(std::io::stdout().lock());
     if options.json {
         // JSON escapes its own strings: the names are written as they are.
@@ -214,6 +140,155 @@ pub fn run(options: &Options<'_>) -> Exit {
         let _ = out.flush();
     }
     if matches!(played.outcome, Outcome::Stopped { .. }) { Exit::Errors } else { Exit::Success }
+}
+
+/// The compiled cards of `--cards` and the ids of `--sets`.
+pub(crate) struct Loaded {
+    pub library: Arc<wagic::table::Library>,
+    pub sets: Option<wagic::sets::Sets>,
+}
+
+/// Compiles the card files `cards` (with the whole cards of the set files in `sets`).
+pub(crate) fn load_library(cards: &[PathBuf], sets: Option<&Path>) -> Result<Loaded, String> {
+    let (sets, whole_cards) = match sets.map(crate::wagic_test::read_sets).transpose()? {
+        Some((sets, whole_cards)) => (Some(sets), whole_cards),
+        None => (None, Vec::new()),
+    };
+    let library = crate::wagic_test::compile_cards(cards, whole_cards)?;
+    Ok(Loaded { library: Arc::new(library), sets })
+}
+
+/// The text of the deck file `path` (a note on stderr for a card line that is not UTF-8),
+/// or why it cannot be read.
+pub(crate) fn read_deck(path: &Path) -> Result<String, String> {
+    match game::bounded::read_bytes(path, MAX_DECK_BYTES) {
+        Ok(bytes) => {
+            let text = String::from_utf8_lossy(&bytes).into_owned();
+            if std::str::from_utf8(&bytes).is_err() {
+                // Read on (Wagic's own decks carry Latin-1 comments), but a card line
+                // with a byte that is not UTF-8 names no card: say which.
+                let card_line = text.lines().position(|line| {
+                    !line.trim_start().trim_start_matches('\u{feff}').starts_with('#') && line.contains('\u{fffd}')
+                });
+                if let Some(index) = card_line {
+                    let shown = terminal_text(&path.display().to_string()).into_owned();
+                    stderr_line!(
+                        "note: {shown}:{}: not UTF-8: a name with such a byte matches no card (save the deck as UTF-8)",
+                        index + 1
+                    );
+                }
+            }
+            Ok(text)
+        }
+        Err(error) => {
+            let why = match error {
+                game::bounded::ReadError::TooLarge(_) => format!("larger than {} MiB", MAX_DECK_BYTES >> 20),
+                game::bounded::ReadError::Io(error) => error.to_string(),
+            };
+            Err(format!("cannot read `{}`: {why}", terminal_text(&path.display().to_string())))
+        }
+    }
+}
+
+/// How much [`resolve_deck`] says on stderr.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Report {
+    /// Each error, each card left out, and the notes (`rsc run`, a sim of two decks).
+    EveryLine,
+    /// Nothing: the caller sums the deck up in a line (a sim of a folder of decks).
+    Quiet,
+}
+
+/// A deck a game can play.
+pub(crate) struct Deck {
+    /// Its `#NAME:`, or the file's stem.
+    pub name: String,
+    /// The card names a game plays, in deck order.
+    pub cards: Vec<String>,
+    /// Cards of the main deck the file lists.
+    pub total: usize,
+}
+
+/// A deck no game can play.
+pub(crate) struct Refused {
+    /// Its name, when its file could be read as a deck.
+    pub name: Option<String>,
+    /// Whether a card that does not compile is among its errors.
+    pub uncompiled: bool,
+    /// Its errors.
+    pub errors: Vec<deck::DeckError>,
+}
+
+/// The deck of the file `path` (its text `text`), resolved against `loaded`'s cards.
+pub(crate) fn resolve_deck(
+    path: &Path,
+    text: &str,
+    loaded: &Loaded,
+    skip_uncompiled: bool,
+    report: Report,
+) -> Result<Deck, Refused> {
+    let verbose = report == Report::EveryLine;
+    let shown = terminal_text(&path.display().to_string()).into_owned();
+    let mut total = 0usize;
+    let mut name = None;
+    let resolved = deck::read(text).map_err(|error| vec![error]).and_then(|read| {
+        name = Some(if read.name.is_empty() {
+            path.file_stem().map_or_else(String::new, |stem| stem.to_string_lossy().into_owned())
+        } else {
+            read.name.clone()
+        });
+        total = read.lines.iter().map(|line| line.count as usize).sum();
+        if let Some(first) = read.sideboard.first()
+            && verbose
+        {
+            let count = read.sideboard.len();
+            let lines = if count == 1 { "line" } else { "lines" };
+            stderr_line!("note: {shown}:{first}: {count} sideboard {lines} not played (a game plays the main deck)");
+        }
+        deck::resolve(&read, &loaded.library, loaded.sets.as_ref(), skip_uncompiled)
+    });
+    match resolved {
+        Ok((cards, left_out)) => {
+            if verbose {
+                for error in &left_out {
+                    stderr_line!("warning: {shown}:{}: left out: {}", error.line, terminal_text(&error.message));
+                }
+                if skip_uncompiled {
+                    let played = cards.len();
+                    let left = total.saturating_sub(played);
+                    stderr_line!("note: {shown}: {left} of {total} cards left out, {played} played");
+                }
+                // A deck that cannot give its player a first draw loses at once: say why.
+                let smallest = usize::try_from(play::OPENING_HAND).unwrap_or(7) + 1;
+                if cards.len() < smallest {
+                    let played = cards.len();
+                    stderr_line!(
+                        "note: {shown}: {played} cards, fewer than an opening hand and one draw ({smallest}): \
+                         its player loses on drawing from an empty library"
+                    );
+                }
+            }
+            Ok(Deck { name: name.unwrap_or_default(), cards, total })
+        }
+        Err(errors) => {
+            let uncompiled = errors.iter().any(|error| error.code == "deck-not-compiled");
+            if verbose {
+                for error in errors.iter().take(MAX_DECK_ERRORS) {
+                    let message = terminal_text(&error.message);
+                    if error.line == 0 {
+                        // The deck as a whole (`deck-empty`): no line to point at.
+                        stderr_line!("error[{}]: {shown}: {message}", error.code);
+                    } else {
+                        stderr_line!("error[{}]: {shown}:{}: {message}", error.code, error.line);
+                    }
+                }
+                if errors.len() > MAX_DECK_ERRORS {
+                    stderr_line!("note: {shown}: {} more errors not shown", errors.len() - MAX_DECK_ERRORS);
+                }
+            }
+            Err(Refused { name, uncompiled, errors })
+        }
+    }
 }
 
 /// The game's log and result, as `rsc run` prints a game.

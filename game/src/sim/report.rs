@@ -20,7 +20,8 @@ const AXIS_FONT: (&str, u32) = ("sans-serif", 12);
 /// Cards listed in the per-card charts.
 const TOP_CARDS: usize = 25;
 
-type Chart = Result<String, String>;
+/// A chart's SVG, or why it could not be drawn.
+pub type Chart = Result<String, String>;
 
 /// The whole page.
 pub fn render(results: &Results) -> String {
@@ -32,14 +33,7 @@ pub fn render(results: &Results) -> String {
     } else {
         format!("{} against {}", names[0], names[1])
     };
-    let _ = write!(
-        html,
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>rsc sim: {title}</title>\
-         <style>body{{font-family:sans-serif;margin:2em;max-width:{WIDTH}px}}table{{border-collapse:collapse}}\
-         td,th{{border:1px solid #ccc;padding:2px 8px;text-align:right}}th:first-child,td:first-child{{text-align:left}}\
-         figure{{margin:1.5em 0}}figcaption{{color:#555}}.chart{{overflow-x:auto}}.chart svg{{display:block}}\
-         @media (max-width:700px){{body{{margin:0.5em}}}}</style></head><body>\n<h1>rsc sim: {title}</h1>\n"
-    );
+    page_head(&mut html, &title);
     let _ = writeln!(
         html,
         "<p>{} games, players {} / {}, seed {}. Draws {} (turn limit {}, stalled {}, stopped by an error {}); \
@@ -109,20 +103,7 @@ pub fn render(results: &Results) -> String {
     ));
     figures.push((length_chart(results), "Game length: how many games lasted each number of turns.".into()));
     for (chart, caption) in figures {
-        html.push_str("<figure>\n");
-        match chart {
-            // A chart keeps its size (its labels stay legible) and scrolls sideways in a
-            // window narrower than it.
-            Ok(svg) => {
-                html.push_str("<div class=\"chart\">");
-                html.push_str(&svg);
-                html.push_str("</div>");
-            }
-            Err(error) => {
-                let _ = write!(html, "<p>chart not drawn: {}</p>", escape(&error));
-            }
-        }
-        let _ = writeln!(html, "\n<figcaption>{caption}</figcaption></figure>");
+        push_figure(&mut html, chart, &caption);
     }
     let mut flagged: Vec<_> = tally.trapped_list.games().iter().chain(tally.stopped_list.games()).collect();
     flagged.sort_by_key(|game| game.index);
@@ -145,7 +126,39 @@ pub fn render(results: &Results) -> String {
     html
 }
 
-fn escape(text: &str) -> String {
+/// The page's start, up to its `<h1>` (`title` is HTML already: escape names in it), as
+/// every sim report opens.
+pub fn page_head(html: &mut String, title: &str) {
+    let _ = write!(
+        html,
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>rsc sim: {title}</title>\
+         <style>body{{font-family:sans-serif;margin:2em;max-width:{WIDTH}px}}table{{border-collapse:collapse}}\
+         td,th{{border:1px solid #ccc;padding:2px 8px;text-align:right}}th:first-child,td:first-child{{text-align:left}}\
+         figure{{margin:1.5em 0}}figcaption{{color:#555}}.chart{{overflow-x:auto}}.chart svg{{display:block}}\
+         @media (max-width:700px){{body{{margin:0.5em}}}}</style></head><body>\n<h1>rsc sim: {title}</h1>\n"
+    );
+}
+
+/// One chart (or why it was not drawn) and its caption (HTML) as a `<figure>`.
+pub fn push_figure(html: &mut String, chart: Chart, caption: &str) {
+    html.push_str("<figure>\n");
+    match chart {
+        // A chart keeps its size (its labels stay legible) and scrolls sideways in a
+        // window narrower than it.
+        Ok(svg) => {
+            html.push_str("<div class=\"chart\">");
+            html.push_str(&svg);
+            html.push_str("</div>");
+        }
+        Err(error) => {
+            let _ = write!(html, "<p>chart not drawn: {}</p>", escape(&error));
+        }
+    }
+    let _ = writeln!(html, "\n<figcaption>{caption}</figcaption></figure>");
+}
+
+/// `text` safe in HTML.
+pub fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
@@ -161,10 +174,15 @@ fn rate(wins: u64, games: u64) -> f64 {
 
 /// Deck 0's cumulative win rate after each of its games, with the Wilson band.
 fn convergence_chart(results: &Results, name: &str) -> Chart {
-    let points: Vec<(f64, f64, f64, f64)> = results
-        .tally()
-        .first_deck_progress()
-        .into_iter()
+    convergence_svg(name, &results.tally().first_deck_progress())
+}
+
+/// A deck's cumulative win rate, from its `(games, wins)` so far at each point, with the
+/// Wilson band.
+pub fn convergence_svg(name: &str, progress: &[(u64, u64)]) -> Chart {
+    let points: Vec<(f64, f64, f64, f64)> = progress
+        .iter()
+        .copied()
         .filter(|&(games, _)| games > 0)
         .map(|(games, wins)| {
             let (low, high) = wilson(wins, games);
@@ -223,22 +241,23 @@ fn deck_rates_chart(results: &Results, names: &[String]) -> Chart {
 }
 
 /// A horizontal bar chart: one bar per row, the first row at the top, its label beside it.
-struct Bars<'a> {
-    caption: &'a str,
+pub struct Bars<'a> {
+    pub caption: &'a str,
     /// Each row's label and value.
-    rows: &'a [(String, f64)],
+    pub rows: &'a [(String, f64)],
     /// Each row's interval, drawn as a line through its bar.
-    intervals: Option<&'a [(f64, f64)]>,
+    pub intervals: Option<&'a [(f64, f64)]>,
     /// Whether the values are rates: shown as percentages on 0..1, with a line at 50%.
-    rates: bool,
-    colour: RGBAColor,
+    pub rates: bool,
+    pub colour: RGBAColor,
     /// Height of everything but the bars (caption, axis), in pixels.
-    base_height: u32,
+    pub base_height: u32,
     /// Width of the labels' column, in pixels.
-    label_width: u32,
+    pub label_width: u32,
 }
 
-fn bar_chart(bars: &Bars<'_>) -> Chart {
+/// [`Bars`] drawn.
+pub fn bar_chart(bars: &Bars<'_>) -> Chart {
     let n = bars.rows.len() as i32;
     // Row 0 at the top: plotters counts rows bottom up.
     let labels: Vec<String> = bars.rows.iter().rev().map(|(name, _)| name.clone()).collect();
@@ -354,7 +373,12 @@ fn rate_legend<DB: DrawingBackend>(
 
 /// The matchup matrix as a heat map, each cell labelled with its rate.
 fn matchup_chart(results: &Results, names: &[String]) -> Chart {
-    let rates = matchup_rates(results);
+    matchup_svg(&matchup_rates(results), names)
+}
+
+/// `rates[a][b]` (deck `a`'s win rate against deck `b`, `None` where they did not meet) as
+/// a heat map, each cell labelled with its rate.
+pub fn matchup_svg(rates: &[Vec<Option<f64>>], names: &[String]) -> Chart {
     let n = names.len() as i32;
     let height = 130 + 26 * names.len() as u32;
     let mut svg = String::new();
@@ -454,7 +478,11 @@ fn cards_chart(results: &Results, by_wins: bool) -> Chart {
 
 /// How many games lasted each number of turns.
 fn length_chart(results: &Results) -> Chart {
-    let lengths = &results.tally().lengths;
+    length_svg(&results.tally().lengths)
+}
+
+/// `lengths[turns]`: how many games lasted each number of turns, as bars.
+pub fn length_svg(lengths: &[u64]) -> Chart {
     let longest = lengths.len().max(2) as u32 - 1;
     let most = lengths.iter().copied().max().unwrap_or(1).max(1);
     let mut svg = String::new();

@@ -222,7 +222,8 @@ impl KeptList {
         self.0.len() < KEPT_GAMES || self.0.iter().any(|kept| kept.index > index)
     }
 
-    fn push(&mut self, game: KeptGame) {
+    /// Keeps `game` (until [`KeptList::settle`] finds [`KEPT_GAMES`] with lower numbers).
+    pub fn push(&mut self, game: KeptGame) {
         self.0.push(game);
         // Settling now and then bounds the list at twice the cap between settles.
         if self.0.len() >= 2 * KEPT_GAMES {

@@ -14,6 +14,7 @@ mod scenarios;
 mod sim;
 mod wagic;
 mod wagic_run;
+mod wagic_sim;
 mod wagic_test;
 
 /// A clean card from the corpus.

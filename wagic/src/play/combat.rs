@@ -245,6 +245,10 @@ impl Game {
             // Protection or a shield may prevent it: the log says what was dealt.
             let dealt = self.table.board.damage_after_prevention(source, target, amount);
             WagicHost::deal_damage(&mut self.table.board, source, target, amount);
+            if dealt > 0 {
+                let seat = self.table.board.get(source).map_or(0, |c| usize::from(c.controller != P0));
+                self.combat_damage.push((seat, name.clone(), dealt));
+            }
             self.event(match amount - dealt {
                 0 => format!("{name} deals {amount} damage to {target_name}"),
                 _ if dealt == 0 => format!("{name} would deal {amount} damage to {target_name} (prevented)"),

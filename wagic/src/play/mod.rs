@@ -163,6 +163,23 @@ impl std::fmt::Display for Outcome {
     }
 }
 
+/// How a game ended, in the categories a sim counts ([`Outcome`] says it in words).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum End {
+    /// The loser had 0 life or less.
+    Life,
+    /// The loser drew from an empty library.
+    Library,
+    /// The loser had ten poison counters or more (`poison.rs`).
+    Poison,
+    /// Both players lost at once.
+    BothLost,
+    /// The turn limit was reached.
+    TurnLimit,
+    /// The table stopped the game ([`Outcome::Stopped`]).
+    Stopped,
+}
+
 /// A game played.
 #[derive(Debug, Clone)]
 pub struct Played {
@@ -170,27 +187,59 @@ pub struct Played {
     pub log: Vec<Entry>,
     /// How it ended.
     pub outcome: Outcome,
+    /// How it ended, as a sim counts it.
+    pub end: End,
     /// Turns begun.
     pub turns: u32,
     /// Choices the players made.
     pub decisions: u64,
+    /// The spells each seat cast, by name, in order (lands played are not among them).
+    pub cast: [Vec<String>; 2],
+    /// Combat damage each card dealt (after prevention), by seat and name, in order.
+    pub combat_damage: Vec<(usize, String, i32)>,
 }
 
 /// Plays one game between the decks `decks` (card names, as the library writes them, in
 /// deck order: [`deck::resolve`]) of `library`'s cards.
 pub fn play(library: &Arc<Library>, decks: [&[String]; 2], options: Options) -> Played {
     let mut game = Game::new(library, options);
-    let outcome = match game.play(decks, options.turn_limit) {
-        Ok(()) => Outcome::Drawn { reason: format!("the turn limit ({}) was reached", options.turn_limit) },
+    let (outcome, end) = match game.play(decks, options.turn_limit) {
+        Ok(()) => {
+            (Outcome::Drawn { reason: format!("the turn limit ({}) was reached", options.turn_limit) }, End::TurnLimit)
+        }
         Err(outcome) => {
             // The turn the game ended in ends here.
             if game.turn > 0 {
                 game.end_of_turn_entry();
             }
-            outcome
+            let end = match &outcome {
+                Outcome::Won { winner, .. } => {
+                    let loser = usize::from(*winner == P0);
+                    let (life, poison) =
+                        game.table.board.players.get(loser).map_or((1, 0), |player| (player.life, player.poison));
+                    if life <= 0 {
+                        End::Life
+                    } else if game.table.board.drew_from_empty[loser] || poison < crate::table::LOSING_POISON {
+                        End::Library
+                    } else {
+                        End::Poison
+                    }
+                }
+                Outcome::Drawn { .. } => End::BothLost,
+                Outcome::Stopped { .. } => End::Stopped,
+            };
+            (outcome, end)
         }
     };
-    Played { log: game.log, outcome, turns: game.turn, decisions: game.decisions }
+    Played {
+        log: game.log,
+        outcome,
+        end,
+        turns: game.turn,
+        decisions: game.decisions,
+        cast: game.cast,
+        combat_damage: game.combat_damage,
+    }
 }
 
 /// A game's progress: `Err` once it is over.
@@ -221,6 +270,10 @@ struct Game {
     focus: Option<CardId>,
     /// Each player's poison counters when the log last looked (`poison.rs`).
     poison_seen: [i32; 2],
+    /// [`Played::cast`].
+    cast: [Vec<String>; 2],
+    /// [`Played::combat_damage`].
+    combat_damage: Vec<(usize, String, i32)>,
 }
 
 /// A player's name in the log.
@@ -259,6 +312,8 @@ impl Game {
             players: options.players,
             focus: None,
             poison_seen: [0; 2],
+            cast: [Vec::new(), Vec::new()],
+            combat_damage: Vec::new(),
         }
     }
 

@@ -341,6 +341,7 @@ impl Game {
             self.table.board.flashed_back.push(card);
         }
         self.event(format!("{verb} {name}{x}{kicker}"));
+        self.cast[usize::from(owner != P0)].push(name.clone());
         // The stack item keeps whether it was kicked (`kicker.rs`).
         self.table.board.kicked = kicked.then_some(card);
         self.table.board.place(card, owner, STACK, -1);

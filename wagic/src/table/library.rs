@@ -2,7 +2,7 @@
 //! each card's printed characteristics ([`Printed`]), read from its `[card]` block.
 
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::catalogue::CATALOGUE;
 use vm::bytecode::{BundleBuilder, CardIdx, Program};
@@ -74,9 +74,20 @@ pub struct Library {
     names: HashMap<String, String>,
     /// The diagnostic of each card whose first block did not compile, by name.
     refused: HashMap<String, String>,
+    /// A runtime of the program with nothing in play, made once: each table starts from a
+    /// [`vm::runtime::Runtime::fresh`] copy of it, as working out a runtime's plans anew
+    /// walks every card of the program (most of a sim's game, `rsc test`'s test).
+    runtime: OnceLock<vm::runtime::Runtime<super::Board>>,
 }
 
 impl Library {
+    /// A runtime of the cards with nothing in play, as `Runtime::new` makes one.
+    pub(crate) fn new_runtime(&self) -> vm::runtime::Runtime<super::Board> {
+        let made =
+            || vm::runtime::Runtime::new(Arc::clone(&self.program), &CATALOGUE, crate::builtins::<super::Board>());
+        self.runtime.get_or_init(made).fresh()
+    }
+
     /// Every card of `sources` (file name, text) that compiles, in one program; a card's
     /// printed characteristics are those of the first block with its name. An error only
     /// when the bundle cannot be built (a limit of the bundle format).
@@ -109,7 +120,7 @@ impl Library {
                 program.card_key(idx).map(|key| (key.to_string(), idx))
             })
             .collect();
-        Ok(Library { program: Arc::new(program), rules, printed, names, refused })
+        Ok(Library { program: Arc::new(program), rules, printed, names, refused, runtime: OnceLock::new() })
     }
 
     /// The name as the card files write it of the card named `name` in any case.

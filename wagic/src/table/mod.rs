@@ -29,7 +29,6 @@
 
 use std::sync::Arc;
 
-use crate::catalogue::CATALOGUE;
 use crate::host::WagicHost;
 use vm::bytecode::{CardIdx, ZoneIdx};
 use vm::runtime::{
@@ -164,7 +163,7 @@ pub struct Table {
 impl Table {
     /// An empty board running the cards of `library`.
     pub fn with_library(library: Arc<Library>) -> Table {
-        let runtime = Runtime::new(Arc::clone(&library.program), &CATALOGUE, crate::builtins::<Board>());
+        let runtime = library.new_runtime();
         Table {
             runtime,
             board: Board::new(),

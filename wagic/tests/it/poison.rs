@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use wagic::play::{self, Options, Outcome};
+use wagic::play::{self, End, Options, Outcome};
 use wagic::runner::{self, Verdict};
 use wagic::table::{Library, P0};
 
@@ -115,6 +115,7 @@ fn a_player_with_ten_poison_counters_loses_the_game() {
         let played = play::play(&library, [&infect, &lands], Options { seed, turn_limit: 40, ..Options::default() });
         let Outcome::Won { winner, reason } = &played.outcome else { panic!("seed {seed}: {:?}", played.outcome) };
         assert_eq!(*winner, P0, "seed {seed}");
+        assert_eq!(played.end, End::Poison, "seed {seed}: a sim counts it as poison");
         let poison: i32 = reason
             .strip_prefix("p1 has ")
             .and_then(|rest| rest.strip_suffix(" poison counters"))

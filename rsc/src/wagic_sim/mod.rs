@@ -1,0 +1,517 @@
+//! `rsc sim --lang wagic`: many seeded games of Magic between Wagic decks ([`wagic::play`]),
+//! on `--jobs` threads, summed up for a designer ([`tally`]) as a table, one JSON object
+//! ([`summary`]) and an HTML report ([`report`]). Two decks, or with `--all-decks` every
+//! pair of the decks given (a folder given as `--deck` stands for its `*.txt` decks).
+//!
+//! Game `i` of a pair is seeded from `--seed` and `i` as CFC's `rsc sim` seeds its games
+//! ([`game_seed`]); the pair's decks swap seats from game to game (deck A on the play in the
+//! even games), so each deck plays as many games on the play as on the draw. A game is
+//! replayed alone by the `rsc run --lang wagic` command the summary prints for it
+//! (`--replay I` prints game I's). The threads take chunks of games and their tallies add
+//! up the same in any order (CFC's [`crate::sim::play_chunks`]), so the figures never
+//! depend on `--jobs`. A game the table stops (a card's code that traps, a board that
+//! does not settle, even a panic of the engine) is counted and listed with its seed; it
+//! never ends the run. Ctrl-C, SIGTERM or SIGHUP stop the run and print the summary of the
+//! games finished, as CFC's does.
+
+pub mod report;
+pub mod summary;
+pub mod tally;
+
+use std::collections::HashMap;
+use std::ops::Range;
+use std::panic::AssertUnwindSafe;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use game::sim::shard::game_seed;
+use wagic::play::{self, End, Outcome};
+use wagic::table::Library;
+
+use crate::Exit;
+use crate::render::terminal_text;
+use crate::sim::{MAX_ALL_DECKS, SummaryFormat};
+use crate::wagic_run::{Loaded, Report, load_library, read_deck, resolve_deck};
+use tally::{GameRecord, Tally};
+
+/// Most deck files a folder given as `--deck` is searched for.
+const MAX_FOLDER_DECKS: usize = 10_000;
+
+/// What `rsc sim --lang wagic` was asked.
+pub struct Options<'a> {
+    pub cards: &'a [PathBuf],
+    pub sets: Option<&'a Path>,
+    pub decks: &'a [PathBuf],
+    pub all_decks: bool,
+    pub games: u64,
+    pub seed: u64,
+    pub players: &'a [game::players::PlayerKind],
+    pub jobs: Option<usize>,
+    pub turn_limit: Option<u32>,
+    pub skip_uncompiled: bool,
+    pub message_format: SummaryFormat,
+    pub report: Option<&'a Path>,
+    /// Print the replay command of this game rather than play.
+    pub replay: Option<u64>,
+}
+
+/// A deck of the run: its name, file and cards.
+pub struct SimDeck {
+    pub name: String,
+    pub path: PathBuf,
+    /// The card names a game plays, in deck order.
+    pub cards: Vec<String>,
+    /// Cards of the file's main deck left out (not compiled, with `--skip-uncompiled`).
+    pub left_out: usize,
+    /// Cards the file's main deck lists.
+    pub total: usize,
+}
+
+/// A deck of the folder no game can play: its file, and why.
+pub type RefusedDeck = (String, String);
+
+/// Everything that decides the games of a run.
+pub struct Plan {
+    pub library: Arc<Library>,
+    pub decks: Vec<SimDeck>,
+    /// Decks of the folder no game can play.
+    pub refused: Vec<RefusedDeck>,
+    /// The pairs of decks that meet, in game-number order.
+    pub pairs: Vec<[usize; 2]>,
+    pub games_per_pair: u64,
+    pub players: [play::PlayerKind; 2],
+    pub turn_limit: u32,
+    pub seed: u64,
+    /// Every card of the decks, sorted: the tally counts cards by index here.
+    pub card_names: Vec<String>,
+    card_index: HashMap<String, usize>,
+    /// The options of `rsc run` that every replay command repeats (cards, sets).
+    pub replay_prefix: Vec<String>,
+    pub skip_uncompiled: bool,
+}
+
+impl Plan {
+    /// Games of the whole run (`None` when they do not fit a `u64`).
+    pub fn total_games(&self) -> Option<u64> {
+        self.games_per_pair.checked_mul(self.pairs.len() as u64)
+    }
+
+    /// The decks in seats 0 and 1 of game `index`, and its seed.
+    pub fn game(&self, index: u64) -> ([usize; 2], u64) {
+        let pair_at = usize::try_from(index / self.games_per_pair.max(1)).unwrap_or(usize::MAX);
+        let [a, b] = self.pairs.get(pair_at).or(self.pairs.first()).copied().unwrap_or([0, 0]);
+        let seats = if index % 2 == 0 { [a, b] } else { [b, a] };
+        (seats, game_seed(self.seed, index))
+    }
+
+    /// The command that plays game `index` alone, quoted for a POSIX shell.
+    pub fn replay_command(&self, decks: [usize; 2], seed: u64) -> String {
+        let deck = |i: usize| self.decks.get(i).map_or_else(String::new, |d| d.path.display().to_string());
+        let mut words = self.replay_prefix.clone();
+        words.extend(["--deck".into(), deck(decks[0]), "--deck".into(), deck(decks[1])]);
+        words.extend(["--seed".into(), seed.to_string()]);
+        for player in self.players {
+            words.extend(["--player".into(), player.name().into()]);
+        }
+        words.extend(["--turn-limit".into(), self.turn_limit.to_string()]);
+        if self.skip_uncompiled {
+            words.push("--skip-uncompiled".into());
+        }
+        let quoted: Vec<String> =
+            words.iter().map(|word| shlex::try_quote(word).map_or_else(|_| word.clone(), |q| q.into_owned())).collect();
+        quoted.join(" ")
+    }
+
+    /// Plays game `index` and sums it up; a panic of the engine is a stopped game.
+    pub fn play_game(&self, index: u64) -> GameRecord {
+        let (decks, seed) = self.game(index);
+        let options = play::Options { seed, turn_limit: self.turn_limit, players: self.players };
+        let cards = |seat: usize| self.decks.get(decks[seat]).map_or(&[][..], |deck| deck.cards.as_slice());
+        let played =
+            std::panic::catch_unwind(AssertUnwindSafe(|| play::play(&self.library, [cards(0), cards(1)], options)));
+        let mut record = GameRecord {
+            index,
+            seed,
+            decks,
+            winner: None,
+            end: End::Stopped,
+            turns: 0,
+            decisions: 0,
+            error: None,
+            cast: [Vec::new(), Vec::new()],
+            damage: Vec::new(),
+        };
+        let played = match played {
+            Ok(played) => played,
+            Err(panic) => {
+                let why = panic
+                    .downcast_ref::<&str>()
+                    .map(|s| (*s).to_owned())
+                    .or_else(|| panic.downcast_ref::<String>().cloned())
+                    .unwrap_or_default();
+                record.error = Some(format!("the engine panicked: {why}"));
+                return record;
+            }
+        };
+        record.end = played.end;
+        record.turns = played.turns;
+        record.decisions = played.decisions;
+        match &played.outcome {
+            Outcome::Won { winner, .. } => record.winner = Some(usize::from(*winner != wagic::table::P0)),
+            Outcome::Stopped { reason } => record.error = Some(reason.clone()),
+            Outcome::Drawn { .. } => {}
+        }
+        for (into, names) in record.cast.iter_mut().zip(&played.cast) {
+            into.extend(names.iter().filter_map(|name| self.card_index.get(name).copied()));
+        }
+        for (_, name, amount) in &played.combat_damage {
+            if let Some(&card) = self.card_index.get(name) {
+                record.damage.push((card, u64::try_from(*amount).unwrap_or(0)));
+            }
+        }
+        record
+    }
+
+    /// Plays games `games` into `tally`, until they end or the run is stopped.
+    fn play_into(&self, tally: &mut Tally, games: Range<u64>, on_game: impl Fn()) {
+        let stop = crate::sim::stop_flag();
+        for index in games {
+            if stop.load(Ordering::Relaxed) {
+                return;
+            }
+            tally.add(&self.play_game(index));
+            on_game();
+        }
+    }
+}
+
+/// What a finished (or stopped) run knows, for the summary and the report.
+pub struct Results {
+    pub plan: Plan,
+    pub tally: Tally,
+    pub seconds: f64,
+    pub jobs: usize,
+    pub stopped: bool,
+}
+
+impl Results {
+    pub fn games_per_s(&self) -> f64 {
+        if self.seconds > 0.0 { self.tally.games as f64 / self.seconds } else { 0.0 }
+    }
+
+    /// Deck names, made unique (`name`, `name#2`).
+    pub fn deck_names(&self) -> Vec<String> {
+        let mut names: Vec<String> = Vec::new();
+        for deck in &self.plan.decks {
+            let mut name = deck.name.clone();
+            let mut n = 2;
+            while names.contains(&name) {
+                name = format!("{}#{n}", deck.name);
+                n += 1;
+            }
+            names.push(name);
+        }
+        names
+    }
+}
+
+pub fn run(options: &Options<'_>) -> Exit {
+    crate::sim::stop_on_signals();
+    let plan = match plan(options) {
+        Ok(plan) => plan,
+        Err((exit, message)) => {
+            stderr_line!("error: {}", terminal_text(&message));
+            return exit;
+        }
+    };
+    let Some(total) = plan.total_games() else {
+        stderr_line!(
+            "error: --games {} for each of {} pairs of decks is too many games",
+            plan.games_per_pair,
+            plan.pairs.len()
+        );
+        return Exit::Usage;
+    };
+    if let Some(index) = options.replay {
+        if index >= total {
+            stderr_line!("error: --replay {index}: the run has games 0..{total}");
+            return Exit::Usage;
+        }
+        let (decks, seed) = plan.game(index);
+        crate::print_stdout(&format!("{}\n", terminal_text(&plan.replay_command(decks, seed))));
+        return Exit::Success;
+    }
+    let jobs = options.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)).max(1);
+    let progress = crate::sim::progress_bar(total, options.message_format);
+    let started = Instant::now();
+    let (decks, cards) = (plan.decks.len(), plan.card_names.len());
+    let tally = crate::sim::play_chunks(
+        0..total,
+        jobs,
+        || Tally::new(decks, cards),
+        |tally, games| plan.play_into(tally, games, || progress.inc(1)),
+        Tally::merge,
+    );
+    let seconds = started.elapsed().as_secs_f64();
+    progress.finish_and_clear();
+    let mut tally = match tally {
+        Ok(tally) => tally,
+        Err(message) => {
+            stderr_line!("error: {message}");
+            return Exit::Usage;
+        }
+    };
+    tally.settle();
+    let stopped = crate::sim::stop_flag().load(Ordering::SeqCst);
+    let results = Results { plan, tally, seconds, jobs, stopped };
+    match options.message_format {
+        SummaryFormat::Human => crate::print_stdout(&terminal_text(&summary::table(&results))),
+        SummaryFormat::Json => crate::print_stdout(&format!("{}\n", summary::json(&results))),
+    }
+    if let Some(path) = options.report {
+        if let Err(error) = game::output::write(path, report::render(&results).as_bytes()) {
+            stderr_line!("error: cannot write {}: {error}", path.display());
+            return Exit::Usage;
+        }
+        if options.message_format == SummaryFormat::Human {
+            crate::print_stdout(&format!("report written to {}\n", terminal_text(&path.display().to_string())));
+        }
+    }
+    for game in results.tally.stopped_list.games().iter().take(summary::LISTED) {
+        let error = terminal_text(game.error.as_deref().unwrap_or_default());
+        stderr_line!("error: game {} (seed {}): {error}", game.index, game.seed);
+    }
+    if results.stopped {
+        crate::sim::stopped_exit()
+    } else if results.tally.errors > 0 {
+        Exit::Errors
+    } else {
+        Exit::Success
+    }
+}
+
+/// A failure before any game: how `rsc` exits, and why.
+type Failure = (Exit, String);
+
+/// Reads the cards and decks of `options` and checks what it asks.
+fn plan(options: &Options<'_>) -> Result<Plan, Failure> {
+    let usage = |message: String| (Exit::Usage, message);
+    if options.cards.is_empty() {
+        return Err(usage("`rsc sim --lang wagic` needs the Wagic card files: `--cards mtg.txt ...`".into()));
+    }
+    if options.games == 0 {
+        return Err(usage("--games must be at least 1".into()));
+    }
+    let given = crate::run::seat_players(options.players).map_err(usage)?;
+    let mut players = [play::PlayerKind::Random; 2];
+    for (kind, given) in players.iter_mut().zip(given) {
+        *kind = match given {
+            game::players::PlayerKind::Random => play::PlayerKind::Random,
+            game::players::PlayerKind::Greedy => play::PlayerKind::Greedy,
+            game::players::PlayerKind::Scripted => {
+                return Err(usage("`--player scripted` is not for `--lang wagic` (random or greedy)".into()));
+            }
+        };
+    }
+    let mut paths = Vec::new();
+    for path in options.decks {
+        if path.is_dir() {
+            paths.extend(folder_decks(path).map_err(usage)?);
+        } else {
+            paths.push(path.clone());
+        }
+    }
+    if options.all_decks {
+        if paths.len() < 2 {
+            return Err(usage(format!("--all-decks plays every pair of the decks given: {} given", paths.len())));
+        }
+    } else if paths.len() != 2 {
+        return Err(usage(format!(
+            "give two decks (--deck A.txt --deck B.txt), or --all-decks with a folder of decks, not {}",
+            paths.len()
+        )));
+    }
+    let inputs: Vec<PathBuf> =
+        options.cards.iter().chain(&paths).cloned().chain(options.sets.map(Path::to_path_buf)).collect();
+    let outputs: Vec<(&str, &Path)> = options.report.map(|path| ("--report", path)).into_iter().collect();
+    crate::run::check_outputs(&outputs, &inputs).map_err(usage)?;
+    // Two decks: one that cannot be read ends the run; a deck of --all-decks that cannot
+    // be read is refused, as one that cannot play.
+    let mut texts = Vec::new();
+    for path in &paths {
+        match read_deck(path) {
+            Ok(text) => texts.push(Ok(text)),
+            Err(message) if options.all_decks => texts.push(Err(message)),
+            Err(message) => return Err(usage(message)),
+        }
+    }
+    let loaded = load_library(options.cards, options.sets).map_err(usage)?;
+    let (decks, refused) = resolve_decks(&paths, &texts, &loaded, options)?;
+    if options.all_decks && decks.len() > MAX_ALL_DECKS {
+        return Err(usage(format!(
+            "{} decks can play: --all-decks plays every pair of at most {MAX_ALL_DECKS}",
+            decks.len()
+        )));
+    }
+    let pairs = if options.all_decks {
+        let n = decks.len();
+        (0..n).flat_map(|a| (a + 1..n).map(move |b| [a, b])).collect()
+    } else {
+        vec![[0, 1]]
+    };
+    let mut card_names: Vec<String> = decks.iter().flat_map(|deck| deck.cards.iter().cloned()).collect();
+    card_names.sort();
+    card_names.dedup();
+    let card_index = card_names.iter().enumerate().map(|(i, name)| (name.clone(), i)).collect();
+    let mut replay_prefix: Vec<String> = ["rsc", "run", "--lang", "wagic", "--cards"].map(String::from).into();
+    replay_prefix.extend(options.cards.iter().map(|path| path.display().to_string()));
+    if let Some(sets) = options.sets {
+        replay_prefix.extend(["--sets".into(), sets.display().to_string()]);
+    }
+    Ok(Plan {
+        library: loaded.library,
+        decks,
+        refused,
+        pairs,
+        games_per_pair: options.games,
+        players,
+        turn_limit: options.turn_limit.unwrap_or(play::DEFAULT_TURN_LIMIT),
+        seed: options.seed,
+        card_names,
+        card_index,
+        replay_prefix,
+        skip_uncompiled: options.skip_uncompiled,
+    })
+}
+
+/// The decks of `paths` a game can play, and the others with why. Two decks are told
+/// line by line as `rsc run` tells them, and either refused ends the run; a folder's
+/// decks get a line each on stderr, and the run plays those that can play.
+fn resolve_decks(
+    paths: &[PathBuf],
+    texts: &[Result<String, String>],
+    loaded: &Loaded,
+    options: &Options<'_>,
+) -> Result<(Vec<SimDeck>, Vec<RefusedDeck>), Failure> {
+    let report = if options.all_decks { Report::Quiet } else { Report::EveryLine };
+    let mut decks = Vec::new();
+    let mut refused = Vec::new();
+    let mut uncompiled = false;
+    for (path, text) in paths.iter().zip(texts) {
+        let shown = path.display().to_string();
+        let text = match text {
+            Ok(text) => text,
+            Err(why) => {
+                stderr_line!("deck {}: cannot play: {}", terminal_text(&shown), terminal_text(why));
+                refused.push((shown, why.clone()));
+                continue;
+            }
+        };
+        match resolve_deck(path, text, loaded, options.skip_uncompiled, report) {
+            Ok(deck) => {
+                let left_out = deck.total.saturating_sub(deck.cards.len());
+                if report == Report::Quiet {
+                    let name = terminal_text(&deck.name).into_owned();
+                    let cards = deck.cards.len();
+                    if left_out > 0 {
+                        stderr_line!(
+                            "deck {}: {name}: plays {cards} of its {} cards ({left_out} do not compile)",
+                            terminal_text(&shown),
+                            deck.total
+                        );
+                    } else {
+                        stderr_line!("deck {}: {name}: plays all its {cards} cards", terminal_text(&shown));
+                    }
+                }
+                decks.push(SimDeck {
+                    name: deck.name,
+                    path: path.clone(),
+                    cards: deck.cards,
+                    left_out,
+                    total: deck.total,
+                });
+            }
+            Err(failure) => {
+                uncompiled |= failure.uncompiled;
+                let first = failure.errors.first().map_or_else(String::new, |error| {
+                    if error.line == 0 {
+                        error.message.clone()
+                    } else {
+                        format!("line {}: {}", error.line, error.message)
+                    }
+                });
+                let more = failure.errors.len().saturating_sub(1);
+                let why = if more > 0 { format!("{first} (and {more} more errors)") } else { first };
+                if report == Report::Quiet {
+                    stderr_line!("deck {}: cannot play: {}", terminal_text(&shown), terminal_text(&why));
+                }
+                refused.push((shown, why));
+            }
+        }
+    }
+    if !options.all_decks && !refused.is_empty() {
+        if uncompiled && !options.skip_uncompiled {
+            stderr_line!("note: `--skip-uncompiled` plays a deck without the cards that do not compile");
+        }
+        return Err((Exit::Errors, "a deck cannot play: no game played".into()));
+    }
+    if decks.len() < 2 {
+        if uncompiled && !options.skip_uncompiled {
+            stderr_line!("note: `--skip-uncompiled` plays a deck without the cards that do not compile");
+        }
+        return Err((Exit::Errors, format!("{} of the {} decks can play: a sim needs two", decks.len(), paths.len())));
+    }
+    Ok((decks, refused))
+}
+
+/// The deck files of `folder` (`*.txt`, at most [`MAX_FOLDER_DECKS`]), in natural order
+/// (`deck2` before `deck10`).
+fn folder_decks(folder: &Path) -> Result<Vec<PathBuf>, String> {
+    let entries = std::fs::read_dir(folder).map_err(|error| format!("{}: {error}", folder.display()))?;
+    let mut paths: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .take(MAX_FOLDER_DECKS.saturating_mul(4))
+        .map(|entry| entry.path())
+        .filter(|path| path.is_file() && path.extension().is_some_and(|ext| ext == "txt"))
+        .collect();
+    if paths.len() > MAX_FOLDER_DECKS {
+        return Err(format!("{} has more than {MAX_FOLDER_DECKS} deck files", folder.display()));
+    }
+    paths.sort_by_cached_key(|path| natural_key(&path.file_name().unwrap_or_default().to_string_lossy()));
+    Ok(paths)
+}
+
+/// A name's sort key in which runs of digits compare as numbers.
+fn natural_key(name: &str) -> Vec<(String, u128)> {
+    let mut key = Vec::new();
+    let mut text = String::new();
+    let mut chars = name.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c.is_ascii_digit() {
+            let mut number = u128::from(c.to_digit(10).unwrap_or(0));
+            while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
+                number = number.saturating_mul(10).saturating_add(u128::from(d));
+                chars.next();
+            }
+            key.push((std::mem::take(&mut text), number));
+        } else {
+            text.push(c);
+        }
+    }
+    key.push((text, 0));
+    key
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deck_files_sort_by_their_numbers() {
+        let mut names = vec!["deck10.txt", "deck2.txt", "deck1.txt", "alpha.txt"];
+        names.sort_by_cached_key(|name| natural_key(name));
+        assert_eq!(names, ["alpha.txt", "deck1.txt", "deck2.txt", "deck10.txt"]);
+    }
+}
