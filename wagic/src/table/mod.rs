@@ -21,7 +21,8 @@
 //! wither, infect and poison counters (`poison.rs`), lifelink, protection from a colour's damage prevention, `cantregen`, vigor and those
 //! of `dies.rs` (persist, treason, `librarydeath`, `exiledeath`, Rest in Peace's exilers;
 //! beyond filtering on them: no shroud, protection's targeting...), replacement effects
-//! other than prevention, regeneration shields and `dies.rs`'s, and losing the
+//! other than prevention, regeneration shields, `dies.rs`'s and flashback's exile
+//! (`flashback.rs`), and losing the
 //! game (a game, [`crate::play`], plays turns, summoning sickness, combat and losing on top
 //! of it). Tokens have the characteristics `token(...)` gives them and no rules; one that leaves the battlefield ceases to exist
 //! once its move's triggers have run (zone [`GONE`]). Shuffling keeps the library's order (so that
