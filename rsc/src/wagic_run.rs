@@ -294,13 +294,18 @@ pub(crate) fn resolve_deck(
 /// The game's log and result, as `rsc run` prints a game.
 fn print_game(out: &mut impl Write, played: &play::Played, names: &[String]) {
     let name = |index: usize| names.get(index).map_or("", String::as_str);
+    // The events before the first turn are the opening hands' (mulligans).
+    let mut started = false;
     for entry in &played.log {
         let _ = match entry {
             Entry::TurnStart { turn, player } => {
+                started = true;
                 let index = usize::from(*player != P0);
                 writeln!(out, "── turn {turn}: p{index} ({}) ──", name(index))
             }
-            Entry::Event { phase, text } => writeln!(out, "  {:<16} {text}", phase.name()),
+            Entry::Event { phase, text } => {
+                writeln!(out, "  {:<16} {text}", if started { phase.name() } else { "opening hand" })
+            }
             Entry::TurnEnd { turn, life, hand, library } => writeln!(
                 out,
                 "  after turn {turn}: p0 {} life, {} in hand, {} in library · p1 {} life, {} in hand, {} in library",

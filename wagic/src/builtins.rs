@@ -110,6 +110,15 @@ fn life<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(status(!players.is_empty()))
 }
 
+fn alter_poison<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let amount = int_arg(ctx, 0, 0);
+    let players = target_players(ctx);
+    for &player in &players {
+        ctx.host().alter_poison(player, amount);
+    }
+    Ok(status(!players.is_empty()))
+}
+
 fn draw<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let count = amount_per(ctx, 1)?;
     let mut all = true;
@@ -538,6 +547,7 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
     match command {
         Command::Damage => damage,
         Command::Life => life,
+        Command::AlterPoison => alter_poison,
         Command::Draw => draw,
         Command::Discard => discard,
         Command::Deplete => deplete,

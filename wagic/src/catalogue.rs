@@ -320,6 +320,14 @@ macro_rules! for_each_command {
                 doc: "Wagic's `phaseaction[phase options] effect` in a trigger, an activated ability or a `newability[...]`: on each target card, at the beginning of each phase of event index `phase` in the turns `whose` names (0 either player's, 1 the source's controller's, 2 its opponent's), the host does `action` (0 destroy, 1 bury, 2 sacrifice), until the card moves, once only when `once` is 1, while the source stays on the battlefield when `sourceinplay` is 1; with `ontarget` 1 the source is the target card itself (a `newability[...]`'s, the transformed card).",
                 fails_when: "no target is a card",
             },
+            AlterPoison {
+                name: "alterpoison",
+                params: [req "amount": Expr],
+                default_target: SourceController,
+                timed: false,
+                doc: "`alterpoison:n`: each target player gets n poison counters (loses them when n is negative, to 0 at least; none under `poisonshroud`); ten or more lose the game.",
+                fails_when: "no target is a player",
+            },
         }
     };
 }

@@ -181,6 +181,9 @@ pub trait WagicHost: Host {
     /// The player's life changes by `amount`.
     fn change_life(&mut self, player: PlayerId, amount: i32);
 
+    /// The player's poison counters change by `amount` (never below 0).
+    fn alter_poison(&mut self, player: PlayerId, amount: i32);
+
     /// The player's life total.
     fn life(&self, player: PlayerId) -> i32;
 

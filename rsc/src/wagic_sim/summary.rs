@@ -159,9 +159,10 @@ fn write_table(out: &mut String, results: &Results) -> std::fmt::Result {
     )?;
     writeln!(
         out,
-        "ended: no life {}, an empty library {}; draws {} (both lost {}, turn limit {}, stopped by an error {})",
+        "ended: no life {}, an empty library {}, poison {}; draws {} (both lost {}, turn limit {}, stopped by an error {})",
         tally.by_life,
         tally.by_library,
+        tally.by_poison,
         tally.draws(),
         tally.both_lost,
         tally.turn_limit,
@@ -277,7 +278,7 @@ pub fn json(results: &Results) -> serde_json::Value {
         "seed": plan.seed,
         "turn_limit": plan.turn_limit,
         "on_the_play_wins": tally.first_seat_wins,
-        "ended": {"life": tally.by_life, "library": tally.by_library, "both_lost": tally.both_lost,
+        "ended": {"life": tally.by_life, "library": tally.by_library, "poison": tally.by_poison, "both_lost": tally.both_lost,
             "turn_limit": tally.turn_limit, "error": tally.errors},
         "draws": tally.draws(),
         "mean_turns": round(tally.mean_turns(), 3),

@@ -92,6 +92,8 @@ pub struct Tally {
     pub by_life: u64,
     /// Games won because the loser drew from an empty library.
     pub by_library: u64,
+    /// Games won because the loser had ten poison counters.
+    pub by_poison: u64,
     pub both_lost: u64,
     pub turn_limit: u64,
     /// Games the table stopped (a trap, a board that does not settle, a panic).
@@ -120,6 +122,7 @@ impl Tally {
             first_seat_wins: 0,
             by_life: 0,
             by_library: 0,
+            by_poison: 0,
             both_lost: 0,
             turn_limit: 0,
             errors: 0,
@@ -172,6 +175,7 @@ impl Tally {
         match game.end {
             End::Life => self.by_life += 1,
             End::Library => self.by_library += 1,
+            End::Poison => self.by_poison += 1,
             End::BothLost => self.both_lost += 1,
             End::TurnLimit => self.turn_limit += 1,
             End::Stopped => self.errors += 1,
@@ -246,6 +250,7 @@ impl Tally {
             (&mut self.first_seat_wins, other.first_seat_wins),
             (&mut self.by_life, other.by_life),
             (&mut self.by_library, other.by_library),
+            (&mut self.by_poison, other.by_poison),
             (&mut self.both_lost, other.both_lost),
             (&mut self.turn_limit, other.turn_limit),
             (&mut self.errors, other.errors),
@@ -348,7 +353,7 @@ mod tests {
         assert_eq!(whole.decks[0].on_play_games, games / 2, "deck 0 is on the play in the even games");
         let (draw_games, _) = whole.decks[0].on_draw();
         assert_eq!(draw_games, games / 2);
-        assert_eq!(whole.draws() + whole.by_life + whole.by_library, games);
+        assert_eq!(whole.draws() + whole.by_life + whole.by_library + whole.by_poison, games);
         assert_eq!(whole.stopped_list.games()[0].error.as_deref(), Some("stop 11"));
         assert_eq!(whole.cards[0].games, games, "card 0 counted once a game however often cast");
     }

@@ -17,6 +17,8 @@ const CARDS: &str = "[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/car
 /// a block, a death; each Shock's target named on the line that casts it.
 const GAME: &[&str] = &[
     "seed 4: p0 Bears (random) against p1 Goblins (random)",
+    "  opening hand     p0 keeps 7 cards (4 lands)",
+    "  opening hand     p1 keeps 7 cards (5 lands)",
     "── turn 1: p0 (Bears) ──",
     "  firstmain        p0 plays Forest",
     "  after turn 1: p0 20 life, 6 in hand, 3 in library · p1 20 life, 7 in hand, 3 in library",
@@ -68,7 +70,7 @@ const GAME: &[&str] = &[
     "  firstmain        p1 plays Mountain",
     "  after turn 6: p0 18 life, 4 in hand, 1 in library · p1 18 life, 2 in hand, 0 in library",
     "no winner: the turn limit (6) was reached",
-    "6 turns, 109 decisions",
+    "6 turns, 111 decisions",
 ];
 
 /// Seed 1 of Growth against Goblins, six turns of greedy players: the Shocks go at the
@@ -76,6 +78,8 @@ const GAME: &[&str] = &[
 /// Growth answers a Shock and saves its Bears.
 const GREEDY_GAME: &[&str] = &[
     "seed 1: p0 Growth (greedy) against p1 Goblins (greedy)",
+    "  opening hand     p0 keeps 7 cards (5 lands)",
+    "  opening hand     p1 keeps 7 cards (3 lands)",
     "── turn 1: p0 (Growth) ──",
     "  firstmain        p0 plays Forest",
     "  after turn 1: p0 20 life, 6 in hand, 3 in library · p1 20 life, 7 in hand, 3 in library",
@@ -128,7 +132,7 @@ const GREEDY_GAME: &[&str] = &[
     "  firstmain        p1 plays Mountain",
     "  after turn 6: p0 17 life, 3 in hand, 1 in library · p1 20 life, 3 in hand, 0 in library",
     "no winner: the turn limit (6) was reached",
-    "6 turns, 116 decisions",
+    "6 turns, 118 decisions",
 ];
 
 /// `rsc run --lang wagic` on `cards.txt` and two decks of `dir`, with `more` arguments.
@@ -220,13 +224,18 @@ fn json_gives_the_same_game_one_object_a_line() {
         records[0],
         serde_json::json!({"type": "game", "seed": 4, "decks": ["Bears", "Goblins"], "players": ["random", "random"]})
     );
-    assert_eq!(records[1], serde_json::json!({"type": "turn_start", "turn": 1, "player": 0}));
-    assert_eq!(records[2], serde_json::json!({"type": "event", "phase": "firstmain", "text": "p0 plays Forest"}));
+    // The mulligans come before the first turn.
+    assert_eq!(
+        records[1],
+        serde_json::json!({"type": "event", "phase": "untap", "text": "p0 keeps 7 cards (4 lands)"})
+    );
+    assert_eq!(records[3], serde_json::json!({"type": "turn_start", "turn": 1, "player": 0}));
+    assert_eq!(records[4], serde_json::json!({"type": "event", "phase": "firstmain", "text": "p0 plays Forest"}));
     let result = records.last().expect("a result");
     assert_eq!(
         *result,
         serde_json::json!({"type": "result", "winner": null, "deck": null, "outcome": "the turn limit (6) was reached",
-            "stopped": false, "turns": 6, "decisions": 109})
+            "stopped": false, "turns": 6, "decisions": 111})
     );
     // One event object for each event line of the text.
     let events = records.iter().filter(|record| record["type"] == "event").count();

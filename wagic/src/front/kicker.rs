@@ -30,6 +30,21 @@ impl<'i> Lowering<'i> {
         self.mana_only(value, construct)
     }
 
+    /// Checks a `flashback=` cost (Wagic's `MTGFlashBackRule`: the card cast from its
+    /// owner's graveyard for it, then exiled): mana only, on an instant or sorcery (a
+    /// permanent's flashback, Wagic's too, is not compiled).
+    pub(super) fn flashback_cost(&self, value: Piece<'_>, is_spell: bool) -> Result<(), Unsupported> {
+        let value = value.trim();
+        let construct = "`flashback` cost other than mana (`{...}` costs, `multi`)";
+        if !is_spell {
+            return Err(Unsupported::new(value, "`flashback` on a permanent"));
+        }
+        if value.text.is_empty() || !value.text.starts_with('{') {
+            return Err(Unsupported::new(value, construct));
+        }
+        self.mana_only(value, construct)
+    }
+
     /// Checks that the costs `value` writes are mana of a colour or generic mana only
     /// (what the runner pays from the pool), else refuses `construct`.
     pub(super) fn mana_only(&self, value: Piece<'_>, construct: &str) -> Result<(), Unsupported> {

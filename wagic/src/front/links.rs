@@ -17,6 +17,7 @@ const EFFECT_WORDS: &[&str] = &[
     "may",
     "damage",
     "life",
+    "alterpoison",
     "draw",
     "discard",
     "deplete",
@@ -45,7 +46,7 @@ const EFFECT_WORDS: &[&str] = &[
 ];
 
 /// The effects written with an amount after a colon (`damage:2`).
-const AMOUNT_EFFECTS: &[&str] = &["damage", "life", "draw", "discard", "deplete", "prevent"];
+const AMOUNT_EFFECTS: &[&str] = &["damage", "life", "alterpoison", "draw", "discard", "deplete", "prevent"];
 
 impl<'i> Lowering<'i> {
     /// Whether `X` is the X paid here: in a spell's effect, or in the entering effect of a
@@ -85,6 +86,7 @@ impl<'i> Lowering<'i> {
         for (prefix, command) in [
             ("damage:", Command::Damage),
             ("life:", Command::Life),
+            ("alterpoison:", Command::AlterPoison),
             ("draw:", Command::Draw),
             ("discard:", Command::Discard),
             ("deplete:", Command::Deplete),
@@ -96,7 +98,9 @@ impl<'i> Lowering<'i> {
                     Some(rest) => (-1, rest),
                     None => (1, amount),
                 };
-                if counted.starts_with("type:") && !matches!(command, Command::Discard | Command::Prevent) {
+                if counted.starts_with("type:")
+                    && !matches!(command, Command::Discard | Command::Prevent | Command::AlterPoison)
+                {
                     let at = piece.text.len() - counted.len();
                     let filter = self.counted(piece.from(at)).ok_or_else(|| {
                         Unsupported::new(piece, &format!("amount `{}`", spec::leading_word(amount)))

@@ -134,7 +134,7 @@ pub fn describes_only(key: &str) -> bool {
 
 /// The keys of a card block that are compiled.
 const COMPILED_KEYS: &[&str] =
-    &["auto", "abilities", "target", "autograveyard", "autohand", "kicker", "other", "otherrestriction"];
+    &["auto", "abilities", "target", "autograveyard", "autohand", "kicker", "flashback", "other", "otherrestriction"];
 
 /// What one `auto=` line is.
 enum Line<'i> {
@@ -303,6 +303,7 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 ));
             }
             "kicker" => lowering.kicker_cost(value)?,
+            "flashback" => lowering.flashback_cost(value, is_spell)?,
             "other" => lowering.alternative_cost(value)?,
             "otherrestriction" => lowering.other_restriction(value, block.field("other").is_some())?,
             "auto" if kicker::is_kicker_line(value) && !is_aura && !is_equipment => {
@@ -480,7 +481,7 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 let known = COMPILED_KEYS.iter().chain(DESCRIPTION_KEYS).copied();
                 let help = vocabulary::suggest_unless_wagic(key, vocabulary::KEYS, known).unwrap_or_else(|| {
                     "the keys compiled are `auto`, `abilities`, `target`, `autograveyard` (a card's own move \
-                     to a graveyard), `autohand` (cycling), `kicker` and `other` (a mana cost); `name`, `text`, `mana`, `type`, `subtype`, `power` and `toughness` describe \
+                     to a graveyard), `autohand` (cycling), `kicker`, `flashback` and `other` (a mana cost); `name`, `text`, `mana`, `type`, `subtype`, `power` and `toughness` describe \
                      the card"
                         .into()
                 });
@@ -622,8 +623,13 @@ fn starts_with_a_count(statement: &Statement<'_>) -> bool {
 fn moves_no_card(statement: &Statement<'_>) -> bool {
     let player_word = matches!(statement.target, Some(Target::Expr { value: Expr::Var(_), .. }));
     // The count check of a restriction moves nothing either.
-    let harmless = [catalogue::Command::Damage, catalogue::Command::Life, catalogue::Command::AsLongAs]
-        .map(|command| CommandIdx::new(command.index()));
+    let harmless = [
+        catalogue::Command::Damage,
+        catalogue::Command::Life,
+        catalogue::Command::AlterPoison,
+        catalogue::Command::AsLongAs,
+    ]
+    .map(|command| CommandIdx::new(command.index()));
     player_word
         && statement.condition.is_none()
         && statement.chain.iter().all(

@@ -184,13 +184,17 @@ impl Game {
         for &chosen in moves {
             let (source, spell) = match chosen {
                 Move::PlayLand(_) => continue,
-                Move::Cast(card) => (card, true),
+                Move::Cast(card) | Move::CastKicked(card) | Move::Flashback(card) => (card, true),
                 Move::Activate { card, .. } => (card, false),
             };
             if !self.has_use(player, source, spell, combat) {
                 continue;
             }
-            let cost = if spell { self.table.board.get(source).map_or(0, |c| c.printed.mana_value) } else { -1 };
+            let mut cost = if spell { self.table.board.get(source).map_or(0, |c| c.printed.mana_value) } else { -1 };
+            // Kicked is worth its kicker more: the kicked cast is taken when both are moves.
+            if matches!(chosen, Move::CastKicked(_)) {
+                cost = cost.saturating_add(self.kicker_value(source).max(1));
+            }
             if best.is_none_or(|(most, _)| cost > most) {
                 best = Some((cost, chosen));
             }
@@ -241,7 +245,7 @@ impl Game {
 
     /// Whether a move casts a spell that counters a spell (`fizzle`).
     fn counters(&self, chosen: Move) -> bool {
-        let Move::Cast(card) = chosen else { return false };
+        let (Move::Cast(card) | Move::CastKicked(card) | Move::Flashback(card)) = chosen else { return false };
         self.effect_text(card).to_ascii_lowercase().contains("fizzle")
     }
 
@@ -250,7 +254,7 @@ impl Game {
     fn answers_with(&self, player: PlayerId, chosen: Move, wanted: Effect, aimed: CardId) -> bool {
         let source = match chosen {
             Move::PlayLand(_) => return false,
-            Move::Cast(card) | Move::Activate { card, .. } => card,
+            Move::Cast(card) | Move::CastKicked(card) | Move::Flashback(card) | Move::Activate { card, .. } => card,
         };
         let text = self.effect_text(source);
         if effect_of(&text) != wanted {

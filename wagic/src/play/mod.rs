@@ -3,8 +3,9 @@
 //! greedy one ([`PlayerKind`]; its rules in `greedy.rs`), with one seeded [`Rng`], so that
 //! one seed gives one game.
 //!
-//! The rules played: 20 life, each library shuffled, 7-card opening hands, the first player
-//! skipping their first draw; each turn's phases as [`crate::runner`] steps through them
+//! The rules played: 20 life, each library shuffled, 7-card opening hands each player keeps
+//! or mulligans as Wagic does (`mulligan.rs`: shuffled back, one card fewer), the first
+//! player skipping their first draw; each turn's phases as [`crate::runner`] steps through them
 //! (untap, upkeep, draw, first main, combat, second main, end, cleanup), each emitting its
 //! `@each` event, the mana pools emptying as each phase ends. In the upkeep, draw, main,
 //! beginning of combat and end steps, and after attackers and after blockers are declared,
@@ -27,20 +28,31 @@
 //! player blocks one attacker it may block (the runner's block rule: flying, fear,
 //! landwalk...) or none; exalted and flanking apply as the runner plays them; first strike
 //! damage, then regular damage, is assigned as the runner assigns it. In the cleanup step
-//! the active player discards down to 7 at random.
+//! the active player discards down to 7 at random. The legend rule keeps one of a
+//! player's legendary permanents of a name (`legend.rs`).
 //!
-//! A player loses at 0 life or less, or on drawing from an empty library (both at once: a
-//! draw); the game is a draw after the turn limit ([`DEFAULT_TURN_LIMIT`]). Not played:
-//! kicker and `autohand` abilities, affinity's discount, banding, mulligans, poison. A
-//! card's code that traps, a board that does not settle, or a question that cannot be
-//! answered stops the game ([`Outcome::Stopped`], with the reason): neither player wins.
+//! A player loses at 0 life or less, on drawing from an empty library, or with ten poison
+//! counters (`poison.rs`; several at once: a draw); the game is a draw after the turn limit
+//! ([`DEFAULT_TURN_LIMIT`]). Besides casting from hand: a kicked cast (`kicker.rs`), an
+//! `autohand` ability (`hand.rs`), a cast from the graveyard with flashback
+//! (`flashback.rs`); a cost is less affinity's discount. Not played: banding. A card's
+//! code that traps, a board that does not settle, or a question that cannot be answered
+//! stops the game ([`Outcome::Stopped`], with the reason): neither player wins.
 
 pub mod deck;
 
 mod combat;
+mod flashback;
 mod greedy;
+mod hand;
+mod kicker;
+mod legend;
 mod moves;
+mod mulligan;
+mod poison;
 mod rng;
+#[cfg(test)]
+mod rules_tests;
 mod stack;
 #[cfg(test)]
 mod stack_tests;
@@ -57,6 +69,7 @@ use crate::table::{BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, Library, P0, P1
 use crate::testfile::{PHASES, Phase};
 use vm::bytecode::ZoneIdx;
 
+pub use mulligan::{KEPT_HAND, keeps};
 pub use rng::Rng;
 pub use stack::{MAX_MOVES_PER_STEP, MAX_STACK_DEPTH};
 
@@ -157,6 +170,8 @@ pub enum End {
     Life,
     /// The loser drew from an empty library.
     Library,
+    /// The loser had ten poison counters or more (`poison.rs`).
+    Poison,
     /// Both players lost at once.
     BothLost,
     /// The turn limit was reached.
@@ -200,8 +215,15 @@ pub fn play(library: &Arc<Library>, decks: [&[String]; 2], options: Options) -> 
             let end = match &outcome {
                 Outcome::Won { winner, .. } => {
                     let loser = usize::from(*winner == P0);
-                    let life = game.table.board.players.get(loser).map_or(1, |player| player.life);
-                    if life <= 0 { End::Life } else { End::Library }
+                    let (life, poison) =
+                        game.table.board.players.get(loser).map_or((1, 0), |player| (player.life, player.poison));
+                    if life <= 0 {
+                        End::Life
+                    } else if game.table.board.drew_from_empty[loser] || poison < crate::table::LOSING_POISON {
+                        End::Library
+                    } else {
+                        End::Poison
+                    }
                 }
                 Outcome::Drawn { .. } => End::BothLost,
                 Outcome::Stopped { .. } => End::Stopped,
@@ -246,6 +268,8 @@ struct Game {
     /// The creature a greedy player's response is about (the target of the opponent's
     /// spell it answers): the one it saves, or the one it kills first.
     focus: Option<CardId>,
+    /// Each player's poison counters when the log last looked (`poison.rs`).
+    poison_seen: [i32; 2],
     /// [`Played::cast`].
     cast: [Vec<String>; 2],
     /// [`Played::combat_damage`].
@@ -289,6 +313,7 @@ impl Game {
             stack: Vec::new(),
             players: options.players,
             focus: None,
+            poison_seen: [0; 2],
             cast: [Vec::new(), Vec::new()],
             combat_damage: Vec::new(),
         }
@@ -318,6 +343,8 @@ impl Game {
         // An empty deck draws no opening hand: that is no loss, its first draw is.
         self.table.board.drew_from_empty = [false; 2];
         self.settle()?;
+        self.mulligans()?;
+        self.table.board.drew_from_empty = [false; 2];
         // The opening hands are not told card by card.
         self.seen = self.table.board.cards.iter().map(|c| (c.zone, c.controller)).collect();
         for _ in 0..turn_limit {
@@ -443,6 +470,11 @@ impl Game {
         for _ in 0..MAX_QUESTIONS {
             let Some(execution) = self.table.held.take() else {
                 self.log_moves();
+                if self.legend_rule() {
+                    // A legendary permanent left (`legend.rs`): the board settles again.
+                    self.table.try_settle().map_err(stopped)?;
+                    continue;
+                }
                 return self.check_losses();
             };
             let answer = self.choose(&execution);
@@ -492,6 +524,7 @@ impl Game {
         for line in lines {
             self.event(line);
         }
+        self.log_poison();
     }
 
     /// The chooser's answer to a question, logged.
@@ -572,7 +605,8 @@ impl Game {
         }
     }
 
-    /// A player at 0 life or less, or who drew from an empty library, loses.
+    /// A player at 0 life or less, who drew from an empty library, or with ten poison
+    /// counters or more, loses.
     fn check_losses(&self) -> Flow {
         let board = &self.table.board;
         let lost = |index: usize| {
@@ -581,7 +615,7 @@ impl Game {
             } else if board.drew_from_empty[index] {
                 Some(format!("p{index} draws from an empty library"))
             } else {
-                None
+                self.poisoned(index)
             }
         };
         match (lost(0), lost(1)) {

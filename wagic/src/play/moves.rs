@@ -19,9 +19,24 @@ pub(super) enum Move {
     PlayLand(CardId),
     /// Casts a spell from hand.
     Cast(CardId),
+    /// Casts a spell from hand with its kicker paid (`kicker.rs`).
+    CastKicked(CardId),
+    /// Casts a spell from its owner's graveyard for its flashback cost (`flashback.rs`).
+    Flashback(CardId),
     /// Activates ability `index` of a permanent; `tap_lands` when the pool alone cannot
     /// pay it and the lands' mana can.
     Activate { card: CardId, index: usize, tap_lands: bool },
+}
+
+/// How a spell is paid for as it is cast.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Paid {
+    /// Its mana cost.
+    Normal,
+    /// Its mana cost and its kicker.
+    Kicked,
+    /// Its flashback cost, from its owner's graveyard.
+    Flashback,
 }
 
 pub(super) fn is_type<T: AsRef<str>>(types: &[T], word: &str) -> bool {
@@ -44,7 +59,9 @@ impl Game {
     pub(super) fn play_move(&mut self, chosen: Move) -> Flow {
         match chosen {
             Move::PlayLand(card) => self.play_land(card),
-            Move::Cast(card) => self.cast(card),
+            Move::Cast(card) => self.cast(card, Paid::Normal),
+            Move::CastKicked(card) => self.cast(card, Paid::Kicked),
+            Move::Flashback(card) => self.cast(card, Paid::Flashback),
             Move::Activate { card, index, tap_lands } => self.activate(card, index, tap_lands),
         }
     }
@@ -61,6 +78,17 @@ impl Game {
                 }
             } else if self.castable(card, sorcery_speed)? {
                 moves.push(Move::Cast(card));
+                if self.kicker_payable(card) {
+                    moves.push(Move::CastKicked(card));
+                }
+            }
+            for (index, tap_lands) in self.hand_activations(card)? {
+                moves.push(Move::Activate { card, index, tap_lands });
+            }
+        }
+        for card in self.flashback_cards(player) {
+            if self.castable_for(card, sorcery_speed, self.flashback_cost(card))? {
+                moves.push(Move::Flashback(card));
             }
         }
         for card in self.table.board.zone(player, BATTLEFIELD) {
@@ -114,9 +142,17 @@ impl Game {
             .map_or(0, |data| data.actions.len().saturating_sub(c.printed.hand_lines.len()))
     }
 
+    /// What casting a card costs: its mana cost less affinity's discount (as the runner
+    /// pays it), without `{X}`, and whether it has `{X}`.
+    pub(super) fn spell_cost(&self, card: CardId) -> Option<(Mana, bool)> {
+        let (mut cost, has_x) = self.printed_cost(card)?;
+        crate::runner::costs::affinity_discount(&self.table, card, &mut cost);
+        Some((cost, has_x))
+    }
+
     /// A card's mana cost, without `{X}`, and whether it has `{X}`; `None` for a cost
     /// the table does not pay (hybrid, Phyrexian, several `{X}`).
-    fn spell_cost(&self, card: CardId) -> Option<(Mana, bool)> {
+    pub(super) fn printed_cost(&self, card: CardId) -> Option<(Mana, bool)> {
         let c = self.table.board.get(card)?;
         let cost = c.printed.mana_cost.to_ascii_lowercase();
         let has_x = cost.contains("{x}");
@@ -131,7 +167,14 @@ impl Game {
     /// the lands, and, for an instant or sorcery, its one effect payable now (its
     /// requisites hold, its targets exist).
     fn castable(&mut self, card: CardId, sorcery_speed: bool) -> Result<bool, Outcome> {
-        let Some((cost, _)) = self.spell_cost(card) else { return Ok(false) };
+        let cost = self.spell_cost(card);
+        self.castable_for(card, sorcery_speed, cost)
+    }
+
+    /// Whether a card can be cast now for `cost` (its mana cost or another), as
+    /// [`Game::castable`] says.
+    fn castable_for(&mut self, card: CardId, sorcery_speed: bool, cost: Option<(Mana, bool)>) -> Result<bool, Outcome> {
+        let Some((cost, _)) = cost else { return Ok(false) };
         let Some(c) = self.table.board.get(card) else { return Ok(false) };
         let (owner, types, hand_lines) = (c.owner, c.printed.types.clone(), c.printed.hand_lines.len());
         let Ok(rules) = self.table.rules(card) else { return Ok(false) };
@@ -251,8 +294,14 @@ impl Game {
 
     /// Casts a spell: taps the lands its cost needs, pays it, and puts it on the stack
     /// ([`super::stack`]): an instant or sorcery with a target has it chosen now.
-    fn cast(&mut self, card: CardId) -> Flow {
-        let Some((cost, has_x)) = self.spell_cost(card) else { return Ok(()) };
+    fn cast(&mut self, card: CardId, paid: Paid) -> Flow {
+        let kicked = paid == Paid::Kicked;
+        let cost = match paid {
+            Paid::Normal => self.spell_cost(card),
+            Paid::Kicked => self.kicked_cost(card),
+            Paid::Flashback => self.flashback_cost(card),
+        };
+        let Some((cost, has_x)) = cost else { return Ok(()) };
         let Some(c) = self.table.board.get(card) else { return Ok(()) };
         let (owner, types) = (c.owner, c.printed.types.clone());
         let targeted = !c.printed.target.trim().is_empty()
@@ -282,9 +331,20 @@ impl Game {
         };
         let name = self.name(card);
         let verb = self.cast_verb(owner);
+        let kicker = match paid {
+            Paid::Normal => "",
+            Paid::Kicked => " with its kicker",
+            Paid::Flashback => " with flashback",
+        };
+        if paid == Paid::Flashback {
+            // Exiled as it leaves the stack (`table/flashback.rs`).
+            self.table.board.flashed_back.push(card);
+        }
         let line = self.log.len();
-        self.event(format!("{verb} {name}{x}"));
+        self.event(format!("{verb} {name}{x}{kicker}"));
         self.cast[usize::from(owner != P0)].push(name.clone());
+        // The stack item keeps whether it was kicked (`kicker.rs`).
+        self.table.board.kicked = kicked.then_some(card);
         self.table.board.place(card, owner, STACK, -1);
         self.settle()?;
         if !is_spell(&types) {
@@ -309,7 +369,8 @@ impl Game {
         self.settle()
     }
 
-    /// Activates ability `index` of a permanent: its costs are paid now; with one target
+    /// Activates ability `index` of a permanent (or an `autohand` one of a card in hand,
+    /// `hand.rs`): its costs are paid now; with one target
     /// it is chosen now and the ability waits on the stack, else it runs at once.
     fn activate(&mut self, card: CardId, index: usize, tap_lands: bool) -> Flow {
         let Some(controller) = self.table.board.get(card).map(|c| c.controller) else { return Ok(()) };
@@ -341,6 +402,9 @@ impl Game {
     /// The `auto=` line of a permanent's ability `index`, when its activated lines
     /// (`{cost}:effect`) are its abilities one for one.
     fn ability_text(&self, card: CardId, index: usize) -> Option<String> {
+        if let Some(line) = self.hand_line_text(card, index) {
+            return Some(line);
+        }
         let c = self.table.board.get(card)?;
         let activated: Vec<&str> =
             c.printed.autos.iter().map(|auto| auto.trim()).filter(|auto| auto.starts_with('{')).collect();

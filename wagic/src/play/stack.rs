@@ -43,6 +43,8 @@ pub(super) struct Item {
     pub(super) resolution: Resolution,
     /// The X paid for it: another `{X}` spell cast above it pays its own.
     x_paid: i32,
+    /// The board's kicked card as it was cast: itself when kicked (`kicker.rs`).
+    kicked: Option<CardId>,
 }
 
 impl Game {
@@ -66,8 +68,8 @@ impl Game {
 
     /// Puts a spell or ability on the stack.
     pub(super) fn push(&mut self, card: CardId, controller: PlayerId, ability: bool, resolution: Resolution) {
-        let x_paid = self.table.board.x_paid;
-        self.stack.push(Item { card, controller, ability, resolution, x_paid });
+        let (x_paid, kicked) = (self.table.board.x_paid, self.table.board.kicked);
+        self.stack.push(Item { card, controller, ability, resolution, x_paid, kicked });
     }
 
     /// Priority through one step: players move and pass as the module says, until both
@@ -118,8 +120,11 @@ impl Game {
 
     /// Resolves the top of the stack.
     pub(super) fn resolve_top(&mut self) -> Flow {
-        let Some(Item { card, controller, ability, resolution, x_paid }) = self.stack.pop() else { return Ok(()) };
+        let Some(Item { card, controller, ability, resolution, x_paid, kicked }) = self.stack.pop() else {
+            return Ok(());
+        };
         self.table.board.x_paid = x_paid;
+        self.table.board.kicked = kicked.filter(|kicked| *kicked == card && !ability);
         let name = self.item_name(card, ability);
         let on_stack = self.table.board.get(card).is_some_and(|c| c.zone == STACK);
         if !ability && !on_stack {

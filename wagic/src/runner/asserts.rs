@@ -29,6 +29,11 @@ pub(super) fn compare(table: &Table, phase: Phase, expected: &State) -> Option<D
             }
             return found;
         }
+        // Wagic's `assertGame` compares poison counters next (0 when unwritten).
+        let poison = want.poison.unwrap_or(0);
+        if have.poison != poison {
+            return difference(format!("{who} poisoncount"), poison.to_string(), have.poison.to_string());
+        }
         let mana = want.mana.unwrap_or([0; 6]);
         if have.mana != mana {
             let mut found =

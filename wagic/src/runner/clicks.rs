@@ -42,8 +42,17 @@ impl Run<'_> {
             // A card of the other player: no rule and none of its abilities takes the click
             // (each wants the acting player's card), so it does nothing.
             zone if zone == HAND || zone == BATTLEFIELD => Ok(None),
-            // In a graveyard or exile: what Wagic plays from there needs a key the front
-            // end does not compile (`flashback=`, `retrace=`, `autograveyard=` abilities)
+            // Wagic's `MTGFlashBackRule` reacts when the card can be cast for its flashback
+            // cost now; else nothing does.
+            zone if zone == GRAVEYARD && c.owner == acting && !c.printed.flashback.is_empty() => {
+                if self.can_cast(card, Payment::Flashback) {
+                    self.cast(card, Payment::Flashback, line, text)
+                } else {
+                    Ok(None)
+                }
+            }
+            // In a graveyard or exile: besides flashback, what Wagic plays from there needs a
+            // key the front end does not compile (`retrace=`, `autograveyard=` abilities)
             // or an ability the runner does not model (`canplayfromgraveyard`...), so for
             // a card that compiled nothing reacts: the click does nothing.
             zone if zone == GRAVEYARD || zone == EXILE => Ok(None),
@@ -113,6 +122,7 @@ impl Run<'_> {
         }
         let mana_cost = match payment {
             Payment::Alternative => c.printed.other.to_ascii_lowercase(),
+            Payment::Flashback => c.printed.flashback.to_ascii_lowercase(),
             Payment::Normal | Payment::Kicked => c.printed.mana_cost.to_ascii_lowercase(),
         };
         let fixed = if mana_cost.matches("{x}").count() == 1 { mana_cost.replace("{x}", "") } else { mana_cost };
@@ -120,7 +130,9 @@ impl Run<'_> {
         if payment == Payment::Kicked && !add_kicker(&mut cost, &c.printed.kicker) {
             return false;
         }
-        if payment != Payment::Alternative {
+        if payment == Payment::Flashback {
+            // A flashback cost is paid as written.
+        } else if payment != Payment::Alternative {
             self.affinity_discount(card, &mut cost);
         } else if !c.printed.other_restriction.is_empty()
             && !crate::restriction::holds(&self.table.board, &c.printed.other_restriction, c.owner)
@@ -137,7 +149,11 @@ impl Run<'_> {
     fn cast(&mut self, card: CardId, payment: Payment, line: u32, text: &str) -> Result<Option<Pending>, Skip> {
         let Some(c) = self.table.board.get(card) else { return Ok(None) };
         let printed_x = c.printed.mana_cost.to_ascii_lowercase().contains("{x}");
-        let mana_cost = if payment == Payment::Alternative { &c.printed.other } else { &c.printed.mana_cost };
+        let mana_cost = match payment {
+            Payment::Alternative => &c.printed.other,
+            Payment::Flashback => &c.printed.flashback,
+            Payment::Normal | Payment::Kicked => &c.printed.mana_cost,
+        };
         let (types, mana_cost, owner) = (c.printed.types.clone(), mana_cost.clone(), c.owner);
         let (printed_target, printed_autos) = (c.printed.target.clone(), c.printed.autos.clone());
         let hand_lines = c.printed.hand_lines.len();
@@ -195,12 +211,14 @@ impl Run<'_> {
         if payment == Payment::Kicked && !add_kicker(&mut cost, &kicker_cost) {
             return Err(skip("a mana cost the runner does not pay", format!("`{kicker_cost}` of {}", at(line, text))));
         }
-        if payment == Payment::Alternative && printed_x {
+        if matches!(payment, Payment::Alternative | Payment::Flashback) && printed_x {
             // The X of the card's text when it is cast for another cost is not modelled.
             return Err(skip("an alternative cost on a card with `{X}`", at(line, text)));
         }
         let full = cost;
-        self.affinity_discount(card, &mut cost);
+        if payment != Payment::Flashback {
+            self.affinity_discount(card, &mut cost);
+        }
         if payment == Payment::Alternative && cost != full {
             // Whether Wagic lowers an alternative cost by affinity is not modelled.
             return Err(skip("an alternative cost beside affinity", at(line, text)));
@@ -221,7 +239,11 @@ impl Run<'_> {
             *pool = [0; 6];
             self.table.board.x_paid = x;
         }
-        if payment != Payment::Normal {
+        if payment == Payment::Flashback {
+            // Exiled as it leaves the stack (`table/flashback.rs`).
+            self.table.board.flashed_back.push(card);
+        }
+        if matches!(payment, Payment::Kicked | Payment::Alternative) {
             // The runtime knows one kicked card and one paid otherwise at a time.
             let board = &self.table.board;
             let on_stack =
@@ -660,6 +682,8 @@ enum Payment {
     Kicked,
     /// Its alternative cost (`other=`) instead of its mana cost.
     Alternative,
+    /// Its flashback cost (`flashback=`), cast from its owner's graveyard.
+    Flashback,
 }
 
 /// Whether an `auto=` line is an activated ability: `{cost}:effect`, or an upkeep cost

@@ -30,26 +30,32 @@ impl Run<'_> {
     /// Affinity: the cost is {1} (or {G}) less for each permanent of the type its owner
     /// controls (green creatures for Khalni Hydra), never below nothing.
     pub(super) fn affinity_discount(&self, card: CardId, cost: &mut Mana) {
-        let board = &self.table.board;
-        let Some(owner) = board.get(card).map(|c| c.owner) else { return };
-        for (ability, type_word, green) in AFFINITIES {
-            if !self.table.printed_ability(card, ability) {
-                continue;
-            }
-            let counted = board.zone(owner, BATTLEFIELD).into_iter().filter(|permanent| {
-                if board.get(*permanent).is_none() {
-                    return false;
-                }
-                if green {
-                    is_type(&board.types(*permanent), type_word) && board.colours(*permanent).contains(&"green")
-                } else {
-                    board.has_type_word(*permanent, type_word)
-                }
-            });
-            let count = i32::try_from(counted.count()).unwrap_or(i32::MAX);
-            let slot = if green { 4 } else { 5 };
-            cost[slot] = (cost[slot] - count).max(0);
+        affinity_discount(&self.table, card, cost);
+    }
+}
+
+/// Affinity's discount on `card`'s `cost` on `table` (the runner's and a game's,
+/// [`crate::play`]): {1} (or {G}) less for each permanent of the type its owner controls.
+pub(crate) fn affinity_discount(table: &crate::table::Table, card: CardId, cost: &mut Mana) {
+    let board = &table.board;
+    let Some(owner) = board.get(card).map(|c| c.owner) else { return };
+    for (ability, type_word, green) in AFFINITIES {
+        if !table.printed_ability(card, ability) {
+            continue;
         }
+        let counted = board.zone(owner, BATTLEFIELD).into_iter().filter(|permanent| {
+            if board.get(*permanent).is_none() {
+                return false;
+            }
+            if green {
+                is_type(&board.types(*permanent), type_word) && board.colours(*permanent).contains(&"green")
+            } else {
+                board.has_type_word(*permanent, type_word)
+            }
+        });
+        let count = i32::try_from(counted.count()).unwrap_or(i32::MAX);
+        let slot = if green { 4 } else { 5 };
+        cost[slot] = (cost[slot] - count).max(0);
     }
 }
 

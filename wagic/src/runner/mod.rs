@@ -210,7 +210,8 @@ struct Clicks {
 }
 
 /// The keyword abilities the table and the runner model (flash, haste, vigilance, first
-/// and double strike, trample, defender, indestructible, deathtouch, wither, lifelink,
+/// and double strike, trample, defender, indestructible, deathtouch, wither, infect and
+/// poison (`table/poison.rs`), lifelink,
 /// mustattack, exalted, flanking, evasion as the block rule judges it...; banding skips a
 /// block; persist, treason and the graveyard's replacements of `table/dies.rs`):
 /// a card with any other (`phasing`, protection from other than a colour...) makes its test
@@ -221,6 +222,12 @@ pub const MODELLED_ABILITIES: &[&str] = &[
     "indestructible",
     "deathtouch",
     "wither",
+    "infect",
+    "poisondamager",
+    "poisontoxic",
+    "poisontwotoxic",
+    "poisonthreetoxic",
+    "poisonshroud",
     "lifelink",
     "trample",
     "forestwalk",
@@ -385,6 +392,7 @@ impl<'t> Run<'t> {
             }
             let board_player = &mut table.board.players[index];
             board_player.life = player.life.unwrap_or(20);
+            board_player.poison = player.poison.unwrap_or(0);
             board_player.mana = player.mana.unwrap_or([0; 6]);
         }
         table.try_settle().map_err(|error| skip("the board cannot be set", error.to_string()))?;
@@ -785,9 +793,6 @@ fn check_modelled(library: &Library, test: &TestFile, ids_resolved: bool) -> Res
         for player in &state.players {
             if let Some((line, text)) = player.ignored.first() {
                 return Err(skip("a player line Wagic ignores or the table does not model", at(*line, text)));
-            }
-            if player.poison.is_some_and(|poison| poison != 0) {
-                return Err(skip("poison counters are not modelled", ""));
             }
             for (_, zone_cards) in &player.zones {
                 for card in zone_cards {

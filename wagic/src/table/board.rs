@@ -110,6 +110,8 @@ pub struct Player {
     pub life: i32,
     /// Mana pool, in [`crate::catalogue::MANA_COLOURS`] order (W, U, B, R, G, colourless).
     pub mana: [i32; 6],
+    /// Poison counters (`table/poison.rs`): ten or more lose the game.
+    pub poison: i32,
 }
 
 /// The board: cards, players and the effects in force.
@@ -144,6 +146,9 @@ pub struct Board {
     /// The card last cast with its kicker paid, while it resolves (the catalogue's
     /// `kicked`, true for that card's own abilities).
     pub kicked: Option<CardId>,
+    /// The spells on the stack cast with flashback: exiled as they leave it
+    /// (`flashback.rs`).
+    pub flashed_back: Vec<CardId>,
     /// The blocks of the combat that is ending (blocker, attacker), kept for the end of
     /// combat's event after the blocks are cleared (`combat_opponents`).
     pub ended_blocks: Vec<(CardId, CardId)>,
@@ -186,7 +191,7 @@ impl Board {
     pub fn new() -> Board {
         Board {
             cards: Vec::new(),
-            players: [Player { life: 20, mana: [0; 6] }, Player { life: 20, mana: [0; 6] }],
+            players: [Player { life: 20, mana: [0; 6], poison: 0 }, Player { life: 20, mana: [0; 6], poison: 0 }],
             effects: Effects::default(),
             abilities: Vec::new(),
             moved: Vec::new(),
@@ -198,6 +203,7 @@ impl Board {
             upkeep: false,
             x_paid: 0,
             kicked: None,
+            flashed_back: Vec::new(),
             ended_blocks: Vec::new(),
             alternative: None,
             next_order: 0,
@@ -361,6 +367,7 @@ impl Board {
     /// table emits `movedto` for it. Nothing for an unknown handle.
     pub fn place(&mut self, card: CardId, player: PlayerId, zone: ZoneIdx, position: i32) {
         // `librarydeath`, Rest in Peace, `exiledeath`, persist: see `dies.rs`.
+        let (zone, position) = self.flashback_destination(card, zone, position);
         let (zone, position) = self.replaced_destination(card, zone, position);
         self.note_persist(card, zone);
         let Some(c) = self.get(card) else { return };

@@ -251,15 +251,17 @@ impl WagicHost for Board {
         }
         let player = match target {
             Value::Player(player) => {
+                // Infect's and toxic's poison counters (`poison.rs`).
+                let lost = self.poison_of_damage(source, player, amount);
                 let life = &mut self.player_mut(player).life;
-                *life = life.saturating_sub(amount);
+                *life = life.saturating_sub(lost);
                 player
             }
             Value::Card(card) => {
-                let (wither, deathtouch) = (self.has_ability(source, "wither"), self.has_ability(source, "deathtouch"));
+                let (wither, deathtouch) = (self.damages_with_counters(source), self.has_ability(source, "deathtouch"));
                 let toughness = self.toughness(card);
                 match self.get_mut(card) {
-                    // Wither: the damage is dealt as -1/-1 counters.
+                    // Wither and infect: the damage is dealt as -1/-1 counters.
                     Some(c) if wither => {
                         c.counters.0 = c.counters.0.saturating_sub(amount.max(0));
                         c.counters.1 = c.counters.1.saturating_sub(amount.max(0));
@@ -304,6 +306,10 @@ impl WagicHost for Board {
     fn change_life(&mut self, player: PlayerId, amount: i32) {
         let life = &mut self.player_mut(player).life;
         *life = life.saturating_add(amount);
+    }
+
+    fn alter_poison(&mut self, player: PlayerId, amount: i32) {
+        Board::alter_poison(self, player, amount);
     }
 
     fn life(&self, player: PlayerId) -> i32 {

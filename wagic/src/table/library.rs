@@ -35,6 +35,9 @@ pub struct Printed {
     /// `kicker=` as written (`{2}`), empty when none: the cost that may be added to its
     /// mana cost as it is cast.
     pub kicker: String,
+    /// `flashback=` as written (`{2}{R}`), empty when none: the cost of casting it from
+    /// its owner's graveyard (`table/flashback.rs`).
+    pub flashback: String,
     /// The mana cost of `other=` (`{1}{U}`, without its `name(...)`), empty when none: the
     /// cost that may be paid instead of its mana cost as it is cast.
     pub other: String,
@@ -217,6 +220,7 @@ fn printed_of(block: &crate::reader::CardBlock<'_>) -> Printed {
             .map(|field| field.value.to_string())
             .collect(),
         kicker: block.field("kicker").map(|field| field.value.trim().to_string()).unwrap_or_default(),
+        flashback: block.field("flashback").map(|field| field.value.trim().to_string()).unwrap_or_default(),
         alias: block.field("alias").map(|field| field.value.trim().to_string()).unwrap_or_default(),
         other: block
             .field("other")

@@ -18,10 +18,11 @@
 //! through phases on top of it), combat (the runner plays it), summoning sickness, the
 //! legend rule, layers (a pump adds to the printed power; lords and `aslongas` are the
 //! runtime's continuous effects), keyword abilities other than indestructible, deathtouch,
-//! wither, lifelink, protection from a colour's damage prevention, `cantregen`, vigor and those
+//! wither, infect and poison counters (`poison.rs`), lifelink, protection from a colour's damage prevention, `cantregen`, vigor and those
 //! of `dies.rs` (persist, treason, `librarydeath`, `exiledeath`, Rest in Peace's exilers;
 //! beyond filtering on them: no shroud, protection's targeting...), replacement effects
-//! other than prevention, regeneration shields and `dies.rs`'s, poison, and losing the
+//! other than prevention, regeneration shields, `dies.rs`'s and flashback's exile
+//! (`flashback.rs`), and losing the
 //! game (a game, [`crate::play`], plays turns, summoning sickness, combat and losing on top
 //! of it). Tokens have the characteristics `token(...)` gives them and no rules; one that leaves the battlefield ceases to exist
 //! once its move's triggers have run (zone [`GONE`]). Shuffling keeps the library's order (so that
@@ -40,15 +41,18 @@ mod combat;
 mod counters;
 mod dies;
 mod effects;
+mod flashback;
 mod host;
 mod library;
 mod phase_actions;
+mod poison;
 pub mod stack;
 
 pub use board::{Board, COLOUR_PROTECTIONS, Card, Player};
 pub use combat::assign_combat_damage;
 pub use counters::NamedCounters;
 pub use library::{Library, Missing, Printed};
+pub use poison::LOSING_POISON;
 
 /// The first player (Wagic's `[PLAYER1]`, `p1`), whose turn a table starts in.
 pub const P0: PlayerId = PlayerId(0);

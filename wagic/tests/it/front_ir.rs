@@ -786,3 +786,34 @@ fn an_if_line_with_and_parts_is_refused_as_wagic_makes_every_part_conditional() 
     let one = "auto=if type(creature|mybattlefield)~morethan~0 then draw:1 controller\ntype=Sorcery";
     assert_eq!(error_of(one), None);
 }
+
+#[test]
+fn alterpoison_acts_on_players_as_life_does() {
+    assert_eq!(ir_of("auto=alterpoison:3\ntype=Sorcery"), ["action[0]: - alterpoison ueot"]);
+    assert_eq!(ir_of("auto=alterpoison:1 opponent\ntype=Sorcery"), ["action[0]: opp alterpoison ueot"]);
+    assert_eq!(
+        ir_of("auto=@each my upkeep:alterpoison:1 controller\ntype=Enchantment"),
+        ["auto[my upkeep]: me alterpoison ueot"]
+    );
+    assert_eq!(ir_of("target=player\nauto=alterpoison:-2\ntype=Instant"), ["action[0]: - alterpoison ueot"]);
+    assert_eq!(
+        error_of("auto=alterpoison:\ntype=Sorcery").as_deref(),
+        Some("unsupported: `alterpoison:` without an amount")
+    );
+}
+
+#[test]
+fn flashback_is_a_mana_cost_of_an_instant_or_sorcery() {
+    assert_eq!(ir_of("flashback={4}{R}\ntarget=creature,player\nauto=damage:2\ntype=Sorcery").len(), 1);
+    assert_eq!(
+        error_of("flashback={1}{G}\nauto=draw:1\ntype=Creature").as_deref(),
+        Some("unsupported: `flashback` on a permanent")
+    );
+    for cost in ["{2}{S(creature|mybattlefield)}", "multi", ""] {
+        assert_eq!(
+            error_of(&format!("flashback={cost}\nauto=draw:1\ntype=Instant")).as_deref(),
+            Some("unsupported: `flashback` cost other than mana (`{...}` costs, `multi`)"),
+            "{cost}"
+        );
+    }
+}

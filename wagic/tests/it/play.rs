@@ -134,16 +134,19 @@ fn unblocked_attackers_take_life_and_zero_life_loses() {
 #[test]
 fn drawing_from_an_empty_library_loses_and_the_first_player_skips_their_first_draw() {
     let Some(library) = library() else { return };
-    // p0 draws its whole 7-card deck as its opening hand, skips its first draw, and
-    // loses drawing on turn 3; p1 drew its eighth card on turn 2.
-    let played = game(&library, &cards(&[(7, "Forest")]), &cards(&[(8, "Island")]), 0, 200);
+    // p0 draws its whole 7-card deck as its opening hand (3 lands: kept), skips its first
+    // draw, and loses drawing on turn 3; p1 drew its eighth card on turn 2.
+    let p0 = cards(&[(3, "Forest"), (4, "Grizzly Bears")]);
+    let played = game(&library, &p0, &cards(&[(3, "Island"), (5, "Grizzly Bears")]), 0, 200);
     assert_eq!(played.outcome, Outcome::Won { winner: P1, reason: "p0 draws from an empty library".into() });
     assert_eq!(played.turns, 3);
     let draws: Vec<(u32, Vec<String>)> = turns(&played)
         .into_iter()
         .map(|(turn, _, events)| (turn, events.into_iter().filter(|text| text.contains(" draws ")).collect()))
         .collect();
-    assert_eq!(draws, vec![(1, vec![]), (2, vec!["p1 draws Island".to_string()]), (3, vec![])]);
+    let [(1, first), (2, second), (3, third)] = &draws[..] else { panic!("{draws:?}") };
+    assert!(first.is_empty() && third.is_empty(), "{draws:?}");
+    assert!(matches!(&second[..], [one] if one.starts_with("p1 draws ")), "{draws:?}");
     // Two empty decks: p0 does not draw on turn 1, p1 loses on turn 2.
     let played = game(&library, &[], &[], 0, 200);
     assert_eq!(played.outcome, Outcome::Won { winner: P0, reason: "p1 draws from an empty library".into() });
@@ -477,7 +480,8 @@ fn anthems_over_hundreds_of_tokens_play_to_the_turn_limit() {
         [card]\nname=Wall Anthem\nauto=lord(creature|mybattlefield) +0/+1\ntype=Enchantment\nmana={1}\n[/card]\n";
     let library = Arc::new(Library::compile(&[("own.txt", source.to_string())]).expect("compiles"));
     let deck = cards(&[(8, "Wall Factory"), (4, "Wall Anthem"), (88, "Plains")]);
-    let played = game(&library, &deck, &deck, 1, 70);
+    // Seed 6: both players keep hands that make walls and anthems (mulligans aside).
+    let played = game(&library, &deck, &deck, 6, 70);
     let walls = turns(&played)
         .iter()
         .flat_map(|(.., events)| events.clone())
