@@ -234,7 +234,8 @@ fn phase_action<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let (whose, once, in_play) = (small(int_arg(ctx, 1, 0)), int_arg(ctx, 2, 0) != 0, int_arg(ctx, 3, 0) != 0);
     let (action, on_target) = (small(int_arg(ctx, 4, 0)), int_arg(ctx, 5, 0) != 0);
     let source = ctx.env().source;
-    let cards = target_cards(ctx);
+    // A delayed draw waits on its source, whatever the targets.
+    let cards = if action == crate::host::PhaseAction::DRAW { vec![source] } else { target_cards(ctx) };
     for &card in &cards {
         let source = if on_target { card } else { source };
         let phase_action = crate::host::PhaseAction { event, whose, once, source, source_in_play: in_play, action };

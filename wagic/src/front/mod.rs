@@ -380,6 +380,10 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                     }
                     actions.push(Action { label, costs, statements });
                 }
+                Line::Triggered { events, restricted: false, once: true, .. } if is_spell => {
+                    let has_target = block.field("target").is_some();
+                    spell_statements.push(lowering.spell_next(value, events, has_target)?);
+                }
                 Line::Triggered { .. } if is_spell => {
                     return Err(Unsupported::new(value, "trigger on an instant or sorcery"));
                 }
