@@ -116,7 +116,7 @@ impl Run<'_> {
             Payment::Normal | Payment::Kicked => c.printed.mana_cost.to_ascii_lowercase(),
         };
         let fixed = if mana_cost.matches("{x}").count() == 1 { mana_cost.replace("{x}", "") } else { mana_cost };
-        let Some(mut cost) = testfile::read_mana(&fixed) else { return false };
+        let Some((mut cost, hybrids)) = costs::read_cost(&fixed) else { return false };
         if payment == Payment::Kicked && !add_kicker(&mut cost, &c.printed.kicker) {
             return false;
         }
@@ -129,7 +129,7 @@ impl Run<'_> {
             return false;
         }
         let mut pool = self.table.board.players[usize::from(c.owner.0 != 0)].mana;
-        costs::pay(&mut pool, &cost)
+        costs::pay_with_hybrids(&mut pool, &cost, &hybrids)
     }
 
     /// Casts a card from hand (plays a land): pays its mana cost (and its kicker when
@@ -189,7 +189,7 @@ impl Run<'_> {
         // all the mana left once the rest of the cost is paid.
         let has_x = mana_cost.to_ascii_lowercase().matches("{x}").count() == 1;
         let fixed = if has_x { mana_cost.to_ascii_lowercase().replace("{x}", "") } else { mana_cost.clone() };
-        let mut cost = testfile::read_mana(&fixed).ok_or_else(|| {
+        let (mut cost, hybrids) = costs::read_cost(&fixed).ok_or_else(|| {
             skip("a mana cost the runner does not pay", format!("`{mana_cost}` of {}", at(line, text)))
         })?;
         if payment == Payment::Kicked && !add_kicker(&mut cost, &kicker_cost) {
@@ -206,7 +206,7 @@ impl Run<'_> {
             return Err(skip("an alternative cost beside affinity", at(line, text)));
         }
         let pool = &mut self.table.board.players[usize::from(owner.0 != 0)].mana;
-        if !costs::pay(pool, &cost) {
+        if !costs::pay_with_hybrids(pool, &cost, &hybrids) {
             return Err(skip("a spell the mana pool cannot pay for", at(line, text)));
         }
         if has_x {

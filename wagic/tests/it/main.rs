@@ -16,6 +16,7 @@ mod front;
 mod front_ir;
 mod fuel;
 mod hostile;
+mod hybrid;
 mod keywords;
 mod lost;
 mod more;
