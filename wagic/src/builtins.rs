@@ -227,6 +227,23 @@ fn live_pump<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     record_on_cards(ctx, &[(EffectCode::LivePump, number)])
 }
 
+/// `bushido(p, t)`: each target card not bearing a bushido mark gets +p/+t and the mark,
+/// while the effect lasts (Wagic pumps once as the blockers are chosen).
+fn bushido<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let (power, toughness) = (int_arg(ctx, 0, 0), int_arg(ctx, 1, 0));
+    let cards = target_cards(ctx);
+    for &card in &cards {
+        if ctx.host().bears(card, EffectCode::Bushido, 0) {
+            continue;
+        }
+        for (code, value) in [(EffectCode::Power, power), (EffectCode::Toughness, toughness), (EffectCode::Bushido, 0)]
+        {
+            record(ctx, code, Value::Card(card), value)?;
+        }
+    }
+    Ok(status(!cards.is_empty()))
+}
+
 /// `phaseaction`: a phase action waiting on each target card (`front/phaseaction.rs`).
 fn phase_action<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let small = |value: i32| u8::try_from(value).unwrap_or(u8::MAX);
@@ -569,6 +586,7 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::LoseSubtypesOf => lose_subtypes_of,
         Command::Fizzle => fizzle::fizzle,
         Command::LivePump => live_pump,
+        Command::Bushido => bushido,
         Command::PhaseAction => phase_action,
     }
 }

@@ -312,12 +312,20 @@ macro_rules! for_each_command {
                 doc: "Wagic's `p/t ueot nonstatic` with a count (`type:spec:zone`), first part: marks each target card with the card's counted pump numbered `number` while the effect lasts; the card's continuous auto `if livepumped(this, number)` holds the pump, counted again after every change.",
                 fails_when: "no target is a card",
             },
+            Bushido {
+                name: "bushido",
+                params: [req "power": Int, req "toughness": Int],
+                default_target: Source,
+                timed: true,
+                doc: "Wagic's `bushido(p/t)` (`ABushidoAbility`), on the `blocking` and `blocked` events of the card: each target card gets +power/+toughness while the effect lasts (until end of turn), once: a card already bearing a bushido pump of the effect's turn gets nothing more (an attacker blocked by several creatures fires `blocked` once per blocker).",
+                fails_when: "no target is a card",
+            },
             PhaseAction {
                 name: "phaseaction",
                 params: [req "phase": Int, req "whose": Int, req "once": Int, req "sourceinplay": Int, req "action": Int, req "ontarget": Int],
                 default_target: Source,
                 timed: false,
-                doc: "Wagic's `phaseaction[phase options] effect` in a trigger, an activated ability or a `newability[...]`: on each target card, at the beginning of each phase of event index `phase` in the turns `whose` names (0 either player's, 1 the source's controller's, 2 its opponent's), the host does `action` (0 destroy, 1 bury, 2 sacrifice), until the card moves, once only when `once` is 1, while the source stays on the battlefield when `sourceinplay` is 1; with `ontarget` 1 the source is the target card itself (a `newability[...]`'s, the transformed card).",
+                doc: "Wagic's `phaseaction[phase options] effect` in a trigger, an activated ability or a `newability[...]`: on each target card, at the beginning of each phase of event index `phase` in the turns `whose` names (0 either player's, 1 the source's controller's, 2 its opponent's), the host does `action` (0 destroy, 1 bury, 2 sacrifice, 3 to its owner's hand, 4 onto its owner's battlefield, 5 tap; 6: the source's controller draws a card, the action kept on the source whatever its moves: a spell's `@next phase:draw:1`), until the card moves, once only when `once` is 1, while the source stays on the battlefield when `sourceinplay` is 1; with `ontarget` 1 the source is the target card itself (a `newability[...]`'s, the transformed card).",
                 fails_when: "no target is a card",
             },
         }

@@ -52,6 +52,8 @@ pub enum EffectCode {
     /// card's counted pump numbered `value` while the effect lasts; a card entering the
     /// battlefield anew loses it (a new object).
     LivePump = 16,
+    /// `bushido(p/t)`: the target got its bushido pump while the effect lasts (this turn).
+    Bushido = 17,
 }
 
 impl EffectCode {
@@ -74,6 +76,7 @@ impl EffectCode {
             EffectCode::LoseAbilities,
             EffectCode::LoseSubtypes,
             EffectCode::LivePump,
+            EffectCode::Bushido,
         ]
         .into_iter()
         .find(|known| *known as u16 == code)

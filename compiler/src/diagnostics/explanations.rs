@@ -418,7 +418,7 @@ impl Code {
                  to `controller`, `opponent` or `targetcontroller`), a pump `p/t` (a side may \
                  be a count `type:spec:zone`; `ueot nonstatic` on the permanent itself: counted \
                  again while it lasts) and a \
-                 keyword ability given or taken (`flying`, `-flying`), `rampage(p/t,N)`, \
+                 keyword ability given or taken (`flying`, `-flying`), `rampage(p/t,N)`, `bushido(p/t)`, \
                  `fog`, `preventAllCombatDamage`, `spiritlink`, `cantbeblockedby(spec)`, \
                  `loseabilities`, `losesubtypesof(land)`, \
                  `transforms((types,colours,setpower=N,settoughness=N,abilities))` (`forever`: \
@@ -452,7 +452,7 @@ impl Code {
                  source(spec)` and `blocking`, `blocked` (several, comma-separated), `@combatdamaged`, `@damageof`, \
                  `@combatdamageof`, `@combatdamagefoeof`, \
                  `@damagefoeof`, each with `from(spec)`, `@each [my|opponent] phase`, `@next phase` \
-                 on a permanent); a permanent's `phaseaction[[my|opponent] phase sourceinplay] effect` \
+                 on a permanent, `@next phase:draw:1` or `@next phase:tap` on an instant or sorcery); a permanent's `phaseaction[[my|opponent] phase sourceinplay] effect` \
                  (the effect at each such phase; without `sourceinplay`, of an effect until end of \
                  turn), and in an ability or a `newability[...]` `phaseaction[phase once sourceinplay] \
                  destroy|bury|sacrifice|moveto(ownerhand|ownerbattlefield)` (on its target at that phase). A spec \

@@ -45,6 +45,7 @@ mod alternative;
 pub use alternative::alternative_mana;
 mod amount;
 mod aura;
+mod bushido;
 mod cda;
 mod compare;
 mod cost;
@@ -336,6 +337,7 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                     actions.push(Action { label, costs, statements });
                 }
             }
+            "auto" if !is_spell && !is_aura && bushido::is_bushido(value) => autos.push(lowering.bushido(value)?),
             "auto" if is_spell && teach::is_teach(value) => {
                 let statements = lowering.spell_teach(value)?;
                 spell_statements.extend_from_slice(lowering.until_end_of_turn(statements));

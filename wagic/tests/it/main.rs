@@ -7,6 +7,7 @@ mod alternative;
 mod author;
 mod behaviour;
 mod board;
+mod bushido;
 mod card_files;
 mod cards;
 mod combat;
