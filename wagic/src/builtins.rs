@@ -743,7 +743,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
             table.function(index, function);
         }
     }
-    let costs: [(&str, vm::runtime::CostFn<H>); 23] = [
+    let costs: [(&str, vm::runtime::CostFn<H>); 24] = [
         ("T", tap_cost),
         ("W", white),
         ("U", blue),
@@ -767,6 +767,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
         ("echo", echo),
         ("echoend", echo_end),
         ("nextonce", next_once),
+        ("turnonce", turn_once),
     ];
     for (name, cost) in costs {
         if let Some(index) = CATALOGUE.costs.iter().position(|spec| spec.name == name) {

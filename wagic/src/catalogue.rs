@@ -420,6 +420,11 @@ pub const COSTS: &[CostSpec] = &[
         doc: "A `@next phase` trigger's auto: payable once since the card entered (Wagic's `TriggerNextPhase`).",
     },
     CostSpec {
+        name: "turnonce",
+        arg: CostArg::None,
+        doc: "A `turnlimited` trigger's auto: payable once each turn (Wagic's `limitOnceATurn`; the card's count of activations, which `limit` also keeps).",
+    },
+    CostSpec {
         name: "limit",
         arg: CostArg::OptionalCountOrFilter,
         doc: "`limit:n` after the effect: activate at most n times each turn (the card's one activated ability).",

@@ -160,6 +160,9 @@ impl<'i> Lowering<'i> {
         let Line::Triggered { events, statements, restricted: false, once: false } = self.line(value)? else {
             return Err(Unsupported::new(value, "`autograveyard` trigger with a restriction"));
         };
+        if self.turn_limited.get() {
+            return Err(Unsupported::new(value, "`autograveyard` trigger with `turnlimited`"));
+        }
         for statement in statements {
             let unchanged = statement
                 .chain

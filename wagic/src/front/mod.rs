@@ -228,6 +228,7 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 })
             }),
         damage_trigger: Default::default(),
+        turn_limited: Default::default(),
         aura: is_aura,
         target_controller: player_word,
     };
@@ -268,10 +269,13 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
     let mut hand_actions = Vec::new();
     // Each trigger's event, whether it has a `restriction{...}`, and its line.
     let mut triggers = Vec::new();
+    // The line of the card's `turnlimited` trigger (one only: the runtime counts a card's).
+    let mut turn_limited = None;
     // The Beacons' `alias=135262`, run after all the spell's lines.
     let mut shuffled_in = None;
     for field in &block.fields {
         let value = Piece::new(field.value, (field.value_span.start as usize).saturating_sub(base));
+        lowering.turn_limited.set(false);
         let key = field.key.to_ascii_lowercase();
         match key.as_str() {
             "abilities" => {
@@ -393,7 +397,13 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                     if let Some(event) = events.first() {
                         triggers.push((event.event, restricted, value, statements));
                     }
-                    let costs = if once { lowering.next_once() } else { &[] };
+                    let costs = if once {
+                        lowering.next_once()
+                    } else if lowering.turn_limited.get() {
+                        lowering.turn_once(value, &mut turn_limited)?
+                    } else {
+                        &[]
+                    };
                     autos.push(Auto { hook: false, events, costs, statements });
                 }
             },
@@ -524,6 +534,11 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
         let open = Piece::new("", 0);
         return Err(Unsupported::new(open, "`limit:n` on a card with several activated abilities"));
     }
+    if let Some(line) = turn_limited
+        && actions.iter().any(|action| action.costs.iter().any(|cost| Some(cost.cost) == limit))
+    {
+        return Err(Unsupported::new(line, "`turnlimited` trigger on a card with `limit:n`"));
+    }
     if let Some(at) = shuffled_in {
         spell_statements.extend(lowering.shuffle_into_library(at));
     }
@@ -595,6 +610,8 @@ struct Lowering<'i> {
     /// Whether the line being lowered is an auto on a `damaged` event, where Wagic's
     /// `trigger[from]` is the damage's source (`WEventDamage`), not the damaged object.
     damage_trigger: std::cell::Cell<bool>,
+    /// Whether the trigger last read has `turnlimited` (its auto costs `turnonce`).
+    turn_limited: std::cell::Cell<bool>,
     /// The card is an Aura: `@each targetcontroller` is the enchanted permanent's
     /// controller's.
     aura: bool,

@@ -1,6 +1,7 @@
 //! `@next phase:effect` (Wagic's `TriggerNextPhase`): the trigger of the next such phase
 //! to begin, either player's, once. Its auto costs `nextonce`, payable once since the card
 //! entered, so it runs at the first such phase after the card entered and never again.
+//! A `turnlimited` trigger's auto costs `turnonce` instead, payable once a turn.
 //!
 //! On an instant or sorcery, Wagic adds the trigger to the game as the spell resolves; it
 //! lives on, whatever becomes of the card, until the phase has passed. Compiled there: the
@@ -25,6 +26,22 @@ impl<'i> Lowering<'i> {
     pub(super) fn next_once(&self) -> &'i [Cost<'i>] {
         let index = CATALOGUE.costs.iter().position(|cost| cost.name == "nextonce").unwrap_or(0);
         self.arena.alloc_slice_copy(&[Cost { cost: CostIdx::new(index), count: None, filter: None }])
+    }
+
+    /// The costs of a `turnlimited` trigger's auto: `turnonce`. Refused for a second such
+    /// trigger of the card (`first` holds the first's line): the runtime counts a card's
+    /// activations, not each ability's.
+    pub(super) fn turn_once<'s>(
+        &self,
+        value: Piece<'s>,
+        first: &mut Option<Piece<'s>>,
+    ) -> Result<&'i [Cost<'i>], Unsupported> {
+        if first.is_some() {
+            return Err(Unsupported::new(value, "a second `turnlimited` trigger on a card"));
+        }
+        *first = Some(value);
+        let index = CATALOGUE.costs.iter().position(|cost| cost.name == "turnonce").unwrap_or(0);
+        Ok(self.arena.alloc_slice_copy(&[Cost { cost: CostIdx::new(index), count: None, filter: None }]))
     }
 
     /// A spell's `@next phase:effect` line (`events` its one event, of either player's
