@@ -61,6 +61,7 @@ mod next;
 mod phaseaction;
 pub mod piece;
 mod rampage;
+mod sacrifice;
 pub mod spec;
 mod statement;
 mod teach;
@@ -361,11 +362,9 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                     autos.push(Auto { hook: false, events, costs: &[], statements: entering });
                 }
                 Line::Plain(statements) if statements.iter().any(starts_with_a_count) => {
-                    // Wagic resolves a permanent's `aslongas(...)` of a one-shot effect as it
-                    // enters play, yet its own tests expect the effect when the count later
-                    // changes (Covetous Dragon's `aslongas(artifact|myBattlefield) sacrifice
-                    // <1` after a Shatter): not compiled until that is modelled.
-                    return Err(Unsupported::new(value, "`aslongas` of a one-shot effect on a permanent"));
+                    // Covetous Dragon's `aslongas(artifact|myBattlefield) sacrifice <1`, a
+                    // state trigger; any other such one-shot effect is refused.
+                    autos.push(lowering.self_sacrifice(value, statements)?);
                 }
                 Line::Plain(statements) | Line::Once(statements) => {
                     autos.push(Auto { hook: false, events: &[], costs: &[], statements });

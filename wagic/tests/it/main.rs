@@ -29,6 +29,7 @@ mod phaseaction;
 mod play;
 mod play_greedy;
 mod play_stack;
+mod self_sacrifice;
 mod sets;
 mod source_tapped;
 mod stack;
