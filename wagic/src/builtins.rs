@@ -110,6 +110,17 @@ fn life<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(status(!players.is_empty()))
 }
 
+/// `lifeset:n`: each target player gains or loses the difference between n and its life.
+fn life_set<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let amount = amount_per(ctx, 0)?;
+    let players = target_players(ctx);
+    for &player in &players {
+        let difference = amount.saturating_sub(ctx.host().life(player));
+        ctx.host().change_life(player, difference);
+    }
+    Ok(status(!players.is_empty()))
+}
+
 fn draw<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let count = amount_per(ctx, 1)?;
     let mut all = true;
@@ -225,6 +236,16 @@ fn prevent<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
 fn live_pump<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let number = int_arg(ctx, 0, 0);
     record_on_cards(ctx, &[(EffectCode::LivePump, number)])
+}
+
+/// `extralands(n)`: each target player may play n more lands a turn while it lasts.
+fn extra_lands<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let count = int_arg(ctx, 0, 0);
+    let players = target_players(ctx);
+    for &player in &players {
+        record(ctx, EffectCode::ExtraLands, Value::Player(player), count)?;
+    }
+    Ok(status(!players.is_empty()))
 }
 
 /// `bushido(p, t)`: each target card not bearing a bushido mark gets +p/+t and the mark,
@@ -556,6 +577,7 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
     match command {
         Command::Damage => damage,
         Command::Life => life,
+        Command::LifeSet => life_set,
         Command::Draw => draw,
         Command::Discard => discard,
         Command::Deplete => deplete,
@@ -587,6 +609,7 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::Fizzle => fizzle::fizzle,
         Command::LivePump => live_pump,
         Command::Bushido => bushido,
+        Command::ExtraLands => extra_lands,
         Command::PhaseAction => phase_action,
     }
 }

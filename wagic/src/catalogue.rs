@@ -64,6 +64,14 @@ macro_rules! for_each_command {
                 doc: "`life:n`: each target player gains n life (loses it when n is negative); `per`: n times the cards the spec matches.",
                 fails_when: "no target is a player",
             },
+            LifeSet {
+                name: "lifeset",
+                params: [req "amount": Expr, opt "per": Filter],
+                default_target: SourceController,
+                timed: false,
+                doc: "`lifeset:n` (Wagic's `AALifeSet`): each target player's life total becomes n, gained or lost as the difference; `per`: n times the cards the spec matches.",
+                fails_when: "no target is a player",
+            },
             Draw {
                 name: "draw",
                 params: [req "count": Expr, opt "per": Filter],
@@ -311,6 +319,14 @@ macro_rules! for_each_command {
                 timed: true,
                 doc: "Wagic's `p/t ueot nonstatic` with a count (`type:spec:zone`), first part: marks each target card with the card's counted pump numbered `number` while the effect lasts; the card's continuous auto `if livepumped(this, number)` holds the pump, counted again after every change.",
                 fails_when: "no target is a card",
+            },
+            ExtraLands {
+                name: "extralands",
+                params: [req "count": Int],
+                default_target: SourceController,
+                timed: true,
+                doc: "Wagic's `maxPlay(land)+n`: each target player may play `count` more lands each turn while the effect lasts (a spell's: until end of turn).",
+                fails_when: "no target is a player",
             },
             Bushido {
                 name: "bushido",

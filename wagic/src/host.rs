@@ -54,6 +54,9 @@ pub enum EffectCode {
     LivePump = 16,
     /// `bushido(p/t)`: the target got its bushido pump while the effect lasts (this turn).
     Bushido = 17,
+    /// `maxPlay(land)+n`: the target player may play `value` more lands each turn while
+    /// the effect lasts.
+    ExtraLands = 18,
 }
 
 impl EffectCode {
@@ -77,6 +80,7 @@ impl EffectCode {
             EffectCode::LoseSubtypes,
             EffectCode::LivePump,
             EffectCode::Bushido,
+            EffectCode::ExtraLands,
         ]
         .into_iter()
         .find(|known| *known as u16 == code)

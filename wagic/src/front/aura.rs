@@ -233,7 +233,15 @@ fn object_of(effect: &Effect<'_>) -> Object {
         Command::LoseAbilities,
         Command::LoseSubtypesOf,
     ];
-    let on_player = [Command::Life, Command::Draw, Command::Discard, Command::Deplete, Command::Add, Command::Shuffle];
+    let on_player = [
+        Command::Life,
+        Command::LifeSet,
+        Command::Draw,
+        Command::Discard,
+        Command::Deplete,
+        Command::Add,
+        Command::Shuffle,
+    ];
     if is(Command::AsLongAs) {
         Object::Neutral
     } else if on_permanent.into_iter().any(is) {

@@ -644,8 +644,13 @@ fn starts_with_a_count(statement: &Statement<'_>) -> bool {
 fn moves_no_card(statement: &Statement<'_>) -> bool {
     let player_word = matches!(statement.target, Some(Target::Expr { value: Expr::Var(_), .. }));
     // The count check of a restriction moves nothing either.
-    let harmless = [catalogue::Command::Damage, catalogue::Command::Life, catalogue::Command::AsLongAs]
-        .map(|command| CommandIdx::new(command.index()));
+    let harmless = [
+        catalogue::Command::Damage,
+        catalogue::Command::Life,
+        catalogue::Command::LifeSet,
+        catalogue::Command::AsLongAs,
+    ]
+    .map(|command| CommandIdx::new(command.index()));
     player_word
         && statement.condition.is_none()
         && statement.chain.iter().all(

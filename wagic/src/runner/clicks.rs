@@ -102,6 +102,14 @@ impl Run<'_> {
         })
     }
 
+    /// The lands `player` may play this turn: one, and those `maxPlay(land)+n` adds.
+    fn land_plays(&self, player: PlayerId) -> u32 {
+        let extra = self.table.board.effects.iter().filter_map(|&(_, code, target, value)| {
+            (code == crate::host::EffectCode::ExtraLands && target == Value::Player(player)).then_some(value)
+        });
+        u32::try_from(extra.fold(1i32, i32::saturating_add)).unwrap_or(0)
+    }
+
     /// Whether a card in hand (not a land) can be cast now and paid for as `payment` says.
     fn can_cast(&self, card: CardId, payment: Payment) -> bool {
         let Some(c) = self.table.board.get(card) else { return false };
@@ -143,7 +151,9 @@ impl Run<'_> {
         let hand_lines = c.printed.hand_lines.len();
         let kicker_cost = c.printed.kicker.clone();
         if is_type(&types, "land") {
-            if !self.phase.is_main() || (self.lands_played > 0 && !self.any_number_of_lands(owner)) {
+            if !self.phase.is_main()
+                || (self.lands_played >= self.land_plays(owner) && !self.any_number_of_lands(owner))
+            {
                 return Err(skip("a land played when the rules forbid it", at(line, text)));
             }
             self.lands_played += 1;
