@@ -64,6 +64,7 @@ mod rampage;
 mod sacrifice;
 pub mod spec;
 mod statement;
+mod targeted_player;
 mod teach;
 mod this;
 mod token;
@@ -230,6 +231,7 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
             }),
         damage_trigger: Default::default(),
         turn_limited: Default::default(),
+        targeted_opponent: targeted_player::targets_only_the_opponent(block, is_spell),
         aura: is_aura,
         target_controller: player_word,
     };
@@ -611,6 +613,8 @@ struct Lowering<'i> {
     damage_trigger: std::cell::Cell<bool>,
     /// Whether the trigger last read has `turnlimited` (its auto costs `turnonce`).
     turn_limited: std::cell::Cell<bool>,
+    /// Whether Wagic's `targetedplayer` is the opponent on this card (`targeted_player.rs`).
+    targeted_opponent: bool,
     /// The card is an Aura: `@each targetcontroller` is the enchanted permanent's
     /// controller's.
     aura: bool,

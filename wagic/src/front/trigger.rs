@@ -84,6 +84,10 @@ impl<'i> Lowering<'i> {
                 }
                 [_, whose, phase] if whose.text.eq_ignore_ascii_case("my") => ("my", *phase),
                 [_, whose, phase] if whose.text.eq_ignore_ascii_case("opponent") => ("opp", *phase),
+                // The one player the card targets, its opponent (`targeted_player.rs`).
+                [_, whose, phase] if whose.text.eq_ignore_ascii_case("targetedplayer") && self.targeted_opponent => {
+                    ("opp", *phase)
+                }
                 _ => return Err(Unsupported::new(body, "trigger `@each` form")),
             };
             let lower = phase.text.to_ascii_lowercase();

@@ -35,6 +35,7 @@ mod self_sacrifice;
 mod sets;
 mod source_tapped;
 mod stack;
+mod targeted_player;
 mod teach;
 mod teach_equipment;
 mod this;
