@@ -119,6 +119,17 @@ fn alter_poison<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(status(!players.is_empty()))
 }
 
+/// `lifeset:n`: each target player gains or loses the difference between n and its life.
+fn life_set<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let amount = amount_per(ctx, 0)?;
+    let players = target_players(ctx);
+    for &player in &players {
+        let difference = amount.saturating_sub(ctx.host().life(player));
+        ctx.host().change_life(player, difference);
+    }
+    Ok(status(!players.is_empty()))
+}
+
 fn draw<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let count = amount_per(ctx, 1)?;
     let mut all = true;
@@ -236,6 +247,33 @@ fn live_pump<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     record_on_cards(ctx, &[(EffectCode::LivePump, number)])
 }
 
+/// `extralands(n)`: each target player may play n more lands a turn while it lasts.
+fn extra_lands<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let count = int_arg(ctx, 0, 0);
+    let players = target_players(ctx);
+    for &player in &players {
+        record(ctx, EffectCode::ExtraLands, Value::Player(player), count)?;
+    }
+    Ok(status(!players.is_empty()))
+}
+
+/// `bushido(p, t)`: each target card not bearing a bushido mark gets +p/+t and the mark,
+/// while the effect lasts (Wagic pumps once as the blockers are chosen).
+fn bushido<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let (power, toughness) = (int_arg(ctx, 0, 0), int_arg(ctx, 1, 0));
+    let cards = target_cards(ctx);
+    for &card in &cards {
+        if ctx.host().bears(card, EffectCode::Bushido, 0) {
+            continue;
+        }
+        for (code, value) in [(EffectCode::Power, power), (EffectCode::Toughness, toughness), (EffectCode::Bushido, 0)]
+        {
+            record(ctx, code, Value::Card(card), value)?;
+        }
+    }
+    Ok(status(!cards.is_empty()))
+}
+
 /// `phaseaction`: a phase action waiting on each target card (`front/phaseaction.rs`).
 fn phase_action<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let small = |value: i32| u8::try_from(value).unwrap_or(u8::MAX);
@@ -243,7 +281,8 @@ fn phase_action<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let (whose, once, in_play) = (small(int_arg(ctx, 1, 0)), int_arg(ctx, 2, 0) != 0, int_arg(ctx, 3, 0) != 0);
     let (action, on_target) = (small(int_arg(ctx, 4, 0)), int_arg(ctx, 5, 0) != 0);
     let source = ctx.env().source;
-    let cards = target_cards(ctx);
+    // A delayed draw waits on its source, whatever the targets.
+    let cards = if action == crate::host::PhaseAction::DRAW { vec![source] } else { target_cards(ctx) };
     for &card in &cards {
         let source = if on_target { card } else { source };
         let phase_action = crate::host::PhaseAction { event, whose, once, source, source_in_play: in_play, action };
@@ -548,6 +587,7 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::Damage => damage,
         Command::Life => life,
         Command::AlterPoison => alter_poison,
+        Command::LifeSet => life_set,
         Command::Draw => draw,
         Command::Discard => discard,
         Command::Deplete => deplete,
@@ -578,6 +618,8 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::LoseSubtypesOf => lose_subtypes_of,
         Command::Fizzle => fizzle::fizzle,
         Command::LivePump => live_pump,
+        Command::Bushido => bushido,
+        Command::ExtraLands => extra_lands,
         Command::PhaseAction => phase_action,
     }
 }
@@ -734,7 +776,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
             table.function(index, function);
         }
     }
-    let costs: [(&str, vm::runtime::CostFn<H>); 23] = [
+    let costs: [(&str, vm::runtime::CostFn<H>); 24] = [
         ("T", tap_cost),
         ("W", white),
         ("U", blue),
@@ -758,6 +800,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
         ("echo", echo),
         ("echoend", echo_end),
         ("nextonce", next_once),
+        ("turnonce", turn_once),
     ];
     for (name, cost) in costs {
         if let Some(index) = CATALOGUE.costs.iter().position(|spec| spec.name == name) {

@@ -10,8 +10,9 @@
 //! Wagic has one; the event, zone and restriction prefixes use the names whose roles the
 //! runtime knows (`my`, `opp`, `any`), which the front end writes for Wagic's `opponent`.
 
-use vm::catalogue::{Catalogue, CostArg, CostSpec, EventSpec, FunctionSpec, NamedSpec, Roles, ZoneSpec};
+use vm::catalogue::{Catalogue, EventSpec, FunctionSpec, NamedSpec, Roles, ZoneSpec};
 
+mod costs;
 mod counters;
 mod subtypes;
 
@@ -62,6 +63,14 @@ macro_rules! for_each_command {
                 default_target: SourceController,
                 timed: false,
                 doc: "`life:n`: each target player gains n life (loses it when n is negative); `per`: n times the cards the spec matches.",
+                fails_when: "no target is a player",
+            },
+            LifeSet {
+                name: "lifeset",
+                params: [req "amount": Expr, opt "per": Filter],
+                default_target: SourceController,
+                timed: false,
+                doc: "`lifeset:n` (Wagic's `AALifeSet`): each target player's life total becomes n, gained or lost as the difference; `per`: n times the cards the spec matches.",
                 fails_when: "no target is a player",
             },
             Draw {
@@ -312,12 +321,28 @@ macro_rules! for_each_command {
                 doc: "Wagic's `p/t ueot nonstatic` with a count (`type:spec:zone`), first part: marks each target card with the card's counted pump numbered `number` while the effect lasts; the card's continuous auto `if livepumped(this, number)` holds the pump, counted again after every change.",
                 fails_when: "no target is a card",
             },
+            ExtraLands {
+                name: "extralands",
+                params: [req "count": Int],
+                default_target: SourceController,
+                timed: true,
+                doc: "Wagic's `maxPlay(land)+n`: each target player may play `count` more lands each turn while the effect lasts (a spell's: until end of turn).",
+                fails_when: "no target is a player",
+            },
+            Bushido {
+                name: "bushido",
+                params: [req "power": Int, req "toughness": Int],
+                default_target: Source,
+                timed: true,
+                doc: "Wagic's `bushido(p/t)` (`ABushidoAbility`), on the `blocking` and `blocked` events of the card: each target card gets +power/+toughness while the effect lasts (until end of turn), once: a card already bearing a bushido pump of the effect's turn gets nothing more (an attacker blocked by several creatures fires `blocked` once per blocker).",
+                fails_when: "no target is a card",
+            },
             PhaseAction {
                 name: "phaseaction",
                 params: [req "phase": Int, req "whose": Int, req "once": Int, req "sourceinplay": Int, req "action": Int, req "ontarget": Int],
                 default_target: Source,
                 timed: false,
-                doc: "Wagic's `phaseaction[phase options] effect` in a trigger, an activated ability or a `newability[...]`: on each target card, at the beginning of each phase of event index `phase` in the turns `whose` names (0 either player's, 1 the source's controller's, 2 its opponent's), the host does `action` (0 destroy, 1 bury, 2 sacrifice), until the card moves, once only when `once` is 1, while the source stays on the battlefield when `sourceinplay` is 1; with `ontarget` 1 the source is the target card itself (a `newability[...]`'s, the transformed card).",
+                doc: "Wagic's `phaseaction[phase options] effect` in a trigger, an activated ability or a `newability[...]`: on each target card, at the beginning of each phase of event index `phase` in the turns `whose` names (0 either player's, 1 the source's controller's, 2 its opponent's), the host does `action` (0 destroy, 1 bury, 2 sacrifice, 3 to its owner's hand, 4 onto its owner's battlefield, 5 tap; 6: the source's controller draws a card, the action kept on the source whatever its moves: a spell's `@next phase:draw:1`), until the card moves, once only when `once` is 1, while the source stays on the battlefield when `sourceinplay` is 1; with `ontarget` 1 the source is the target card itself (a `newability[...]`'s, the transformed card).",
                 fails_when: "no target is a card",
             },
             AlterPoison {
@@ -334,97 +359,6 @@ macro_rules! for_each_command {
 
 use vm::define_commands;
 for_each_command!(define_commands);
-
-/// The cost symbols of an activated ability's `{...}` block.
-pub const COSTS: &[CostSpec] = &[
-    CostSpec {
-        name: "T",
-        arg: CostArg::OptionalFilter,
-        doc: "`{T}`: tap this permanent (it must be untapped); `{T(spec)}`: tap an untapped permanent the spec matches.",
-    },
-    CostSpec { name: "W", arg: CostArg::OptionalCountOrFilter, doc: "`{W}`: pay white mana (the count is how many)." },
-    CostSpec { name: "U", arg: CostArg::OptionalCountOrFilter, doc: "`{U}`: pay blue mana." },
-    CostSpec { name: "B", arg: CostArg::OptionalCountOrFilter, doc: "`{B}`: pay black mana." },
-    CostSpec { name: "R", arg: CostArg::OptionalCountOrFilter, doc: "`{R}`: pay red mana." },
-    CostSpec { name: "G", arg: CostArg::OptionalCountOrFilter, doc: "`{G}`: pay green mana." },
-    CostSpec { name: "generic", arg: CostArg::OptionalCountOrFilter, doc: "`{3}`: pay that much mana of any colour." },
-    CostSpec {
-        name: "S",
-        arg: CostArg::OptionalFilter,
-        doc: "`{S}`: sacrifice this permanent; `{S(spec)}`: sacrifice a permanent the spec matches.",
-    },
-    CostSpec {
-        name: "D",
-        arg: CostArg::OptionalCountOrFilter,
-        doc: "`{D}`: discard a card at random; `{D(spec)}`: discard a card the spec matches.",
-    },
-    CostSpec { name: "Q", arg: CostArg::None, doc: "`{Q}`: untap this permanent (it must be tapped)." },
-    CostSpec {
-        name: "E",
-        arg: CostArg::OptionalFilter,
-        doc: "`{E}`: exile this permanent; `{E(spec)}`: exile a card the spec matches (to its owner's exile).",
-    },
-    CostSpec {
-        name: "H",
-        arg: CostArg::OptionalFilter,
-        doc: "`{H}`: return this permanent to its owner's hand; `{H(spec)}`: return a card the spec matches.",
-    },
-    CostSpec {
-        name: "cycle",
-        arg: CostArg::None,
-        doc: "`{cycle}` (an `autohand=` line): discard this card from its owner's hand; payable only while it is there.",
-    },
-    CostSpec {
-        name: "L",
-        arg: CostArg::OptionalCountOrFilter,
-        doc: "`{L}`: pay 1 life; `{L:n}`: pay n life (the count); payable with at least that much life.",
-    },
-    CostSpec {
-        name: "C",
-        arg: CostArg::OptionalFilter,
-        doc: "`{C(0/0,-n,name)}`: remove n counters of that name from this permanent (the filter `this[counter{name}>=n]` says which and how many); payable while it has that many.",
-    },
-    CostSpec {
-        name: "assorcery",
-        arg: CostArg::None,
-        doc: "`asSorcery` after the effect: activate only when a sorcery could be cast (its controller's main phase, empty stack).",
-    },
-    CostSpec {
-        name: "myturnonly",
-        arg: CostArg::None,
-        doc: "`myTurnOnly` after the effect: activate only during its controller's turn.",
-    },
-    CostSpec {
-        name: "myupkeeponly",
-        arg: CostArg::None,
-        doc: "`myUpkeepOnly` after the effect: activate only during its controller's upkeep.",
-    },
-    CostSpec {
-        name: "upcost",
-        arg: CostArg::None,
-        doc: "An upkeep cost (`upcost[...]`): payable once, during its controller's upkeep, until the turn ends (`upkeeppaid`).",
-    },
-    CostSpec {
-        name: "echo",
-        arg: CostArg::None,
-        doc: "An echo (`upcost[...;next upkeep]`): as `upcost`, until its controller's first draw step since it entered (`echoend`).",
-    },
-    CostSpec {
-        name: "echoend",
-        arg: CostArg::None,
-        doc: "The echo's auto: payable once since the card entered; paying ends its echo.",
-    },
-    CostSpec {
-        name: "nextonce",
-        arg: CostArg::None,
-        doc: "A `@next phase` trigger's auto: payable once since the card entered (Wagic's `TriggerNextPhase`).",
-    },
-    CostSpec {
-        name: "limit",
-        arg: CostArg::OptionalCountOrFilter,
-        doc: "`limit:n` after the effect: activate at most n times each turn (the card's one activated ability).",
-    },
-];
 
 /// Keyword terms inside a spec's `[...]`: states and colours, then the keyword abilities.
 pub const FILTERS: &[NamedSpec] = &{
@@ -515,6 +449,7 @@ pub const CARD_TYPES: &[NamedSpec] = &[
     named("spell", "Any card that is not a land."),
 ];
 
+pub use costs::COSTS;
 pub use counters::counter_name;
 pub use subtypes::{LAND_SUBTYPES, SUBTYPES};
 

@@ -52,6 +52,11 @@ pub enum EffectCode {
     /// card's counted pump numbered `value` while the effect lasts; a card entering the
     /// battlefield anew loses it (a new object).
     LivePump = 16,
+    /// `bushido(p/t)`: the target got its bushido pump while the effect lasts (this turn).
+    Bushido = 17,
+    /// `maxPlay(land)+n`: the target player may play `value` more lands each turn while
+    /// the effect lasts.
+    ExtraLands = 18,
 }
 
 impl EffectCode {
@@ -74,6 +79,8 @@ impl EffectCode {
             EffectCode::LoseAbilities,
             EffectCode::LoseSubtypes,
             EffectCode::LivePump,
+            EffectCode::Bushido,
+            EffectCode::ExtraLands,
         ]
         .into_iter()
         .find(|known| *known as u16 == code)
@@ -97,8 +104,9 @@ pub struct PhaseAction {
     /// `sourceinplay`: nothing more once the source has left the battlefield.
     pub source_in_play: bool,
     /// What is done to the card: [`PhaseAction::DESTROY`], [`PhaseAction::BURY`],
-    /// [`PhaseAction::SACRIFICE`], [`PhaseAction::TO_OWNERS_HAND`] or
-    /// [`PhaseAction::TO_OWNERS_BATTLEFIELD`].
+    /// [`PhaseAction::SACRIFICE`], [`PhaseAction::TO_OWNERS_HAND`],
+    /// [`PhaseAction::TO_OWNERS_BATTLEFIELD`], [`PhaseAction::TAP`] or
+    /// [`PhaseAction::DRAW`].
     pub action: u8,
 }
 
@@ -114,6 +122,12 @@ impl PhaseAction {
     /// `moveto(ownerbattlefield)`: put onto its owner's battlefield (a stolen creature
     /// goes back: a move, as Wagic's).
     pub const TO_OWNERS_BATTLEFIELD: u8 = 4;
+    /// `tap`: tapped, if on the battlefield (Ray of Command's `@next endofturn:tap`).
+    pub const TAP: u8 = 5;
+    /// `draw:1`: the source's controller draws a card (a spell's `@next upkeep:draw:1`,
+    /// Wagic's `TriggerNextPhase`, which outlives its source's moves: the action waits
+    /// on the spell, kept as it moves).
+    pub const DRAW: u8 = 6;
 }
 
 /// A mana colour, in [`crate::catalogue::MANA_COLOURS`] order.

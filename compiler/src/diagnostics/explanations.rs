@@ -412,15 +412,15 @@ impl Code {
                  with a number naming no rule of Wagic's engine on a card with lines of its own, \
                  beside `name`, `text`, `mana`, `type`, \
                  `subtype`, `power` and `toughness`. In `auto=`: the effects `damage:N`, \
-                 `life:N`, `alterpoison:N`, `draw:N`, `discard:N`, `deplete:N`, `prevent:N`, `destroy`, `bury`, `reject`, \
+                 `life:N`, `lifeset:N`, `alterpoison:N`, `draw:N`, `discard:N`, `deplete:N`, `prevent:N`, `destroy`, `bury`, `reject`, \
                  `tap`, `untap`, `regenerate`, `shuffle`, `moveto(zone)`, `fizzle`, `fizzleto(hand|exile|librarytop)`, `counter(p/t,N)`, `counter(0/0,N,name)`, `vanishing:N`, `fading:N`, \
                  `add{G}`, `token(Name,types,p/t,colours and abilities)*N` (`*thatmuch` in a damage \
                  trigger; its tokens go \
                  to `controller`, `opponent` or `targetcontroller`), a pump `p/t` (a side may \
                  be a count `type:spec:zone`; `ueot nonstatic` on the permanent itself: counted \
                  again while it lasts) and a \
-                 keyword ability given or taken (`flying`, `-flying`), `rampage(p/t,N)`, \
-                 `fog`, `preventAllCombatDamage`, `spiritlink`, `cantbeblockedby(spec)`, \
+                 keyword ability given or taken (`flying`, `-flying`), `rampage(p/t,N)`, `bushido(p/t)`, \
+                 `fog`, `preventAllCombatDamage`, `maxPlay(land)+N`, `spiritlink`, `cantbeblockedby(spec)`, \
                  `loseabilities`, `losesubtypesof(land)`, \
                  `transforms((types,colours,setpower=N,settoughness=N,abilities))` (`forever`: \
                  until the card moves; `newability[effect]` of one effect on the card such as \
@@ -439,8 +439,8 @@ impl Code {
                  trigger: the damage dealt) and `morethanfourcards` (the \
                  opponent's hand beyond four, on a permanent's damage), joined by `&&` (the parts \
                  without a target of their own share the line's one `target(spec)`), each with `target(spec)`, `all(spec)`, \
-                 `controller`, `opponent`, `other` or `ueot` after it; before the effect \
-                 `may`, `name(...)`, `lord(spec)`, `foreach(spec)`, `aslongas(spec)` or \
+                 `controller`, `opponent` (`targetedplayer` too on a permanent whose only target is `opponent`), `other` or `ueot` after it; before the effect \
+                 `may`, `name(...)`, `lord(spec)`, `foreach(spec)`, `aslongas(spec)` (of a one-shot effect on a permanent: its own `sacrifice <n`, `while` too) or \
                  `this(variable{controllerturn}>0)` (`opponentturn`: a lasting effect in those turns; \
                  also `this(controllerlife < n)`, `opponentlife` with `<`, `<=`, `>`, `>=`, `=`, `!=`, \
                  `this(untapped)`, `this(tapped)`, `this(counter{0/0.n.name})`: while the test holds); costs \
@@ -450,10 +450,10 @@ impl Code {
                  triggers before a `:` (`@movedto(spec) from(spec)`, its spec's zone \
                  `nonbattlezone` too, `@damaged(spec)`, \
                  `@tapped(spec)`, `@untapped(spec)`, `@drawn(spec)`, `@combat(attacking) \
-                 source(spec)` and `blocking`, `blocked` (several, comma-separated), `@combatdamaged`, `@damageof`, \
+                 source(spec)` and `blocking`, `blocked` (several, comma-separated; `turnlimited`: once a turn, also after an object trigger), `@combatdamaged`, `@damageof`, \
                  `@combatdamageof`, `@combatdamagefoeof`, \
-                 `@damagefoeof`, each with `from(spec)`, `@each [my|opponent] phase`, `@next phase` \
-                 on a permanent); a permanent's `phaseaction[[my|opponent] phase sourceinplay] effect` \
+                 `@damagefoeof`, each with `from(spec)`, `@each [my|opponent] phase` (`sourcenottap`, `sourcetap`: while its source is untapped, tapped), `@next phase` \
+                 on a permanent, `@next phase:draw:1` or `@next phase:tap` on an instant or sorcery); a permanent's `phaseaction[[my|opponent] phase sourceinplay] effect` \
                  (the effect at each such phase; without `sourceinplay`, of an effect until end of \
                  turn), and in an ability or a `newability[...]` `phaseaction[phase once sourceinplay] \
                  destroy|bury|sacrifice|moveto(ownerhand|ownerbattlefield)` (on its target at that phase). A spec \

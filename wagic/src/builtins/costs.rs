@@ -293,6 +293,19 @@ pub(super) fn my_turn_only<H: WagicHost>(ctx: &mut CallContext<'_, H>, _phase: C
 
 /// `limit:n`: payable while the source's ability was activated fewer than n times this
 /// turn; paying it counts one more.
+/// A `turnlimited` trigger's auto: payable while the card has not triggered (nor been
+/// activated) this turn; paying counts it.
+pub(super) fn turn_once<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    let source = ctx.env().source;
+    match phase {
+        CostPhase::Check => Ok(status(ctx.host().activations(source) < 1)),
+        CostPhase::Pay => {
+            ctx.host().count_activation(source);
+            Ok(Status::Success)
+        }
+    }
+}
+
 pub(super) fn limit<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
     let source = ctx.env().source;
     let most = cost_count(ctx);

@@ -160,6 +160,9 @@ impl<'i> Lowering<'i> {
         let Line::Triggered { events, statements, restricted: false, once: false } = self.line(value)? else {
             return Err(Unsupported::new(value, "`autograveyard` trigger with a restriction"));
         };
+        if self.turn_limited.get() {
+            return Err(Unsupported::new(value, "`autograveyard` trigger with `turnlimited`"));
+        }
         for statement in statements {
             let unchanged = statement
                 .chain
@@ -233,6 +236,7 @@ fn object_of(effect: &Effect<'_>) -> Object {
     let on_player = [
         Command::Life,
         Command::AlterPoison,
+        Command::LifeSet,
         Command::Draw,
         Command::Discard,
         Command::Deplete,

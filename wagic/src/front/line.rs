@@ -63,6 +63,7 @@ impl<'i> Lowering<'i> {
                     .with_help(Some("write `:` between the trigger and the effect (`@each my upkeep:draw:1`)".into()))
             })?;
             let (trigger, restriction) = split_restriction(value.slice(0, colon).trim());
+            self.turn_limited.set(false);
             let events = self.trigger(trigger)?;
             let damaged = CATALOGUE.event_index("damaged").map(EventIdx::new);
             self.damage_trigger.set(events.iter().any(|event| Some(event.event) == damaged));

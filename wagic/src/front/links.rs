@@ -18,6 +18,7 @@ const EFFECT_WORDS: &[&str] = &[
     "damage",
     "life",
     "alterpoison",
+    "lifeset",
     "draw",
     "discard",
     "deplete",
@@ -46,7 +47,7 @@ const EFFECT_WORDS: &[&str] = &[
 ];
 
 /// The effects written with an amount after a colon (`damage:2`).
-const AMOUNT_EFFECTS: &[&str] = &["damage", "life", "alterpoison", "draw", "discard", "deplete", "prevent"];
+const AMOUNT_EFFECTS: &[&str] = &["damage", "life", "alterpoison", "lifeset", "draw", "discard", "deplete", "prevent"];
 
 impl<'i> Lowering<'i> {
     /// Whether `X` is the X paid here: in a spell's effect, or in the entering effect of a
@@ -87,6 +88,7 @@ impl<'i> Lowering<'i> {
             ("damage:", Command::Damage),
             ("life:", Command::Life),
             ("alterpoison:", Command::AlterPoison),
+            ("lifeset:", Command::LifeSet),
             ("draw:", Command::Draw),
             ("discard:", Command::Discard),
             ("deplete:", Command::Deplete),
@@ -169,6 +171,16 @@ impl<'i> Lowering<'i> {
             if lower == word {
                 return Ok(one(call(command, &[])));
             }
+        }
+        // `maxPlay(land)+n`: n more lands a turn (Wagic's `ACastRestriction`, on a spell
+        // `AInstantCastRestrictionUEOT`);
+        // a lower limit (`-99`, no land at all) is refused: the game would not keep it.
+        if let Some(count) = lower
+            .strip_prefix("maxplay(land)+")
+            .and_then(|count| count.parse::<i32>().ok())
+            .filter(|count| (1..100).contains(count))
+        {
+            return Ok(one(call(Command::ExtraLands, &[Arg::Value(Expr::Int(count))])));
         }
         if let Some(zone_ref) = self.fizzle_zone(piece)? {
             return Ok(one(call(Command::Fizzle, &[Arg::Const(Const::Pile(zone_ref))])));

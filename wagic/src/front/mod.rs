@@ -45,6 +45,7 @@ mod alternative;
 pub use alternative::alternative_mana;
 mod amount;
 mod aura;
+mod bushido;
 mod cda;
 mod compare;
 mod cost;
@@ -60,8 +61,10 @@ mod next;
 mod phaseaction;
 pub mod piece;
 mod rampage;
+mod sacrifice;
 pub mod spec;
 mod statement;
+mod targeted_player;
 mod teach;
 mod this;
 mod token;
@@ -227,6 +230,8 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 })
             }),
         damage_trigger: Default::default(),
+        turn_limited: Default::default(),
+        targeted_opponent: targeted_player::targets_only_the_opponent(block, is_spell),
         aura: is_aura,
         target_controller: player_word,
     };
@@ -267,10 +272,13 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
     let mut hand_actions = Vec::new();
     // Each trigger's event, whether it has a `restriction{...}`, and its line.
     let mut triggers = Vec::new();
+    // The line of the card's `turnlimited` trigger (one only: the runtime counts a card's).
+    let mut turn_limited = None;
     // The Beacons' `alias=135262`, run after all the spell's lines.
     let mut shuffled_in = None;
     for field in &block.fields {
         let value = Piece::new(field.value, (field.value_span.start as usize).saturating_sub(base));
+        lowering.turn_limited.set(false);
         let key = field.key.to_ascii_lowercase();
         match key.as_str() {
             "abilities" => {
@@ -337,6 +345,7 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                     actions.push(Action { label, costs, statements });
                 }
             }
+            "auto" if !is_spell && !is_aura && bushido::is_bushido(value) => autos.push(lowering.bushido(value)?),
             "auto" if is_spell && teach::is_teach(value) => {
                 let statements = lowering.spell_teach(value)?;
                 spell_statements.extend_from_slice(lowering.until_end_of_turn(statements));
@@ -356,11 +365,9 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                     autos.push(Auto { hook: false, events, costs: &[], statements: entering });
                 }
                 Line::Plain(statements) if statements.iter().any(starts_with_a_count) => {
-                    // Wagic resolves a permanent's `aslongas(...)` of a one-shot effect as it
-                    // enters play, yet its own tests expect the effect when the count later
-                    // changes (Covetous Dragon's `aslongas(artifact|myBattlefield) sacrifice
-                    // <1` after a Shatter): not compiled until that is modelled.
-                    return Err(Unsupported::new(value, "`aslongas` of a one-shot effect on a permanent"));
+                    // Covetous Dragon's `aslongas(artifact|myBattlefield) sacrifice <1`, a
+                    // state trigger; any other such one-shot effect is refused.
+                    autos.push(lowering.self_sacrifice(value, statements)?);
                 }
                 Line::Plain(statements) | Line::Once(statements) => {
                     autos.push(Auto { hook: false, events: &[], costs: &[], statements });
@@ -381,6 +388,10 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                     }
                     actions.push(Action { label, costs, statements });
                 }
+                Line::Triggered { events, restricted: false, once: true, .. } if is_spell => {
+                    let has_target = block.field("target").is_some();
+                    spell_statements.push(lowering.spell_next(value, events, has_target)?);
+                }
                 Line::Triggered { .. } if is_spell => {
                     return Err(Unsupported::new(value, "trigger on an instant or sorcery"));
                 }
@@ -388,7 +399,13 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                     if let Some(event) = events.first() {
                         triggers.push((event.event, restricted, value, statements));
                     }
-                    let costs = if once { lowering.next_once() } else { &[] };
+                    let costs = if once {
+                        lowering.next_once()
+                    } else if lowering.turn_limited.get() {
+                        lowering.turn_once(value, &mut turn_limited)?
+                    } else {
+                        &[]
+                    };
                     autos.push(Auto { hook: false, events, costs, statements });
                 }
             },
@@ -519,6 +536,11 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
         let open = Piece::new("", 0);
         return Err(Unsupported::new(open, "`limit:n` on a card with several activated abilities"));
     }
+    if let Some(line) = turn_limited
+        && actions.iter().any(|action| action.costs.iter().any(|cost| Some(cost.cost) == limit))
+    {
+        return Err(Unsupported::new(line, "`turnlimited` trigger on a card with `limit:n`"));
+    }
     if let Some(at) = shuffled_in {
         spell_statements.extend(lowering.shuffle_into_library(at));
     }
@@ -590,6 +612,10 @@ struct Lowering<'i> {
     /// Whether the line being lowered is an auto on a `damaged` event, where Wagic's
     /// `trigger[from]` is the damage's source (`WEventDamage`), not the damaged object.
     damage_trigger: std::cell::Cell<bool>,
+    /// Whether the trigger last read has `turnlimited` (its auto costs `turnonce`).
+    turn_limited: std::cell::Cell<bool>,
+    /// Whether Wagic's `targetedplayer` is the opponent on this card (`targeted_player.rs`).
+    targeted_opponent: bool,
     /// The card is an Aura: `@each targetcontroller` is the enchanted permanent's
     /// controller's.
     aura: bool,
@@ -627,6 +653,7 @@ fn moves_no_card(statement: &Statement<'_>) -> bool {
         catalogue::Command::Damage,
         catalogue::Command::Life,
         catalogue::Command::AlterPoison,
+        catalogue::Command::LifeSet,
         catalogue::Command::AsLongAs,
     ]
     .map(|command| CommandIdx::new(command.index()));

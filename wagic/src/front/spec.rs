@@ -533,7 +533,8 @@ impl<'i> SpecLowering<'i> {
         if term.negated { Expr::Not(self.arena.alloc(test)) } else { test }
     }
 
-    fn call(&self, name: &str, args: &[Expr<'i>]) -> Expr<'i> {
+    /// A call of the catalogue function `name`.
+    pub(crate) fn call(&self, name: &str, args: &[Expr<'i>]) -> Expr<'i> {
         let index = CATALOGUE.functions.iter().position(|function| function.name == name).unwrap_or(0);
         Expr::Call(FunctionIdx::new(index), self.arena.alloc_slice_copy(args))
     }

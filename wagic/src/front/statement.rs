@@ -294,9 +294,17 @@ impl<'i> Lowering<'i> {
                 // effect becomes a continuous one, run again after every change, so on every
                 // current match, as a lord's; a one-shot one acts on every match once.
                 set_target(self.target_clause(args, "all")?, word)?;
-            } else if lower == "controller" || lower == "opponent" {
+            } else if lower == "while" && matches!(wrapper, Some(Wrapper::AsLongAs(_))) {
+                // `aslongas(spec) ... while <n`: Wagic holds the effect while the count does
+                // (not one-shot); the permanent's line is refused unless it is a sacrifice
+                // of the card itself (`front/sacrifice.rs`).
+            } else if lower == "controller"
+                || lower == "opponent"
+                || (lower == "targetedplayer" && self.targeted_opponent)
+            {
                 // The catalogue's `me` and `opp` are the source's controller and opponent
-                // (the host answers them), whoever's event runs the ability.
+                // (the host answers them), whoever's event runs the ability; `targetedplayer`
+                // is the opponent on a card that targets none else (`targeted_player.rs`).
                 let name = if lower == "controller" { "me" } else { "opp" };
                 let value = self.arena.alloc(Expr::Var(spec::variable(name)));
                 set_target(Target::Expr { value, optional: false }, word)?;

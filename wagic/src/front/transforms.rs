@@ -167,6 +167,7 @@ impl<'i> Lowering<'i> {
         // the command does on a card target's (not a count: its zones are the source's).
         let of_the_cards_controller =
             [Command::Draw, Command::Life, Command::AlterPoison, Command::Discard, Command::Deplete];
+        [Command::Draw, Command::Life, Command::LifeSet, Command::Discard, Command::Deplete];
         for link in links {
             match link.effect {
                 Effect::Grant(_) | Effect::Revoke(_) => {}

@@ -1,6 +1,8 @@
 //! A triggered ability's event (`@each my upkeep`, `@movedto(spec) from(spec)`,
 //! `@combat(attacking) source(spec)`) as an IR event, its specs lowered to a test of the
-//! event's object.
+//! event's object; `@each ... sourcenottap` (`sourcetap`) tests its source untapped
+//! (tapped) as the phase begins; `turnlimited` (`@combat(blocked,turnlimited)`, or a word
+//! after the object trigger) marks the line's auto payable once a turn.
 
 use compiler::ir::{BinaryOp, Event, Expr};
 use vm::bytecode::CompareOp;
@@ -9,6 +11,10 @@ use vm::bytecode::{EventIdx, EventPrefixIdx, EventSuffixIdx};
 use super::piece::Piece;
 use super::{Lowering, Unsupported, did_you_mean, spec, vocabulary};
 use crate::catalogue::{self, CATALOGUE};
+
+/// The trigger option Wagic reads as `limitOnceATurn`: the trigger fires once a turn at
+/// most (the auto costs `turnonce`).
+const TURN_LIMITED: &str = "turnlimited";
 
 /// Wagic's zone `nonbattlezone`: graveyards, libraries, hands and exiles (and command
 /// zones, not modelled), every zone but the battlefield and the stack.
@@ -37,6 +43,14 @@ impl<'i> Lowering<'i> {
         Expr::And(self.arena.alloc(not_in("battlefield")), self.arena.alloc(not_in("stack")))
     }
 
+    /// `hasterm(this, 'tapped')`, or its negation when `tapped` is false.
+    fn source_tapped(&self, tapped: bool) -> &'i Expr<'i> {
+        let function = CATALOGUE.functions.iter().position(|function| function.name == "hasterm").unwrap_or(0);
+        let args = self.arena.alloc_slice_copy(&[Expr::Var(spec::variable("this")), Expr::Str("tapped")]);
+        let test = Expr::Call(vm::bytecode::FunctionIdx::new(function), args);
+        self.arena.alloc(if tapped { test } else { Expr::Not(self.arena.alloc(test)) })
+    }
+
     /// `@each my upkeep`, `@movedto(creature|mybattlefield) from(graveyard)`: one event; on
     /// an Aura, `@each targetcontroller upkeep` (the upkeep of the enchanted permanent's
     /// controller, as Wagic's `TriggerAtPhase` reads it) is two: the upkeep of the Aura's
@@ -53,7 +67,16 @@ impl<'i> Lowering<'i> {
             // or `opponent` it ends at the next one all the same, firing only if it is that
             // player's: not compiled.
             let next = first.as_deref() == Some("next");
-            let (prefix, phase) = match words.as_slice() {
+            // `sourcenottap` (`sourcenottapped`) or `sourcetap` last: Wagic's
+            // `TriggerAtPhase` fires only while its source is untapped, or tapped.
+            let source_tapped = match words.last().map(|word| word.text.to_ascii_lowercase()).as_deref() {
+                Some("sourcenottap" | "sourcenottapped") if !next => Some(false),
+                Some("sourcetap" | "sourcetapped") if !next => Some(true),
+                _ => None,
+            };
+            let words = if source_tapped.is_some() { &words[..words.len() - 1] } else { &words[..] };
+            let source_test = source_tapped.map(|tapped| self.source_tapped(tapped));
+            let (prefix, phase) = match words {
                 [_, phase] => ("any", *phase),
                 _ if next => return Err(Unsupported::new(body, "trigger `@next` other than `@next phase`")),
                 [_, whose, phase] if whose.text.eq_ignore_ascii_case("targetcontroller") && self.aura => {
@@ -61,6 +84,10 @@ impl<'i> Lowering<'i> {
                 }
                 [_, whose, phase] if whose.text.eq_ignore_ascii_case("my") => ("my", *phase),
                 [_, whose, phase] if whose.text.eq_ignore_ascii_case("opponent") => ("opp", *phase),
+                // The one player the card targets, its opponent (`targeted_player.rs`).
+                [_, whose, phase] if whose.text.eq_ignore_ascii_case("targetedplayer") && self.targeted_opponent => {
+                    ("opp", *phase)
+                }
                 _ => return Err(Unsupported::new(body, "trigger `@each` form")),
             };
             let lower = phase.text.to_ascii_lowercase();
@@ -85,12 +112,19 @@ impl<'i> Lowering<'i> {
                     let help = split.or_else(|| did_you_mean(&lower, known));
                     Unsupported::new(phase, &format!("phase `{}`", spec::quoted(&lower))).with_help(help)
                 })?;
-            let event = |prefix: &str, condition: Option<&'i Expr<'i>>| Event {
-                event: EventIdx::new(event),
-                prefix: catalogue::position(catalogue::EVENT_PREFIXES, prefix).map(EventPrefixIdx::new),
-                suffix: None,
-                condition,
-                span: piece.span(),
+            let event = |prefix: &str, condition: Option<&'i Expr<'i>>| {
+                let condition = match (condition, source_test) {
+                    (Some(left), Some(test)) => Some(&*self.arena.alloc(Expr::And(left, test))),
+                    (None, Some(test)) => Some(test),
+                    (condition, None) => condition,
+                };
+                Event {
+                    event: EventIdx::new(event),
+                    prefix: catalogue::position(catalogue::EVENT_PREFIXES, prefix).map(EventPrefixIdx::new),
+                    suffix: None,
+                    condition,
+                    span: piece.span(),
+                }
             };
             if prefix != "targetcontroller" {
                 return Ok(self.arena.alloc_slice_copy(&[event(prefix, None)]));
@@ -115,6 +149,11 @@ impl<'i> Lowering<'i> {
             }
             let written = args.trim().text.to_ascii_lowercase();
             let mut kinds: Vec<String> = written.split(',').map(|kind| kind.trim().to_string()).collect();
+            // `turnlimited` among the kinds: Wagic's `limitOnceATurn` of the one trigger.
+            if kinds.len() > 1 && kinds.last().is_some_and(|kind| kind == TURN_LIMITED) {
+                kinds.pop();
+                self.turn_limited.set(true);
+            }
             let known = |kind: &String| ["attacking", "blocking", "blocked"].contains(&kind.as_str());
             let repeated = kinds.iter().enumerate().any(|(index, kind)| kinds[..index].contains(kind));
             if !kinds.iter().all(known) || repeated {
@@ -205,6 +244,10 @@ impl<'i> Lowering<'i> {
             None => event_name,
         };
         for word in rest {
+            if word.text.eq_ignore_ascii_case(TURN_LIMITED) && !self.turn_limited.get() {
+                self.turn_limited.set(true);
+                continue;
+            }
             match word.call("from") {
                 Some((from_spec, after)) if after.text.is_empty() && event_name == "movedto" => {
                     let spec = spec::read(from_spec)?;

@@ -111,6 +111,14 @@ impl Run<'_> {
         })
     }
 
+    /// The lands `player` may play this turn: one, and those `maxPlay(land)+n` adds.
+    fn land_plays(&self, player: PlayerId) -> u32 {
+        let extra = self.table.board.effects.iter().filter_map(|&(_, code, target, value)| {
+            (code == crate::host::EffectCode::ExtraLands && target == Value::Player(player)).then_some(value)
+        });
+        u32::try_from(extra.fold(1i32, i32::saturating_add)).unwrap_or(0)
+    }
+
     /// Whether a card in hand (not a land) can be cast now and paid for as `payment` says.
     fn can_cast(&self, card: CardId, payment: Payment) -> bool {
         let Some(c) = self.table.board.get(card) else { return false };
@@ -126,7 +134,7 @@ impl Run<'_> {
             Payment::Normal | Payment::Kicked => c.printed.mana_cost.to_ascii_lowercase(),
         };
         let fixed = if mana_cost.matches("{x}").count() == 1 { mana_cost.replace("{x}", "") } else { mana_cost };
-        let Some(mut cost) = testfile::read_mana(&fixed) else { return false };
+        let Some((mut cost, hybrids)) = costs::read_cost(&fixed) else { return false };
         if payment == Payment::Kicked && !add_kicker(&mut cost, &c.printed.kicker) {
             return false;
         }
@@ -141,7 +149,7 @@ impl Run<'_> {
             return false;
         }
         let mut pool = self.table.board.players[usize::from(c.owner.0 != 0)].mana;
-        costs::pay(&mut pool, &cost)
+        costs::pay_with_hybrids(&mut pool, &cost, &hybrids)
     }
 
     /// Casts a card from hand (plays a land): pays its mana cost (and its kicker when
@@ -159,7 +167,9 @@ impl Run<'_> {
         let hand_lines = c.printed.hand_lines.len();
         let kicker_cost = c.printed.kicker.clone();
         if is_type(&types, "land") {
-            if !self.phase.is_main() || (self.lands_played > 0 && !self.any_number_of_lands(owner)) {
+            if !self.phase.is_main()
+                || (self.lands_played >= self.land_plays(owner) && !self.any_number_of_lands(owner))
+            {
                 return Err(skip("a land played when the rules forbid it", at(line, text)));
             }
             self.lands_played += 1;
@@ -205,7 +215,7 @@ impl Run<'_> {
         // all the mana left once the rest of the cost is paid.
         let has_x = mana_cost.to_ascii_lowercase().matches("{x}").count() == 1;
         let fixed = if has_x { mana_cost.to_ascii_lowercase().replace("{x}", "") } else { mana_cost.clone() };
-        let mut cost = testfile::read_mana(&fixed).ok_or_else(|| {
+        let (mut cost, hybrids) = costs::read_cost(&fixed).ok_or_else(|| {
             skip("a mana cost the runner does not pay", format!("`{mana_cost}` of {}", at(line, text)))
         })?;
         if payment == Payment::Kicked && !add_kicker(&mut cost, &kicker_cost) {
@@ -224,7 +234,7 @@ impl Run<'_> {
             return Err(skip("an alternative cost beside affinity", at(line, text)));
         }
         let pool = &mut self.table.board.players[usize::from(owner.0 != 0)].mana;
-        if !costs::pay(pool, &cost) {
+        if !costs::pay_with_hybrids(pool, &cost, &hybrids) {
             return Err(skip("a spell the mana pool cannot pay for", at(line, text)));
         }
         if has_x {

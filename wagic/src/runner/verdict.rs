@@ -78,7 +78,15 @@ pub fn known_wagic_failure(path: &std::path::Path) -> Option<Skip> {
 
 /// Tests Wagic leaves out of its `_tests.txt` whose `[ASSERT]` its own engine does not
 /// meet, each with why (read in Wagic's code, not guessed from a run of ours).
-const OUT_OF_SUITE_FAILURES: &[(&str, &str)] = &[(
-    "fatal_frenzy.txt",
-    "Fatal Frenzy's `dynamicability<!powerpumppow!>` names no `mytgt`: `AADynamic` reads the spell's power, 0",
-)];
+const OUT_OF_SUITE_FAILURES: &[(&str, &str)] = &[
+    (
+        "fatal_frenzy.txt",
+        "Fatal Frenzy's `dynamicability<!powerpumppow!>` names no `mytgt`: `AADynamic` reads the spell's power, 0",
+    ),
+    (
+        "trigger_blocked.txt",
+        "Brushwagg blocking: `TrCombatTrigger` fires on `WEventCardBlocked` and its `-2/2` makes it a 1/4, which \
+         leaves the 3/3 Hill Giant the test expects in the graveyard alive (`trigger_blocking.txt`, in the suite, \
+         is the pump's test)",
+    ),
+];

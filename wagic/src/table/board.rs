@@ -393,8 +393,12 @@ impl Board {
         }
         // A card that moves is a new object: it dealt no damage this turn.
         self.damagers.retain(|damager| *damager != card);
-        // Nor is a phase action waiting on it any more, nor one of its `sourceinplay`.
-        self.phase_actions.retain(|(on, action)| *on != card && !(action.source_in_play && action.source == card));
+        // Nor is a phase action waiting on it any more, nor one of its `sourceinplay`; a
+        // spell's delayed draw is its controller's, whatever becomes of the card.
+        self.phase_actions.retain(|(on, action)| {
+            (*on != card || action.action == crate::host::PhaseAction::DRAW)
+                && !(action.source_in_play && action.source == card)
+        });
         let Some(c) = self.get_mut(card) else { return };
         c.attached = None;
         c.activations = 0;

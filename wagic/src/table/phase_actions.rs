@@ -37,13 +37,13 @@ impl Table {
                 kept.push((card, action));
                 continue;
             }
-            due.push((card, action.action));
+            due.push((card, action.action, action.source));
             if !action.once {
                 kept.push((card, action));
             }
         }
         self.board.phase_actions = kept;
-        for (card, action) in due {
+        for (card, action, source) in due {
             let on_battlefield = self.board.get(card).is_some_and(|c| c.zone == BATTLEFIELD);
             match action {
                 PhaseAction::DESTROY => {
@@ -66,6 +66,13 @@ impl Table {
                     if !held {
                         self.board.place(card, owner, BATTLEFIELD, -1);
                     }
+                }
+                PhaseAction::TAP if on_battlefield => {
+                    WagicHost::set_tapped(&mut self.board, card, true);
+                }
+                PhaseAction::DRAW => {
+                    let controller = Host::controller(&self.board, source);
+                    WagicHost::draw(&mut self.board, controller, 1);
                 }
                 _ => {}
             }

@@ -506,7 +506,8 @@ fn a_combat_trigger_of_several_kinds_is_one_event_each() {
     );
     for card in [
         "auto=@combat(attacking,attacking) source(this):life:1\ntype=Creature",
-        "auto=@combat(blocked,turnlimited) source(this):life:1\ntype=Creature",
+        "auto=@combat(turnlimited,blocked) source(this):life:1\ntype=Creature",
+        "auto=@combat(blocked,unblocked) source(this):life:1\ntype=Creature",
     ] {
         assert!(error_of(card).unwrap_or_default().starts_with("unsupported: trigger `@combat("), "{card}");
     }

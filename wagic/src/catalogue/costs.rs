@@ -1,0 +1,102 @@
+//! The cost symbols of the Wagic catalogue: what may stand in an activated ability's
+//! `{...}` block (`{T}`, mana, `{S(spec)}`...) and the activation limits written after its
+//! effect (`asSorcery`, `limit:n`), then the costs the front end gives an auto of its own
+//! (`upcost`, `nextonce`, `turnonce`).
+
+use vm::catalogue::{CostArg, CostSpec};
+
+/// The cost symbols of an activated ability's `{...}` block.
+pub const COSTS: &[CostSpec] = &[
+    CostSpec {
+        name: "T",
+        arg: CostArg::OptionalFilter,
+        doc: "`{T}`: tap this permanent (it must be untapped); `{T(spec)}`: tap an untapped permanent the spec matches.",
+    },
+    CostSpec { name: "W", arg: CostArg::OptionalCountOrFilter, doc: "`{W}`: pay white mana (the count is how many)." },
+    CostSpec { name: "U", arg: CostArg::OptionalCountOrFilter, doc: "`{U}`: pay blue mana." },
+    CostSpec { name: "B", arg: CostArg::OptionalCountOrFilter, doc: "`{B}`: pay black mana." },
+    CostSpec { name: "R", arg: CostArg::OptionalCountOrFilter, doc: "`{R}`: pay red mana." },
+    CostSpec { name: "G", arg: CostArg::OptionalCountOrFilter, doc: "`{G}`: pay green mana." },
+    CostSpec { name: "generic", arg: CostArg::OptionalCountOrFilter, doc: "`{3}`: pay that much mana of any colour." },
+    CostSpec {
+        name: "S",
+        arg: CostArg::OptionalFilter,
+        doc: "`{S}`: sacrifice this permanent; `{S(spec)}`: sacrifice a permanent the spec matches.",
+    },
+    CostSpec {
+        name: "D",
+        arg: CostArg::OptionalCountOrFilter,
+        doc: "`{D}`: discard a card at random; `{D(spec)}`: discard a card the spec matches.",
+    },
+    CostSpec { name: "Q", arg: CostArg::None, doc: "`{Q}`: untap this permanent (it must be tapped)." },
+    CostSpec {
+        name: "E",
+        arg: CostArg::OptionalFilter,
+        doc: "`{E}`: exile this permanent; `{E(spec)}`: exile a card the spec matches (to its owner's exile).",
+    },
+    CostSpec {
+        name: "H",
+        arg: CostArg::OptionalFilter,
+        doc: "`{H}`: return this permanent to its owner's hand; `{H(spec)}`: return a card the spec matches.",
+    },
+    CostSpec {
+        name: "cycle",
+        arg: CostArg::None,
+        doc: "`{cycle}` (an `autohand=` line): discard this card from its owner's hand; payable only while it is there.",
+    },
+    CostSpec {
+        name: "L",
+        arg: CostArg::OptionalCountOrFilter,
+        doc: "`{L}`: pay 1 life; `{L:n}`: pay n life (the count); payable with at least that much life.",
+    },
+    CostSpec {
+        name: "C",
+        arg: CostArg::OptionalFilter,
+        doc: "`{C(0/0,-n,name)}`: remove n counters of that name from this permanent (the filter `this[counter{name}>=n]` says which and how many); payable while it has that many.",
+    },
+    CostSpec {
+        name: "assorcery",
+        arg: CostArg::None,
+        doc: "`asSorcery` after the effect: activate only when a sorcery could be cast (its controller's main phase, empty stack).",
+    },
+    CostSpec {
+        name: "myturnonly",
+        arg: CostArg::None,
+        doc: "`myTurnOnly` after the effect: activate only during its controller's turn.",
+    },
+    CostSpec {
+        name: "myupkeeponly",
+        arg: CostArg::None,
+        doc: "`myUpkeepOnly` after the effect: activate only during its controller's upkeep.",
+    },
+    CostSpec {
+        name: "upcost",
+        arg: CostArg::None,
+        doc: "An upkeep cost (`upcost[...]`): payable once, during its controller's upkeep, until the turn ends (`upkeeppaid`).",
+    },
+    CostSpec {
+        name: "echo",
+        arg: CostArg::None,
+        doc: "An echo (`upcost[...;next upkeep]`): as `upcost`, until its controller's first draw step since it entered (`echoend`).",
+    },
+    CostSpec {
+        name: "echoend",
+        arg: CostArg::None,
+        doc: "The echo's auto: payable once since the card entered; paying ends its echo.",
+    },
+    CostSpec {
+        name: "nextonce",
+        arg: CostArg::None,
+        doc: "A `@next phase` trigger's auto: payable once since the card entered (Wagic's `TriggerNextPhase`).",
+    },
+    CostSpec {
+        name: "turnonce",
+        arg: CostArg::None,
+        doc: "A `turnlimited` trigger's auto: payable once each turn (Wagic's `limitOnceATurn`; the card's count of activations, which `limit` also keeps).",
+    },
+    CostSpec {
+        name: "limit",
+        arg: CostArg::OptionalCountOrFilter,
+        doc: "`limit:n` after the effect: activate at most n times each turn (the card's one activated ability).",
+    },
+];

@@ -1,0 +1,46 @@
+//! Hybrid mana costs (`{RW}`, `{2W}`) paid by the test runner as Wagic's `ManaCost::Diff`
+//! pays them: which mana of the pool is spent, and a cost the pool cannot pay.
+
+use std::sync::Arc;
+
+use wagic::runner::{self, Verdict};
+use wagic::table::Library;
+
+use super::behaviour::test;
+
+/// The cards of these tests (their own library).
+const CARDS: &str = "[card]\nname=Recruit\nmana={RW}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Procession\nauto=life:1\nmana={2W}\ntype=Sorcery\n[/card]\n\
+[card]\nname=Poison\nauto=life:2\nmana={2}{BR}{BR}\ntype=Sorcery\n[/card]\n";
+
+fn verdict(test: &str) -> Verdict {
+    let library = Arc::new(Library::compile(&[("hybrid.txt", CARDS.to_string())]).expect("the cards compile"));
+    runner::run(&library, &wagic::testfile::read(test).expect("a test"))
+}
+
+#[test]
+fn a_hybrid_symbol_is_paid_its_first_way_when_the_pool_allows_it() {
+    // `{2W}` from {W}{W}{C}{C}: two colourless, the white kept.
+    let init = "[PLAYER1]\nhand:Procession\nmanapool:{W}{W}{C}{C}\n[PLAYER2]\n";
+    let expected = "FIRSTMAIN\n[PLAYER1]\ngraveyard:Procession\nmanapool:{W}{W}\nlife:21\n[PLAYER2]\n";
+    assert_eq!(verdict(&test(init, "Procession\n", expected)), Verdict::Passed);
+    // `{RW}` from {R}{W}: the red.
+    let init = "[PLAYER1]\nhand:Recruit\nmanapool:{W}{R}\n[PLAYER2]\n";
+    let expected = "FIRSTMAIN\n[PLAYER1]\ninplay:Recruit\nmanapool:{W}\n[PLAYER2]\n";
+    assert_eq!(verdict(&test(init, "Recruit\n", expected)), Verdict::Passed);
+    // `{2}{BR}{BR}` from {B}{B}{B}{R}{R}: the black pays the hybrids, the generic comes
+    // from the red before the black (Wagic's order).
+    let init = "[PLAYER1]\nhand:Poison\nmanapool:{B}{B}{B}{R}{R}\n[PLAYER2]\n";
+    let expected = "FIRSTMAIN\n[PLAYER1]\ngraveyard:Poison\nmanapool:{B}\nlife:22\n[PLAYER2]\n";
+    assert_eq!(verdict(&test(init, "Poison\n", expected)), Verdict::Passed);
+}
+
+#[test]
+fn a_hybrid_cost_the_pool_cannot_pay_is_no_cast() {
+    let init = "[PLAYER1]\nhand:Procession\nmanapool:{C}\n[PLAYER2]\n";
+    let expected = "FIRSTMAIN\n[PLAYER1]\nhand:Procession\nmanapool:{C}\n[PLAYER2]\n";
+    let Verdict::Skipped(skip) = verdict(&test(init, "Procession\n", expected)) else {
+        panic!("a cast the pool cannot pay for is skipped")
+    };
+    assert_eq!(skip.reason, "a spell the mana pool cannot pay for");
+}
