@@ -47,6 +47,7 @@ mod greedy;
 mod hand;
 mod kicker;
 mod legend;
+mod life;
 mod moves;
 mod mulligan;
 mod poison;
@@ -270,6 +271,8 @@ struct Game {
     focus: Option<CardId>,
     /// Each player's poison counters when the log last looked (`poison.rs`).
     poison_seen: [i32; 2],
+    /// Each player's life when the log last looked (`life.rs`).
+    life_seen: [i32; 2],
     /// [`Played::cast`].
     cast: [Vec<String>; 2],
     /// [`Played::combat_damage`].
@@ -314,6 +317,7 @@ impl Game {
             players: options.players,
             focus: None,
             poison_seen: [0; 2],
+            life_seen: [STARTING_LIFE; 2],
             cast: [Vec::new(), Vec::new()],
             combat_damage: Vec::new(),
         }
@@ -525,6 +529,7 @@ impl Game {
             self.event(line);
         }
         self.log_poison();
+        self.log_life();
     }
 
     /// The chooser's answer to a question, logged.
