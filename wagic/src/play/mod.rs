@@ -41,6 +41,9 @@
 
 pub mod deck;
 
+mod activate_mana;
+#[cfg(test)]
+mod activate_tests;
 mod combat;
 mod flashback;
 mod greedy;
