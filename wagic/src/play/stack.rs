@@ -20,6 +20,7 @@
 use vm::runtime::{CardId, PlayerId, RequestKind, Value};
 
 use super::moves::is_type;
+use super::target_spec::TargetSpec;
 use super::{Entry, Flow, Game, MAX_ACTIONS_PER_PHASE, MAX_QUESTIONS, Outcome, opponent, stopped, who};
 use crate::table::stack::{Place, Resolution};
 use crate::table::{BATTLEFIELD, GRAVEYARD, P0, P1, STACK, Step, TableError};
@@ -45,6 +46,8 @@ pub(super) struct Item {
     x_paid: i32,
     /// The board's kicked card as it was cast: itself when kicked (`kicker.rs`).
     kicked: Option<CardId>,
+    /// What its targets were chosen by, checked again as it resolves (`target_spec.rs`).
+    spec: Option<TargetSpec>,
 }
 
 impl Game {
@@ -69,7 +72,7 @@ impl Game {
     /// Puts a spell or ability on the stack.
     pub(super) fn push(&mut self, card: CardId, controller: PlayerId, ability: bool, resolution: Resolution) {
         let (x_paid, kicked) = (self.table.board.x_paid, self.table.board.kicked);
-        self.stack.push(Item { card, controller, ability, resolution, x_paid, kicked });
+        self.stack.push(Item { card, controller, ability, resolution, x_paid, kicked, spec: None });
     }
 
     /// Priority through one step: players move and pass as the module says, until both
@@ -120,7 +123,7 @@ impl Game {
 
     /// Resolves the top of the stack.
     pub(super) fn resolve_top(&mut self) -> Flow {
-        let Some(Item { card, controller, ability, resolution, x_paid, kicked }) = self.stack.pop() else {
+        let Some(Item { card, controller, ability, resolution, x_paid, kicked, spec }) = self.stack.pop() else {
             return Ok(());
         };
         self.table.board.x_paid = x_paid;
@@ -150,7 +153,11 @@ impl Game {
                 self.finish_spell(card, ability, step)
             }
             Resolution::Targeted { mut execution, targets } => {
-                let legal = self.table.legal_targets(card, controller, &targets);
+                let mut legal = self.table.legal_targets(card, controller, &targets);
+                // A target that no longer matches its spec is illegal too (rule 608.2b).
+                if let Some(spec) = &spec {
+                    legal.retain(|target| self.still_matches(card, controller, spec, *target));
+                }
                 if legal.is_empty() {
                     self.table.runtime.cancel(execution);
                     return self.fizzle(card, ability, &name);
@@ -220,14 +227,15 @@ impl Game {
 
     /// A spell or ability started as it is cast or activated: its targets are chosen now
     /// (a type or whose zone asked first is part of that choice), named on the log's line
-    /// `line` (its cast or activation), and it waits on the stack with them (`None`). A
+    /// `line` (its cast or activation), and it waits on the stack with them (`None`), the
+    /// spec of its `action` (0 for a spell) kept to check them again as it resolves. A
     /// first question other than targets is answered and it runs at once, as does one
     /// whose optional targets were left unchosen (whether it ran to its end).
     pub(super) fn stack_targeted(
         &mut self,
         card: CardId,
         controller: PlayerId,
-        ability: bool,
+        (ability, action): (bool, usize),
         line: usize,
         mut step: Step,
     ) -> Result<Option<bool>, Outcome> {
@@ -258,6 +266,10 @@ impl Game {
         self.name_targets(line, &answer);
         let targets = answer.iter().map(|target| (*target, self.place(*target))).collect();
         self.push(card, controller, ability, Resolution::Targeted { execution, targets });
+        let spec = self.target_spec(card, action);
+        if let Some(item) = self.stack.last_mut() {
+            item.spec = spec;
+        }
         Ok(None)
     }
 
