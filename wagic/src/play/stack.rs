@@ -11,8 +11,8 @@
 //! Bears (p1)`), so the opponent responds knowing them. A spell resolves as the test
 //! runner's stack resolves it ([`crate::table::stack`]): a permanent enters the
 //! battlefield; an instant's or sorcery's effect runs on its targets still legal (each
-//! still the object chosen, and one its source may still target: no shroud, protection
-//! gained since); with none left it fizzles to its owner's graveyard (rule 608.2b); a
+//! still the object chosen, one its source may still target: no shroud, protection
+//! gained since, and one its spec still matches: `target_spec.rs`); with none left it fizzles to its owner's graveyard (rule 608.2b); a
 //! spell countered (no longer on the stack) does nothing. An ability with targets waits
 //! on the stack likewise (its costs were paid as it was activated); one without a target
 //! runs as it is activated, as if nobody responded to it.
@@ -303,8 +303,8 @@ impl Game {
     /// refused (shroud, hexproof, protection) is no move, as Wagic would not let it be
     /// played, nor is one whose `target=` takes two or more (`<2>creature`) and finds
     /// fewer (the runtime asks, however few it takes, only when there are enough). One
-    /// that asks no target first (a trial does not reach an `auto=` line's `target(...)`)
-    /// has one. With no permanent refused on the battlefield and one target or none
+    /// that asks no target first (a trial does not reach an `auto=` line's `target(...)`:
+    /// [`Game::line_targets_exist`] judges those) has one. With no permanent refused on the battlefield and one target or none
     /// taken, none is tried.
     pub(super) fn some_target_allowed(
         &mut self,

@@ -20,6 +20,12 @@ use super::Game;
 use crate::table::P0;
 use crate::table::P1;
 
+thread_local! {
+    /// The buffers target specs are peeked at in, kept per thread so that offering moves
+    /// allocates them once.
+    static PEEK_BUFFERS: std::cell::RefCell<PeekBuffers> = std::cell::RefCell::new(PeekBuffers::default());
+}
+
 /// The filters a spell's or ability's first question of targets chooses from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct TargetSpec {
@@ -81,10 +87,20 @@ impl Game {
     /// The candidates of `spec` for `card` of `player` on the board now; `None` when a
     /// filter runs code, asks first, or keeps a random few.
     fn peek_candidates(&self, card: CardId, player: PlayerId, spec: &TargetSpec) -> Option<Vec<Value>> {
+        PEEK_BUFFERS.with_borrow_mut(|buffers| self.peek_into(card, player, spec, buffers))
+    }
+
+    /// [`Game::peek_candidates`] in `buffers`.
+    fn peek_into(
+        &self,
+        card: CardId,
+        player: PlayerId,
+        spec: &TargetSpec,
+        buffers: &mut PeekBuffers,
+    ) -> Option<Vec<Value>> {
         let rules = self.table.rules(card).ok()?;
         let board = &self.table.board;
         let env = Env { me: player, controller: player, source: card, card: rules };
-        let mut buffers = PeekBuffers::default();
         let mut candidates = Vec::new();
         for f in &spec.filters {
             // The board's own zone listing, read without the `&mut` the host's takes.
@@ -99,7 +115,7 @@ impl Game {
                     out.extend(board.zone(player, zone.zone).into_iter().map(Value::Card));
                 }
             };
-            let peek = self.table.runtime.peek_filter(board, &env, *f, spec.rule_target, zone_cards, &mut buffers)?;
+            let peek = self.table.runtime.peek_filter(board, &env, *f, spec.rule_target, zone_cards, buffers)?;
             match peek {
                 Peek::Found { random: false, .. } => candidates.extend_from_slice(buffers.found()),
                 _ => return None,
