@@ -265,8 +265,8 @@ impl Game {
         }
         self.name_targets(line, &answer);
         let targets = answer.iter().map(|target| (*target, self.place(*target))).collect();
+        let spec = self.asked_spec(card, controller, action, execution.candidates());
         self.push(card, controller, ability, Resolution::Targeted { execution, targets });
-        let spec = self.target_spec(card, action);
         if let Some(item) = self.stack.last_mut() {
             item.spec = spec;
         }

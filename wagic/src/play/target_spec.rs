@@ -56,6 +56,23 @@ impl Game {
         })
     }
 
+    /// [`Game::target_spec`] of action `action` of `card`, cast or activated by
+    /// `player`, when it is what the question of targets just asked chose from: its
+    /// candidates now are those `asked` offered. Another (the code's first `target(...)`
+    /// in a branch not taken) is no spec to check the targets by.
+    pub(super) fn asked_spec(
+        &self,
+        card: CardId,
+        player: PlayerId,
+        action: usize,
+        asked: &[Value],
+    ) -> Option<TargetSpec> {
+        let spec = self.target_spec(card, action)?;
+        let candidates = self.peek_candidates(card, player, &spec)?;
+        let same = candidates.len() == asked.len() && asked.iter().all(|value| candidates.contains(value));
+        same.then_some(spec)
+    }
+
     /// Whether action `action` of `card`, cast or activated by `player`, finds the targets
     /// its `auto=` line's first `target(...)` takes: as many as the least it takes
     /// (`<2>`: two; `<upto:2>`: none), each one its source may target. `true` for an
