@@ -191,13 +191,19 @@ pub fn unique_names<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec<String>
 /// `rates[a][b]`: deck `a`'s win rate against deck `b` (`None` on the diagonal).
 pub fn matchup_rates(results: &Results) -> Vec<Vec<Option<f64>>> {
     let tally = results.tally();
-    let decks = results.configuration().decks.len();
-    (0..decks)
+    win_rates(&tally.matchups, &tally.meetings)
+}
+
+/// `rates[a][b]`: `wins[a][b] / meetings[a][b]`, rounded to 4 places (`None` on the
+/// diagonal and where `a` and `b` did not meet). Shared with `rsc sim --lang wagic`.
+pub fn win_rates(wins: &[Vec<u64>], meetings: &[Vec<u64>]) -> Vec<Vec<Option<f64>>> {
+    let at = |table: &[Vec<u64>], a: usize, b: usize| table.get(a).and_then(|row| row.get(b)).copied().unwrap_or(0);
+    (0..meetings.len())
         .map(|a| {
-            (0..decks)
+            (0..meetings.len())
                 .map(|b| {
-                    let games = tally.meetings[a][b];
-                    (a != b && games > 0).then(|| round(tally.matchups[a][b] as f64 / games as f64, 4))
+                    let games = at(meetings, a, b);
+                    (a != b && games > 0).then(|| round(at(wins, a, b) as f64 / games as f64, 4))
                 })
                 .collect()
         })

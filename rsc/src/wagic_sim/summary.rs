@@ -70,18 +70,7 @@ pub fn ranked_cards(results: &Results, ranking: Ranking) -> Vec<(usize, CardFigu
 
 /// `rates[a][b]`: deck `a`'s win rate against deck `b` (`None` where they did not meet).
 pub fn matchup_rates(results: &Results) -> Vec<Vec<Option<f64>>> {
-    let tally = &results.tally;
-    let n = results.plan.decks.len();
-    (0..n)
-        .map(|a| {
-            (0..n)
-                .map(|b| {
-                    let games = tally.meetings[a][b];
-                    (a != b && games > 0).then(|| round(tally.matchups[a][b] as f64 / games as f64, 4))
-                })
-                .collect()
-        })
-        .collect()
+    game::sim::summary::win_rates(&results.tally.matchups, &results.tally.meetings)
 }
 
 pub fn card_name(results: &Results, card: usize) -> &str {

@@ -166,8 +166,7 @@ impl<'i> Lowering<'i> {
         // A player effect of a whole number acts on the transformed card's controller, as
         // the command does on a card target's (not a count: its zones are the source's).
         let of_the_cards_controller =
-            [Command::Draw, Command::Life, Command::AlterPoison, Command::Discard, Command::Deplete];
-        [Command::Draw, Command::Life, Command::LifeSet, Command::Discard, Command::Deplete];
+            [Command::Draw, Command::Life, Command::AlterPoison, Command::LifeSet, Command::Discard, Command::Deplete];
         for link in links {
             match link.effect {
                 Effect::Grant(_) | Effect::Revoke(_) => {}

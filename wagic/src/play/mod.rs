@@ -60,6 +60,7 @@ mod rules_tests;
 mod stack;
 #[cfg(test)]
 mod stack_tests;
+mod target_spec;
 #[cfg(test)]
 mod target_tests;
 

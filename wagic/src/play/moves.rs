@@ -201,7 +201,9 @@ impl Game {
                 return Ok(false);
             }
             let payable = self.table.try_payable_actions(card, owner).map_err(stopped)?;
-            return Ok(payable.contains(&0) && self.some_target_allowed(card, owner, 0)?);
+            return Ok(payable.contains(&0)
+                && self.some_target_allowed(card, owner, 0)?
+                && self.line_targets_exist(card, owner, 0));
         }
         Ok(true)
     }
@@ -257,6 +259,8 @@ impl Game {
             }
         }
         offered.retain(|(index, _)| !(sick && tapping.get(*index).copied().unwrap_or(true)));
+        // An ability whose line's targets are too few, or all refused, is no move.
+        offered.retain(|(index, _)| self.line_targets_exist(card, controller, *index));
         // Equip targets a creature its controller controls: with none, it is no move.
         let equips = |index: &usize| {
             activated.len() == actions && activated.get(*index).is_some_and(|line| line.trim_end().ends_with(":equip"))
@@ -357,7 +361,7 @@ impl Game {
         }
         let step = self.table.start(card, owner).map_err(stopped)?;
         let step = self.first_action(step, 0)?;
-        let Some(done) = self.stack_targeted(card, owner, false, line, step)? else { return self.settle() };
+        let Some(done) = self.stack_targeted(card, owner, (false, 0), line, step)? else { return self.settle() };
         // A question other than its targets, or none taken: it ran as it was cast.
         self.event(format!("{name} resolves"));
         if !done {
@@ -392,7 +396,7 @@ impl Game {
             self.event(format!("{name}'s ability does nothing"));
             return self.settle();
         }
-        if self.stack_targeted(card, controller, true, line, step)? == Some(false) {
+        if self.stack_targeted(card, controller, (true, index), line, step)? == Some(false) {
             self.event(format!("{name}'s ability does nothing"));
         }
         self.settle()

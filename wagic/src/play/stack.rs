@@ -11,8 +11,8 @@
 //! Bears (p1)`), so the opponent responds knowing them. A spell resolves as the test
 //! runner's stack resolves it ([`crate::table::stack`]): a permanent enters the
 //! battlefield; an instant's or sorcery's effect runs on its targets still legal (each
-//! still the object chosen, and one its source may still target: no shroud, protection
-//! gained since); with none left it fizzles to its owner's graveyard (rule 608.2b); a
+//! still the object chosen, one its source may still target: no shroud, protection
+//! gained since, and one its spec still matches: `target_spec.rs`); with none left it fizzles to its owner's graveyard (rule 608.2b); a
 //! spell countered (no longer on the stack) does nothing. An ability with targets waits
 //! on the stack likewise (its costs were paid as it was activated); one without a target
 //! runs as it is activated, as if nobody responded to it.
@@ -20,6 +20,7 @@
 use vm::runtime::{CardId, PlayerId, RequestKind, Value};
 
 use super::moves::is_type;
+use super::target_spec::TargetSpec;
 use super::{Entry, Flow, Game, MAX_ACTIONS_PER_PHASE, MAX_QUESTIONS, Outcome, opponent, stopped, who};
 use crate::table::stack::{Place, Resolution};
 use crate::table::{BATTLEFIELD, GRAVEYARD, P0, P1, STACK, Step, TableError};
@@ -45,6 +46,8 @@ pub(super) struct Item {
     x_paid: i32,
     /// The board's kicked card as it was cast: itself when kicked (`kicker.rs`).
     kicked: Option<CardId>,
+    /// What its targets were chosen by, checked again as it resolves (`target_spec.rs`).
+    spec: Option<TargetSpec>,
 }
 
 impl Game {
@@ -69,7 +72,7 @@ impl Game {
     /// Puts a spell or ability on the stack.
     pub(super) fn push(&mut self, card: CardId, controller: PlayerId, ability: bool, resolution: Resolution) {
         let (x_paid, kicked) = (self.table.board.x_paid, self.table.board.kicked);
-        self.stack.push(Item { card, controller, ability, resolution, x_paid, kicked });
+        self.stack.push(Item { card, controller, ability, resolution, x_paid, kicked, spec: None });
     }
 
     /// Priority through one step: players move and pass as the module says, until both
@@ -120,7 +123,7 @@ impl Game {
 
     /// Resolves the top of the stack.
     pub(super) fn resolve_top(&mut self) -> Flow {
-        let Some(Item { card, controller, ability, resolution, x_paid, kicked }) = self.stack.pop() else {
+        let Some(Item { card, controller, ability, resolution, x_paid, kicked, spec }) = self.stack.pop() else {
             return Ok(());
         };
         self.table.board.x_paid = x_paid;
@@ -150,7 +153,11 @@ impl Game {
                 self.finish_spell(card, ability, step)
             }
             Resolution::Targeted { mut execution, targets } => {
-                let legal = self.table.legal_targets(card, controller, &targets);
+                let mut legal = self.table.legal_targets(card, controller, &targets);
+                // A target that no longer matches its spec is illegal too (rule 608.2b).
+                if let Some(spec) = &spec {
+                    legal.retain(|target| self.still_matches(card, controller, spec, *target));
+                }
                 if legal.is_empty() {
                     self.table.runtime.cancel(execution);
                     return self.fizzle(card, ability, &name);
@@ -220,14 +227,15 @@ impl Game {
 
     /// A spell or ability started as it is cast or activated: its targets are chosen now
     /// (a type or whose zone asked first is part of that choice), named on the log's line
-    /// `line` (its cast or activation), and it waits on the stack with them (`None`). A
+    /// `line` (its cast or activation), and it waits on the stack with them (`None`), the
+    /// spec of its `action` (0 for a spell) kept to check them again as it resolves. A
     /// first question other than targets is answered and it runs at once, as does one
     /// whose optional targets were left unchosen (whether it ran to its end).
     pub(super) fn stack_targeted(
         &mut self,
         card: CardId,
         controller: PlayerId,
-        ability: bool,
+        (ability, action): (bool, usize),
         line: usize,
         mut step: Step,
     ) -> Result<Option<bool>, Outcome> {
@@ -257,7 +265,11 @@ impl Game {
         }
         self.name_targets(line, &answer);
         let targets = answer.iter().map(|target| (*target, self.place(*target))).collect();
+        let spec = self.asked_spec(card, controller, action, execution.candidates());
         self.push(card, controller, ability, Resolution::Targeted { execution, targets });
+        if let Some(item) = self.stack.last_mut() {
+            item.spec = spec;
+        }
         Ok(None)
     }
 
@@ -291,8 +303,8 @@ impl Game {
     /// refused (shroud, hexproof, protection) is no move, as Wagic would not let it be
     /// played, nor is one whose `target=` takes two or more (`<2>creature`) and finds
     /// fewer (the runtime asks, however few it takes, only when there are enough). One
-    /// that asks no target first (a trial does not reach an `auto=` line's `target(...)`)
-    /// has one. With no permanent refused on the battlefield and one target or none
+    /// that asks no target first (a trial does not reach an `auto=` line's `target(...)`:
+    /// [`Game::line_targets_exist`] judges those) has one. With no permanent refused on the battlefield and one target or none
     /// taken, none is tried.
     pub(super) fn some_target_allowed(
         &mut self,

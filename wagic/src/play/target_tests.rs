@@ -18,6 +18,11 @@ const CARDS: &str = "[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[
 [card]\nname=Spark Fan\nauto={0}:damage:2 target(<upto:2>creature)\nmana={0}\ntype=Artifact\n[/card]\n\
 [card]\nname=Unsummon\ntarget=creature\nauto=moveTo(ownerhand)\nmana={U}\ntype=Instant\n[/card]\n\
 [card]\nname=Veil\ntarget=creature\nauto=shroud\nmana={G}\ntype=Instant\n[/card]\n\
+[card]\nname=Line Scorch\nauto=damage:2 target(creature)\nmana={R}\ntype=Instant\n[/card]\n\
+[card]\nname=Pinger\nauto={0}:damage:1 target(creature)\nmana={0}\ntype=Artifact\n[/card]\n\
+[card]\nname=Tapped Scorch\ntarget=creature[tapped]\nauto=damage:2\nmana={R}\ntype=Instant\n[/card]\n\
+[card]\nname=Tapped Ping\nauto=damage:2 target(creature[tapped])\nmana={R}\ntype=Instant\n[/card]\n\
+[card]\nname=Wake\ntarget=creature\nauto=untap\nmana={U}\ntype=Instant\n[/card]\n\
 [card]\nname=Raging Goblin\nabilities=haste\nmana={R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Red Knight\nabilities=protection from red\nmana={1}{W}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
@@ -209,4 +214,61 @@ fn an_ability_with_up_to_two_targets_waits_with_those_chosen() {
         }
     }
     assert!(waited > 0, "some seed chooses targets");
+}
+
+/// A spell or an ability whose target is on its `auto=` line is no move when its every
+/// candidate is refused: Line Scorch (red) with only a Red Knight (protection from red),
+/// a Pinger's ability with only Veiled Bears (shroud); each is with Grizzly Bears beside.
+/// Planted without `line_targets_exist`, both are offered and this fails.
+#[test]
+fn a_line_target_all_refused_is_no_move() {
+    let (mut game, scorch, _) = board("Line Scorch", &["Red Knight"], [PlayerKind::Random; 2], 0);
+    let moves = game.legal_moves(P0).expect("moves");
+    assert!(!moves.contains(&Move::Cast(scorch)), "{moves:?}");
+    let (mut game, scorch, _) = board("Line Scorch", &["Red Knight", "Grizzly Bears"], [PlayerKind::Random; 2], 0);
+    let moves = game.legal_moves(P0).expect("moves");
+    assert!(moves.contains(&Move::Cast(scorch)), "{moves:?}");
+    for (creatures, offered) in [(&["Veiled Bears"][..], false), (&["Veiled Bears", "Grizzly Bears"][..], true)] {
+        let (mut game, _, _) = board("Scorch", creatures, [PlayerKind::Random; 2], 0);
+        let pinger = game.table.add_card("Pinger", P0, BATTLEFIELD, -1).expect("a card");
+        let moves = game.legal_moves(P0).expect("moves");
+        let activates = moves.iter().any(|chosen| matches!(chosen, Move::Activate { card, .. } if *card == pinger));
+        assert_eq!(activates, offered, "{creatures:?}: {moves:?}");
+    }
+}
+
+/// A spell whose `auto=` line takes two targets (`target(<2>creature)`) is not cast with
+/// one creature (rule 601.2c), and is with two. Planted without the count (a least of
+/// one), the Twin Ping is offered with one creature and this fails.
+#[test]
+fn a_line_taking_two_targets_is_not_cast_with_one() {
+    let (mut game, twin, _) = board("Twin Ping", &["Grizzly Bears"], [PlayerKind::Random; 2], 0);
+    let moves = game.legal_moves(P0).expect("moves");
+    assert!(!moves.contains(&Move::Cast(twin)), "{moves:?}");
+    let (mut game, twin, _) = board("Twin Ping", &["Grizzly Bears", "Raging Goblin"], [PlayerKind::Random; 2], 0);
+    let moves = game.legal_moves(P0).expect("moves");
+    assert!(moves.contains(&Move::Cast(twin)), "{moves:?}");
+}
+
+/// A target that no longer matches its spec as the spell resolves is illegal (rule
+/// 608.2b): a Tapped Scorch (`target=creature[tapped]`) or Tapped Ping (the same on its
+/// line) at tapped Grizzly Bears, which Wake untaps in answer, fizzles and the Bears live.
+/// Planted without `still_matches`, the spell resolves, the Bears die and this fails.
+#[test]
+fn a_target_that_stopped_matching_its_spec_fizzles_the_spell() {
+    for spell in ["Tapped Scorch", "Tapped Ping"] {
+        let (mut game, scorch, creatures) = board(spell, &["Grizzly Bears"], [PlayerKind::Random; 2], 0);
+        let bears = creatures[0];
+        WagicHost::set_tapped(&mut game.table.board, bears, true);
+        game.table.add_card("Wake", P1, HAND, -1).expect("a card");
+        game.play_move(Move::Cast(scorch)).expect("cast");
+        assert_eq!(game.stack.len(), 1, "{spell}: {:?}", texts(&game));
+        respond(&mut game, "Wake");
+        game.resolve_top().expect("resolves");
+        assert_eq!(game.table.board.get(bears).map(|c| c.tapped), Some(false), "{spell}: {:?}", texts(&game));
+        game.resolve_top().expect("resolves");
+        let log = texts(&game);
+        assert_eq!(log.last().map(String::as_str), Some(format!("{spell} fizzles").as_str()), "{log:?}");
+        assert_eq!(game.table.board.get(bears).map(|c| (c.zone, c.damage)), Some((BATTLEFIELD, 0)));
+    }
 }
