@@ -244,7 +244,12 @@ impl Game {
             }
             // Protection or a shield may prevent it: the log says what was dealt.
             let dealt = self.table.board.damage_after_prevention(source, target, amount);
+            let defender_life = self.table.board.players[usize::from(active == P0)].life;
             WagicHost::deal_damage(&mut self.table.board, source, target, amount);
+            if matches!(target, Value::Player(_)) {
+                // The line below tells this life lost (not a lifelink gain: `life.rs`).
+                self.life_told(opponent(active), defender_life);
+            }
             if dealt > 0 {
                 let seat = self.table.board.get(source).map_or(0, |c| usize::from(c.controller != P0));
                 self.combat_damage.push((seat, name.clone(), dealt));

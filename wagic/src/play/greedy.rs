@@ -217,7 +217,8 @@ impl Game {
             is_type(&c.printed.types, "aura"),
         );
         if spell && !instant_or_sorcery && !aura {
-            return true;
+            // A second copy of a legend it controls would only go to the graveyard.
+            return !self.legend_held(player, source);
         }
         match effect {
             Effect::Harmful => match damage_of(&text, self.mana_at_hand(player)) {

@@ -5,12 +5,26 @@
 //! for a card with `nolegend`. The random player chooses by a coin's throw; the greedy one
 //! keeps the old ones, which can already attack and tap.
 
-use vm::runtime::CardId;
+use vm::runtime::{CardId, PlayerId};
 
 use super::{Game, PlayerKind, who};
 use crate::table::{BATTLEFIELD, GRAVEYARD, P0, P1};
 
 impl Game {
+    /// Whether `card` is a legendary permanent (without `nolegend`) of a name `player`
+    /// already controls one of on the battlefield: cast, the legend rule would put one of
+    /// the two into the graveyard.
+    pub(super) fn legend_held(&self, player: PlayerId, card: CardId) -> bool {
+        let board = &self.table.board;
+        let legendary = |card: CardId| board.types(card).contains(&"legendary") && !board.has_ability(card, "nolegend");
+        let name = |card: CardId| board.get(card).map(|c| c.printed.name.to_ascii_lowercase());
+        legendary(card)
+            && board
+                .zone(player, BATTLEFIELD)
+                .into_iter()
+                .any(|other| other != card && legendary(other) && name(other) == name(card))
+    }
+
     /// Applies the legend rule to the first player's pair found; whether a card moved
     /// (the board then settles again, and the rule is checked again).
     pub(super) fn legend_rule(&mut self) -> bool {

@@ -41,12 +41,16 @@
 
 pub mod deck;
 
+mod activate_mana;
+#[cfg(test)]
+mod activate_tests;
 mod combat;
 mod flashback;
 mod greedy;
 mod hand;
 mod kicker;
 mod legend;
+mod life;
 mod moves;
 mod mulligan;
 mod poison;
@@ -271,6 +275,8 @@ struct Game {
     focus: Option<CardId>,
     /// Each player's poison counters when the log last looked (`poison.rs`).
     poison_seen: [i32; 2],
+    /// Each player's life when the log last looked (`life.rs`).
+    life_seen: [i32; 2],
     /// [`Played::cast`].
     cast: [Vec<String>; 2],
     /// [`Played::combat_damage`].
@@ -315,6 +321,7 @@ impl Game {
             players: options.players,
             focus: None,
             poison_seen: [0; 2],
+            life_seen: [STARTING_LIFE; 2],
             cast: [Vec::new(), Vec::new()],
             combat_damage: Vec::new(),
         }
@@ -526,6 +533,7 @@ impl Game {
             self.event(line);
         }
         self.log_poison();
+        self.log_life();
     }
 
     /// The chooser's answer to a question, logged.

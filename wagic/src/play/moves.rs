@@ -379,8 +379,7 @@ impl Game {
     fn activate(&mut self, card: CardId, index: usize, tap_lands: bool) -> Flow {
         let Some(controller) = self.table.board.get(card).map(|c| c.controller) else { return Ok(()) };
         if tap_lands {
-            let taps: Vec<(CardId, usize)> =
-                self.mana_lands(controller).into_iter().map(|(land, colours)| (land, colours[0])).collect();
+            let taps = self.activation_taps(card, index, controller)?;
             self.tap_for_mana(controller, &taps)?;
         }
         let name = self.name(card);
@@ -405,7 +404,7 @@ impl Game {
 
     /// The `auto=` line of a permanent's ability `index`, when its activated lines
     /// (`{cost}:effect`) are its abilities one for one.
-    fn ability_text(&self, card: CardId, index: usize) -> Option<String> {
+    pub(super) fn ability_text(&self, card: CardId, index: usize) -> Option<String> {
         if let Some(line) = self.hand_line_text(card, index) {
             return Some(line);
         }

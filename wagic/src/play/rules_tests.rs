@@ -236,3 +236,28 @@ fn affinity_takes_a_generic_mana_off_for_each_artifact() {
         }
     }
 }
+
+#[test]
+fn a_greedy_player_casts_no_second_copy_of_a_legend_it_controls() {
+    // Hero in hand and none in play: cast.
+    let (mut game, cards) = board(1, &["Hero"]);
+    let moves = game.legal_moves(P0).expect("moves");
+    assert_eq!(game.greedy_move(P0, &moves), Some(Move::Cast(cards[0])));
+    // With a Hero in play the cast is offered, but the legend rule would bury one.
+    game.table.add_card("Hero", P0, BATTLEFIELD, -1).expect("a card");
+    game.settle().expect("settles");
+    let moves = game.legal_moves(P0).expect("moves");
+    assert!(moves.contains(&Move::Cast(cards[0])), "{moves:?}");
+    assert_eq!(game.greedy_move(P0, &moves), None);
+    // The opponent's Hero is no reason not to; nor is a Twin (`nolegend`) in play.
+    let (mut game, cards) = board(1, &["Hero"]);
+    game.table.add_card("Hero", P1, BATTLEFIELD, -1).expect("a card");
+    game.settle().expect("settles");
+    let moves = game.legal_moves(P0).expect("moves");
+    assert_eq!(game.greedy_move(P0, &moves), Some(Move::Cast(cards[0])));
+    let (mut game, cards) = board(1, &["Twin"]);
+    game.table.add_card("Twin", P0, BATTLEFIELD, -1).expect("a card");
+    game.settle().expect("settles");
+    let moves = game.legal_moves(P0).expect("moves");
+    assert_eq!(game.greedy_move(P0, &moves), Some(Move::Cast(cards[0])));
+}

@@ -21,6 +21,7 @@ mod fuel;
 mod hostile;
 mod hybrid;
 mod keywords;
+mod life_log;
 mod lifeset;
 mod lost;
 mod more;

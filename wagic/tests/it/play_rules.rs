@@ -162,23 +162,29 @@ fn a_second_isamaru_goes_to_the_graveyard_by_the_legend_rule() {
     let Some(library) = library() else { return };
     let legends = cards(&[(10, "Plains"), (10, "Isamaru, Hound of Konda")]);
     let lands = cards(&[(30, "Forest")]);
-    let mut applied = 0;
-    for seed in 0..4 {
-        let options = Options { seed, turn_limit: 12, players: [PlayerKind::Greedy; 2] };
-        let played = play::play(&library, [&legends, &lands], options);
-        let events: Vec<String> = turns(&played).into_iter().flat_map(|(.., events)| events).collect();
-        for (index, text) in events.iter().enumerate() {
-            if text == "p0 keeps the old Isamaru, Hound of Konda (the legend rule)" {
-                applied += 1;
-                let next = events.get(index + 1).map(String::as_str);
-                assert_eq!(next, Some("Isamaru, Hound of Konda [p0] goes to the graveyard"), "seed {seed}");
+    // The random player casts a second Isamaru (the greedy one does not: it would only
+    // lose one), and keeps the old or the new one.
+    let mut applied = [0, 0];
+    for (kind, player) in [PlayerKind::Random, PlayerKind::Greedy].into_iter().enumerate() {
+        for seed in 0..4 {
+            let options = Options { seed, turn_limit: 12, players: [player, PlayerKind::Greedy] };
+            let played = play::play(&library, [&legends, &lands], options);
+            let events: Vec<String> = turns(&played).into_iter().flat_map(|(.., events)| events).collect();
+            for (index, text) in events.iter().enumerate() {
+                if text.starts_with("p0 keeps the ") && text.ends_with(" Isamaru, Hound of Konda (the legend rule)") {
+                    applied[kind] += 1;
+                    let next = events.get(index + 1).map(String::as_str);
+                    assert_eq!(next, Some("Isamaru, Hound of Konda [p0] goes to the graveyard"), "seed {seed}");
+                }
+            }
+            // Never two of them attack at once.
+            for (turn, _, events) in turns(&played) {
+                let attacks =
+                    events.iter().filter(|text| text.starts_with("Isamaru, Hound of Konda [p0] attacks")).count();
+                assert!(attacks <= 1, "seed {seed} turn {turn}: {events:?}");
             }
         }
-        // Never two of them attack at once.
-        for (turn, _, events) in turns(&played) {
-            let attacks = events.iter().filter(|text| text.starts_with("Isamaru, Hound of Konda [p0] attacks")).count();
-            assert!(attacks <= 1, "seed {seed} turn {turn}: {events:?}");
-        }
     }
-    assert!(applied > 0, "a second Isamaru was cast");
+    assert!(applied[0] > 0, "a second Isamaru was cast");
+    assert_eq!(applied[1], 0, "the greedy player casts no second Isamaru");
 }

@@ -1,0 +1,80 @@
+//! Activating an ability taps the lands its mana cost needs, not every untapped land
+//! (`activate_mana.rs`), on a board set up by hand.
+
+use std::sync::Arc;
+
+use super::activate_mana::line_mana;
+use super::moves::Move;
+use super::*;
+
+const CARDS: &str = "[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[/card]\n\
+[card]\nname=Swamp\ntype=Basic Land\nsubtype=Swamp\n[/card]\n\
+[card]\nname=Sedge Troll\nauto={B}:regenerate\nmana={2}{R}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
+[card]\nname=Furnace Imp\nauto={1}{R}:1/0\nmana={R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n";
+
+/// p0's first main phase with `lands` on its battlefield, `creature` among them (not
+/// summoning sick), libraries of Mountains; the creature's id.
+fn board(lands: &[&str], creature: &str) -> (Game, CardId) {
+    let library = Arc::new(Library::compile(&[("t.txt", CARDS.to_string())]).expect("compiles"));
+    let mut game = Game::new(&library, Options { players: [PlayerKind::Random; 2], ..Options::default() });
+    game.table.hold_questions = true;
+    for player in &mut game.table.board.players {
+        player.life = STARTING_LIFE;
+    }
+    for land in lands {
+        game.table.add_card(land, P0, BATTLEFIELD, -1).expect("a card");
+    }
+    let card = game.table.add_card(creature, P0, BATTLEFIELD, -1).expect("a card");
+    for player in [P0, P1] {
+        for _ in 0..5 {
+            game.table.add_card("Mountain", player, LIBRARY, -1).expect("a card");
+        }
+    }
+    game.table.board.active = P0;
+    game.turn = 1;
+    game.phase = Phase::FirstMain;
+    game.seen = game.table.board.cards.iter().map(|c| (c.zone, c.controller)).collect();
+    game.settle().expect("settles");
+    (game, card)
+}
+
+/// The names of p0's tapped lands.
+fn tapped(game: &Game) -> Vec<String> {
+    let board = &game.table.board;
+    board
+        .zone(P0, BATTLEFIELD)
+        .into_iter()
+        .filter(|card| board.get(*card).is_some_and(|c| c.tapped))
+        .map(|card| game.name(card))
+        .collect()
+}
+
+#[test]
+fn an_ability_taps_only_the_lands_its_cost_needs() {
+    // Sedge Troll's {B} with two Mountains and two Swamps: one Swamp.
+    let (mut game, troll) = board(&["Mountain", "Mountain", "Swamp", "Swamp"], "Sedge Troll");
+    let activate = Move::Activate { card: troll, index: 0, tap_lands: true };
+    assert!(game.legal_moves(P0).expect("moves").contains(&activate));
+    game.play_move(activate).expect("activates");
+    assert_eq!(tapped(&game), ["Swamp"]);
+    // {1}{R} with three Mountains and a Swamp: {R}, then the generic, from the
+    // Mountains in battlefield order; two lands in all.
+    let (mut game, imp) = board(&["Mountain", "Mountain", "Mountain", "Swamp"], "Furnace Imp");
+    game.play_move(Move::Activate { card: imp, index: 0, tap_lands: true }).expect("activates");
+    assert_eq!(tapped(&game), ["Mountain", "Mountain"]);
+    assert_eq!(game.table.board.power(imp), 2, "the pump resolved");
+    // The Mountain and the Swamp left still pay a second pump.
+    let again = Move::Activate { card: imp, index: 0, tap_lands: true };
+    assert!(game.legal_moves(P0).expect("moves").contains(&again));
+}
+
+#[test]
+fn an_activated_lines_mana_is_its_cost_less_tap_and_sacrifice() {
+    assert_eq!(line_mana("{B}:regenerate"), Some([0, 0, 1, 0, 0, 0]));
+    assert_eq!(line_mana("{2}{R}{T}:damage:1 target(creature)"), Some([0, 0, 0, 1, 0, 2]));
+    assert_eq!(line_mana("{S}:draw:1"), Some([0; 6]));
+    // No cost first, or a symbol not read here: no plan (every land is tapped).
+    assert_eq!(line_mana("__CYCLING__({1})"), None);
+    assert_eq!(line_mana("{X}{R}:damage:X"), None);
+    assert_eq!(line_mana("{B"), None);
+}
