@@ -1,10 +1,9 @@
 //! Activating an ability taps the lands its mana cost needs, not every untapped land
 //! (`activate_mana.rs`), on a board set up by hand.
 
-use std::sync::Arc;
-
 use super::activate_mana::line_mana;
 use super::moves::Move;
+use super::test_support::{begin_first_main, new_game};
 use super::*;
 
 const CARDS: &str = "[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[/card]\n\
@@ -15,12 +14,7 @@ const CARDS: &str = "[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[
 /// p0's first main phase with `lands` on its battlefield, `creature` among them (not
 /// summoning sick), libraries of Mountains; the creature's id.
 fn board(lands: &[&str], creature: &str) -> (Game, CardId) {
-    let library = Arc::new(Library::compile(&[("t.txt", CARDS.to_string())]).expect("compiles"));
-    let mut game = Game::new(&library, Options { players: [PlayerKind::Random; 2], ..Options::default() });
-    game.table.hold_questions = true;
-    for player in &mut game.table.board.players {
-        player.life = STARTING_LIFE;
-    }
+    let mut game = new_game(CARDS, Options { players: [PlayerKind::Random; 2], ..Options::default() });
     for land in lands {
         game.table.add_card(land, P0, BATTLEFIELD, -1).expect("a card");
     }
@@ -30,11 +24,7 @@ fn board(lands: &[&str], creature: &str) -> (Game, CardId) {
             game.table.add_card("Mountain", player, LIBRARY, -1).expect("a card");
         }
     }
-    game.table.board.active = P0;
-    game.turn = 1;
-    game.phase = Phase::FirstMain;
-    game.seen = game.table.board.cards.iter().map(|c| (c.zone, c.controller)).collect();
-    game.settle().expect("settles");
+    begin_first_main(&mut game);
     (game, card)
 }
 

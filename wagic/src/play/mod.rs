@@ -63,6 +63,8 @@ mod stack_tests;
 mod target_spec;
 #[cfg(test)]
 mod target_tests;
+#[cfg(test)]
+mod test_support;
 
 use std::collections::HashSet;
 use std::sync::Arc;

@@ -1,9 +1,8 @@
 //! Kicker, `autohand` abilities and flashback as moves of a game, on a board set up by
 //! hand: which moves are offered, what each pays, and what it does.
 
-use std::sync::Arc;
-
 use super::moves::Move;
+use super::test_support::{begin_first_main, new_game, texts};
 use super::*;
 use crate::table::STACK;
 
@@ -25,12 +24,7 @@ fn board(lands: usize, hand: &[&str]) -> (Game, Vec<CardId>) {
 
 /// The same with the cards of `cards` in p0's `zone`.
 fn board_in(lands: usize, hand: &[&str], zone: ZoneIdx) -> (Game, Vec<CardId>) {
-    let library = Arc::new(Library::compile(&[("t.txt", CARDS.to_string())]).expect("compiles"));
-    let mut game = Game::new(&library, Options { players: [PlayerKind::Random; 2], ..Options::default() });
-    game.table.hold_questions = true;
-    for player in &mut game.table.board.players {
-        player.life = STARTING_LIFE;
-    }
+    let mut game = new_game(CARDS, Options { players: [PlayerKind::Random; 2], ..Options::default() });
     for _ in 0..lands {
         game.table.add_card("Mountain", P0, BATTLEFIELD, -1).expect("a card");
     }
@@ -40,22 +34,8 @@ fn board_in(lands: usize, hand: &[&str], zone: ZoneIdx) -> (Game, Vec<CardId>) {
         }
     }
     let cards = hand.iter().map(|name| game.table.add_card(name, P0, zone, -1).expect("a card")).collect();
-    game.table.board.active = P0;
-    game.turn = 1;
-    game.phase = Phase::FirstMain;
-    game.seen = game.table.board.cards.iter().map(|c| (c.zone, c.controller)).collect();
-    game.settle().expect("settles");
+    begin_first_main(&mut game);
     (game, cards)
-}
-
-fn texts(game: &Game) -> Vec<String> {
-    game.log
-        .iter()
-        .filter_map(|entry| match entry {
-            Entry::Event { text, .. } => Some(text.clone()),
-            _ => None,
-        })
-        .collect()
 }
 
 #[test]

@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use super::moves::Move;
+use super::test_support::{begin_first_main, mark_seen, new_game, texts};
 use super::*;
 use crate::table::STACK;
 
@@ -19,33 +20,14 @@ const CARDS: &str = "[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[
 /// A game in p0's first main phase: two Mountains and two Shocks for p0 (greedy: its
 /// Shocks go at the Goblin they kill), a Raging Goblin for p1.
 fn board() -> (Game, CardId, [CardId; 2]) {
-    let library = Arc::new(Library::compile(&[("t.txt", CARDS.to_string())]).expect("compiles"));
-    let mut game = Game::new(&library, Options { players: [PlayerKind::Greedy; 2], ..Options::default() });
-    game.table.hold_questions = true;
-    for player in &mut game.table.board.players {
-        player.life = STARTING_LIFE;
-    }
+    let mut game = new_game(CARDS, Options { players: [PlayerKind::Greedy; 2], ..Options::default() });
     let mut add = |name: &str, player, zone| game.table.add_card(name, player, zone, -1).expect("a card");
     add("Mountain", P0, BATTLEFIELD);
     add("Mountain", P0, BATTLEFIELD);
     let shocks = [add("Shock", P0, HAND), add("Shock", P0, HAND)];
     let goblin = add("Raging Goblin", P1, BATTLEFIELD);
-    game.table.board.active = P0;
-    game.turn = 1;
-    game.phase = Phase::FirstMain;
-    game.seen = game.table.board.cards.iter().map(|c| (c.zone, c.controller)).collect();
-    game.settle().expect("settles");
+    begin_first_main(&mut game);
     (game, goblin, shocks)
-}
-
-fn texts(game: &Game) -> Vec<String> {
-    game.log
-        .iter()
-        .filter_map(|entry| match entry {
-            Entry::Event { text, .. } => Some(text.clone()),
-            _ => None,
-        })
-        .collect()
 }
 
 #[test]
@@ -88,10 +70,7 @@ fn countered(players: [PlayerKind; 2], seed: u64) -> (Game, CardId) {
     add("Island", P1, BATTLEFIELD);
     add("Island", P1, BATTLEFIELD);
     add("Counterspell", P1, HAND);
-    game.table.board.active = P0;
-    (game.turn, game.phase) = (1, Phase::FirstMain);
-    game.seen = game.table.board.cards.iter().map(|c| (c.zone, c.controller)).collect();
-    game.settle().expect("settles");
+    begin_first_main(&mut game);
     (game, goblin)
 }
 
@@ -137,7 +116,7 @@ fn a_spell_does_not_target_itself() {
 fn an_ability_waits_on_the_stack_and_fizzles_when_its_target_died() {
     let (mut game, goblin, [shock, _]) = board();
     let rod = game.table.add_card("Spark Rod", P0, BATTLEFIELD, -1).expect("a card");
-    game.seen = game.table.board.cards.iter().map(|c| (c.zone, c.controller)).collect();
+    mark_seen(&mut game);
     game.play_move(Move::Activate { card: rod, index: 0, tap_lands: false }).expect("activates");
     assert!(game.table.board.get(rod).is_some_and(|c| c.tapped), "its cost is paid");
     assert_eq!(game.stack.len(), 1, "{:?}", texts(&game));
@@ -160,12 +139,7 @@ fn an_ability_waits_on_the_stack_and_fizzles_when_its_target_died() {
 /// kept one X, the last paid.
 #[test]
 fn each_x_spell_on_the_stack_keeps_its_own_x() {
-    let library = Arc::new(Library::compile(&[("t.txt", CARDS.to_string())]).expect("compiles"));
-    let mut game = Game::new(&library, Options { players: [PlayerKind::Greedy; 2], ..Options::default() });
-    game.table.hold_questions = true;
-    for player in &mut game.table.board.players {
-        player.life = STARTING_LIFE;
-    }
+    let mut game = new_game(CARDS, Options { players: [PlayerKind::Greedy; 2], ..Options::default() });
     let mut add = |name: &str, player, zone| game.table.add_card(name, player, zone, -1).expect("a card");
     for _ in 0..3 {
         add("Mountain", P0, BATTLEFIELD);
@@ -174,10 +148,7 @@ fn each_x_spell_on_the_stack_keeps_its_own_x() {
     add("Mountain", P1, BATTLEFIELD);
     let blaze = add("Blaze", P0, HAND);
     let flash = add("Fireball Flash", P1, HAND);
-    game.table.board.active = P0;
-    (game.turn, game.phase) = (1, Phase::FirstMain);
-    game.seen = game.table.board.cards.iter().map(|c| (c.zone, c.controller)).collect();
-    game.settle().expect("settles");
+    begin_first_main(&mut game);
     game.play_move(Move::Cast(blaze)).expect("cast");
     game.play_move(Move::Cast(flash)).expect("cast");
     game.resolve_top().expect("resolves");

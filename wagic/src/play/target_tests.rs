@@ -3,9 +3,8 @@
 //! stack with it), a spell whose every target left fizzles, one with a target left acts
 //! on it only (rule 608.2b), and a target that gained shroud is no longer legal.
 
-use std::sync::Arc;
-
 use super::moves::Move;
+use super::test_support::{begin_first_main, mark_seen, new_game, texts};
 use super::*;
 use crate::table::STACK;
 
@@ -31,12 +30,7 @@ const CARDS: &str = "[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[
 /// A game in p0's first main phase: a Mountain and `spell` in p0's hand; for p1 `creatures`
 /// on the battlefield, an Island and a Forest, Unsummon and Veil in hand.
 fn board(spell: &str, creatures: &[&str], players: [PlayerKind; 2], seed: u64) -> (Game, CardId, Vec<CardId>) {
-    let library = Arc::new(Library::compile(&[("t.txt", CARDS.to_string())]).expect("compiles"));
-    let mut game = Game::new(&library, Options { players, seed, ..Options::default() });
-    game.table.hold_questions = true;
-    for player in &mut game.table.board.players {
-        player.life = STARTING_LIFE;
-    }
+    let mut game = new_game(CARDS, Options { players, seed, ..Options::default() });
     let mut add = |name: &str, player, zone| game.table.add_card(name, player, zone, -1).expect("a card");
     add("Mountain", P0, BATTLEFIELD);
     let spell = add(spell, P0, HAND);
@@ -45,21 +39,8 @@ fn board(spell: &str, creatures: &[&str], players: [PlayerKind; 2], seed: u64) -
     add("Forest", P1, BATTLEFIELD);
     add("Unsummon", P1, HAND);
     add("Veil", P1, HAND);
-    game.table.board.active = P0;
-    (game.turn, game.phase) = (1, Phase::FirstMain);
-    game.seen = game.table.board.cards.iter().map(|c| (c.zone, c.controller)).collect();
-    game.settle().expect("settles");
+    begin_first_main(&mut game);
     (game, spell, creatures)
-}
-
-fn texts(game: &Game) -> Vec<String> {
-    game.log
-        .iter()
-        .filter_map(|entry| match entry {
-            Entry::Event { text, .. } => Some(text.clone()),
-            _ => None,
-        })
-        .collect()
 }
 
 /// p1 casts its card `name` from hand at `target` (a response: the stack is not empty).
@@ -199,7 +180,7 @@ fn an_ability_with_up_to_two_targets_waits_with_those_chosen() {
         let (mut game, _, creatures) =
             board("Scorch", &["Raging Goblin", "Grizzly Bears"], [PlayerKind::Random; 2], seed);
         let fan = game.table.add_card("Spark Fan", P0, BATTLEFIELD, -1).expect("a card");
-        game.seen = game.table.board.cards.iter().map(|c| (c.zone, c.controller)).collect();
+        mark_seen(&mut game);
         game.play_move(Move::Activate { card: fan, index: 0, tap_lands: false }).expect("activates");
         let log = texts(&game);
         let line = log.iter().find(|text| text.starts_with("p0 activates Spark Fan")).expect("activated");
