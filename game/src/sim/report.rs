@@ -226,9 +226,23 @@ pub fn convergence_svg(name: &str, progress: &[(u64, u64)]) -> Chart {
 /// where long ones fit).
 fn deck_rates_chart(results: &Results, names: &[String]) -> Chart {
     let tally = results.tally();
-    let rows: Vec<(String, f64)> =
-        names.iter().enumerate().map(|(i, name)| (name.clone(), rate(tally.wins[i], tally.played[i]))).collect();
-    let intervals: Vec<(f64, f64)> = (0..names.len()).map(|i| wilson(tally.wins[i], tally.played[i])).collect();
+    let figures: Vec<(u64, u64)> = (0..names.len()).map(|i| (tally.wins[i], tally.played[i])).collect();
+    win_rates_chart(names, &figures)
+}
+
+/// One bar per deck of `names`: its win rate of `figures[i]` (wins, games) with its 95%
+/// Wilson interval. Shared with `rsc sim --lang wagic`.
+pub fn win_rates_chart(names: &[String], figures: &[(u64, u64)]) -> Chart {
+    let figure = |i: usize| figures.get(i).copied().unwrap_or((0, 0));
+    let rows: Vec<(String, f64)> = names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let (wins, games) = figure(i);
+            (name.clone(), rate(wins, games))
+        })
+        .collect();
+    let intervals: Vec<(f64, f64)> = (0..names.len()).map(|i| wilson(figure(i).0, figure(i).1)).collect();
     bar_chart(&Bars {
         caption: "Win rate per deck (all matchups), 95% interval",
         rows: &rows,

@@ -5,7 +5,9 @@
 
 use std::fmt::Write as _;
 
-use game::sim::report::{Bars, bar_chart, convergence_svg, escape, length_svg, matchup_svg, page_head, push_figure};
+use game::sim::report::{
+    Bars, bar_chart, convergence_svg, escape, length_svg, matchup_svg, page_head, push_figure, win_rates_chart,
+};
 use game::sim::stats::wilson;
 use plotters::style::{BLUE, Color, GREEN, RED};
 
@@ -87,21 +89,8 @@ pub fn render(results: &Results) -> String {
     html.push_str("</table>\n");
     let rate = |wins: u64, games: u64| (wins as f64 / games.max(1) as f64).clamp(0.0, 1.0);
     if pairs > 1 {
-        let rows: Vec<(String, f64)> = names
-            .iter()
-            .enumerate()
-            .map(|(i, name)| (name.clone(), tally.decks.get(i).map_or(0.0, |f| rate(f.wins, f.games))))
-            .collect();
-        let intervals: Vec<(f64, f64)> = tally.decks.iter().map(|f| wilson(f.wins, f.games)).collect();
-        let chart = bar_chart(&Bars {
-            caption: "Win rate per deck (all matchups), 95% interval",
-            rows: &rows,
-            intervals: Some(&intervals),
-            rates: true,
-            colour: BLUE.mix(0.55),
-            base_height: 90,
-            label_width: 160,
-        });
+        let figures: Vec<(u64, u64)> = tally.decks.iter().map(|f| (f.wins, f.games)).collect();
+        let chart = win_rates_chart(&names, &figures);
         push_figure(&mut html, chart, "Each deck's win rate over all its games, with its 95% Wilson interval.");
         push_figure(
             &mut html,
