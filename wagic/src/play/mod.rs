@@ -65,6 +65,7 @@ mod target_spec;
 mod target_tests;
 #[cfg(test)]
 mod test_support;
+mod transcript;
 
 use std::collections::HashSet;
 use std::sync::Arc;
