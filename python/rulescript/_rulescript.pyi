@@ -44,6 +44,15 @@ __all__ = [
     "tally_report",
     "TallyError",
     "_close",
+    "WAGIC_DEFAULT_TURN_LIMIT",
+    "WagicCards",
+    "WagicDeck",
+    "WagicResult",
+    "WagicSimResult",
+    "wagic_check",
+    "wagic_load_deck",
+    "wagic_play",
+    "wagic_sim",
 ]
 
 _Path = Union[str, "PathLike[str]"]
@@ -533,3 +542,192 @@ def tally_summary(tally: str, message_format: str = "human") -> str:
 
 def tally_report(tally: str) -> str:
     """A tally's HTML report, as `rsc sim merge --report` writes it."""
+
+# Wagic's Magic: The Gathering cards (re-exported without the `wagic_` prefix by
+# `rulescript.wagic`).
+
+WAGIC_DEFAULT_TURN_LIMIT: int
+"""Turns after which a Wagic game is a draw, unless a turn limit is given."""
+
+_WagicPlayer = Literal["random", "greedy"]
+_WagicPlayers = Union[_WagicPlayer, Tuple[_WagicPlayer, _WagicPlayer], Sequence[_WagicPlayer], None]
+_WagicDecks = Sequence[Union["WagicDeck", _Path]]
+
+class _WagicCard(TypedDict):
+    name: str
+    types: List[str]
+    colours: List[str]
+    power: int
+    toughness: int
+    mana_cost: str
+    mana_value: int
+    compiled: bool
+    error: Optional[str]
+
+@final
+class WagicCards:
+    """Wagic's card files compiled into one library: the cards decks may name, and those
+    left out with their diagnostics. Made by `WagicCards.load(card_files, sets=None)`;
+    `len(cards)` is the number of card names that compiled."""
+
+    def __new__(cls, no_constructor: NoReturn) -> WagicCards:
+        """No constructor at runtime (`TypeError`): made by `WagicCards.load`."""
+
+    @staticmethod
+    def load(card_files: Union[_Path, Sequence[_Path]], sets: Optional[_Path] = None) -> WagicCards:
+        """Compiles the Wagic card files (folders searched for `*.txt`), with the whole cards
+        of Wagic's set files when `sets` (its `Res/sets` folder, whose `_cards.dat` files
+        also name the ids deck files give) is given, as `rsc run --lang wagic --cards ...
+        --sets ...`. `OSError` when a file cannot be read; `RulesError` (`code`
+        `wagic-sets` or `wagic-bundle`) when the sets or the bundle cannot be made."""
+    def __len__(self) -> int: ...
+    def __contains__(self, name: str) -> bool:
+        """Whether a card of this name (any case) compiled."""
+    def names(self) -> List[str]:
+        """Every card name that compiled, sorted."""
+    @property
+    def left_out(self) -> Dict[str, List[Diagnostic]]:
+        """The cards left out, by name in file order, with their diagnostics."""
+    @property
+    def diagnostics(self) -> List[Diagnostic]:
+        """Every diagnostic of the card files (errors and warnings), in file order."""
+    @property
+    def set_diagnostics(self) -> List[Diagnostic]:
+        """The diagnostics of the set files (`E0109`)."""
+    @property
+    def card_files(self) -> List[Path]:
+        """The card files, as given."""
+    @property
+    def sets(self) -> Optional[Path]:
+        """The sets folder, as given."""
+    def card(self, name: str) -> _WagicCard:
+        """The card named `name` (any case) as a dict; `KeyError` (with the name meant for a
+        typo) for a name the card files lack."""
+
+@final
+class WagicDeck:
+    """A Wagic deck a game can play, resolved against the `WagicCards` it was loaded with
+    (`load_deck`); `len(deck)` is its number of cards played."""
+
+    def __new__(cls, no_constructor: NoReturn) -> WagicDeck:
+        """No constructor at runtime (`TypeError`): made by `load_deck(path, cards)`."""
+
+    @property
+    def name(self) -> str:
+        """Its `#NAME:`, or the file's name without its extension."""
+    @property
+    def path(self) -> Path:
+        """The file it was read from."""
+    @property
+    def cards(self) -> List[str]:
+        """The card names a game plays, one a copy, in deck order."""
+    @property
+    def total(self) -> int:
+        """Cards the file's main deck lists (those left out included)."""
+    @property
+    def left_out(self) -> List[Tuple[int, str]]:
+        """The lines left out with `skip_uncompiled=True`: `(line, message)` each."""
+    def __len__(self) -> int: ...
+
+@final
+class WagicResult:
+    """A game of Magic played to its end (`play`)."""
+
+    def __new__(cls, no_constructor: NoReturn) -> WagicResult:
+        """No constructor at runtime (`TypeError`): made by `play`."""
+
+    @property
+    def winner(self) -> Optional[int]:
+        """The winning seat (0 or 1); `None` for a draw or a stopped game."""
+    @property
+    def reason(self) -> str:
+        """Why the game ended, in words."""
+    @property
+    def end(self) -> Literal["life", "library", "poison", "both lost", "turn limit", "stopped"]:
+        """How it ended."""
+    @property
+    def turns(self) -> int:
+        """Turns begun."""
+    @property
+    def decisions(self) -> int:
+        """Choices the players made."""
+    @property
+    def cast(self) -> Tuple[List[str], List[str]]:
+        """The spells each seat cast, by name, in order."""
+    @property
+    def log(self) -> List[str]:
+        """The game as `rsc run --lang wagic` prints it, one line each."""
+    @property
+    def seed(self) -> int:
+        """The seed it was played with."""
+    @property
+    def decks(self) -> Tuple[str, str]:
+        """The decks' names in seats 0 and 1."""
+    @property
+    def players(self) -> Tuple[str, str]:
+        """Who played seats 0 and 1."""
+    @property
+    def stopped(self) -> bool:
+        """Whether the table stopped the game (neither player won)."""
+
+class _WagicSimDeck(TypedDict):
+    deck: str
+    path: Path
+    games: int
+    wins: int
+    losses: int
+    draws: int
+    stopped: int
+
+@final
+class WagicSimResult:
+    """Many games of Magic summed up (`sim`)."""
+
+    def __new__(cls, no_constructor: NoReturn) -> WagicSimResult:
+        """No constructor at runtime (`TypeError`): made by `sim`."""
+
+    @property
+    def games(self) -> int:
+        """Games played."""
+    @property
+    def decks(self) -> List[_WagicSimDeck]:
+        """Per deck, in the order given: its games, wins, losses, draws and stopped games."""
+    @property
+    def summary(self) -> Dict[str, Any]:
+        """The object `rsc sim --lang wagic --message-format json` prints for the same run."""
+    @property
+    def text(self) -> str:
+        """The table `rsc sim --lang wagic` prints for the same run."""
+    @property
+    def seconds(self) -> float:
+        """Wall-clock seconds the games took."""
+
+def wagic_check(paths: Union[_Path, Sequence[_Path]]) -> List[Diagnostic]:
+    """Checks Wagic card files (folders searched for `*.txt`) as `rsc check --lang wagic`;
+    every diagnostic in file order (an empty list when all is well)."""
+
+def wagic_load_deck(path: _Path, cards: WagicCards, skip_uncompiled: bool = False) -> WagicDeck:
+    """Reads a Wagic deck file against `cards` as `rsc run --lang wagic`; `DeckError` (its
+    message the lines `rsc` prints; `code`, `file`, `line`, `errors`) when a line cannot
+    play."""
+
+def wagic_play(
+    cards: WagicCards,
+    decks: _WagicDecks,
+    seed: int = 0,
+    players: _WagicPlayers = None,
+    turn_limit: Optional[int] = None,
+) -> WagicResult:
+    """Plays one seeded game of Magic between two Wagic decks as `rsc run --lang wagic`."""
+
+def wagic_sim(
+    cards: WagicCards,
+    decks: _WagicDecks,
+    games: int,
+    seed: int = 0,
+    players: _WagicPlayers = None,
+    turn_limit: Optional[int] = None,
+    threads: Optional[int] = None,
+) -> WagicSimResult:
+    """Plays `games` seeded games for each pair of `decks` as `rsc sim --lang wagic`, and
+    sums them up the same way."""
