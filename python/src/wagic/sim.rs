@@ -26,6 +26,9 @@ use crate::wagic::{deck_of, players_of};
 /// The most decks one sim plays every pair of (as `rsc sim --all-decks`).
 const MAX_DECKS: usize = 256;
 
+/// A sim's games stopped before their end, as the pulse ended the call.
+struct Halted;
+
 /// Many games of Magic summed up (`sim`).
 #[pyclass(name = "WagicSimResult", module = "rulescript.wagic", frozen, get_all)]
 pub struct PyWagicSimResult {
@@ -123,25 +126,27 @@ pub fn sim(
     let started = Instant::now();
     let tally = detached(py, || {
         guarded("wagic.sim", || {
-            // Set when the pulse ends the call: the games not yet begun are skipped.
+            // Set when the pulse ends the call: the games not yet begun are not played
+            // (an `Err` ends every thread's fold at its next game).
             let halt = AtomicBool::new(false);
             let work = || {
                 (0..total)
                     .into_par_iter()
-                    .fold(
+                    .try_fold(
                         || plan.new_tally(),
                         |mut tally, index| {
-                            if !halt.load(Ordering::Relaxed) {
-                                tally.add(&plan.play_game(index));
+                            if halt.load(Ordering::Relaxed) {
+                                return Err(Halted);
                             }
-                            tally
+                            tally.add(&plan.play_game(index));
+                            Ok(tally)
                         },
                     )
-                    .reduce(
+                    .try_reduce(
                         || plan.new_tally(),
                         |mut tally, other| {
                             tally.merge(other);
-                            tally
+                            Ok(tally)
                         },
                     )
             };
@@ -149,8 +154,11 @@ pub fn sim(
         })
     })?;
     pulse.finish()?;
-    let Some(mut tally) = tally else {
-        return Err(EngineError::new_err("the engine failed in wagic.sim: a thread of the pool panicked"));
+    let mut tally = match tally {
+        Some(Ok(tally)) => tally,
+        // The pulse ended the call (and `finish` raised): not reached.
+        Some(Err(Halted)) => return Err(EngineError::new_err("wagic.sim was stopped")),
+        None => return Err(EngineError::new_err("the engine failed in wagic.sim: a thread of the pool panicked")),
     };
     tally.settle();
     let seconds = started.elapsed().as_secs_f64();
