@@ -581,7 +581,7 @@ class WagicCards:
         --sets ...`. `OSError` when a file cannot be read; `RulesError` (`code`
         `wagic-sets` or `wagic-bundle`) when the sets or the bundle cannot be made."""
     def __len__(self) -> int: ...
-    def __contains__(self, name: str) -> bool:
+    def __contains__(self, name: str, /) -> bool:
         """Whether a card of this name (any case) compiled."""
     def names(self) -> List[str]:
         """Every card name that compiled, sorted."""

@@ -110,7 +110,7 @@ def rsc_or_skip():
     return rsc
 
 
-def run_rsc(*args) -> subprocess.CompletedProcess:
+def run_rsc(*args) -> "subprocess.CompletedProcess[str]":
     return subprocess.run([rsc_or_skip(), *map(str, args)], capture_output=True, text=True)
 
 
@@ -291,7 +291,7 @@ def test_a_game_counts_its_spells_and_ends_for_a_reason(cards, folder):
 def test_play_refuses_what_it_cannot_play(cards, folder):
     decks = [folder / "bears.txt", folder / "goblins.txt"]
     with pytest.raises(ValueError, match='unknown player "clever"'):
-        wagic.play(cards, decks, players="clever")
+        wagic.play(cards, decks, players="clever")  # type: ignore[arg-type] # the ValueError under test
     with pytest.raises(ValueError, match="a game needs 2 decks, not 1"):
         wagic.play(cards, decks[:1])
     with pytest.raises(ValueError, match="a turn limit must be an integer from 1"):
