@@ -191,7 +191,8 @@ fn load(
     for path in card_files {
         for file in expand(path, CARD_EXTENSION, pulse).map_err(|error| io_error(path, error))? {
             if pulse.beat() {
-                return Ok(Err(("interrupted", String::new())));
+                // The caller raises the pulse's exception (`KeyboardInterrupt`) instead.
+                return Ok(Err(("interrupted", "interrupted while the card files were read".to_owned())));
             }
             let bytes = read_source(&file).map_err(|error| io_error(&file, error))?;
             sources.push((file.display().to_string(), String::from_utf8_lossy(&bytes).into_owned()));

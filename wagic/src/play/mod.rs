@@ -80,6 +80,7 @@ use vm::bytecode::ZoneIdx;
 pub use mulligan::{KEPT_HAND, keeps};
 pub use rng::Rng;
 pub use stack::{MAX_MOVES_PER_STEP, MAX_STACK_DEPTH};
+pub use transcript::log_lines;
 
 /// Turns after which a game is a draw.
 pub const DEFAULT_TURN_LIMIT: u32 = 200;

@@ -1,5 +1,6 @@
 //! A played game as text: the lines `rsc run --lang wagic` prints, which the Python
-//! package's `rulescript.wagic.play` returns too ([`Played::transcript`]).
+//! package's `rulescript.wagic.play` returns too ([`Played::transcript`]; a log so far,
+//! [`log_lines`]).
 
 use super::{Entry, Outcome, Played, PlayerKind};
 use crate::table::P0;
@@ -11,7 +12,7 @@ impl Played {
     /// names in seats 0 and 1.
     pub fn transcript(&self, seed: u64, names: [&str; 2], players: [PlayerKind; 2]) -> Vec<String> {
         let name = |index: usize| names.get(index).copied().unwrap_or_default();
-        let mut lines = Vec::with_capacity(self.log.len() + 3);
+        let mut lines = Vec::with_capacity(self.log.len() + 4);
         lines.push(format!(
             "seed {seed}: p0 {} ({}) against p1 {} ({})",
             names[0],
@@ -19,23 +20,7 @@ impl Played {
             names[1],
             players[1].name()
         ));
-        let mut started = false;
-        for entry in &self.log {
-            lines.push(match entry {
-                Entry::TurnStart { turn, player } => {
-                    started = true;
-                    let index = usize::from(*player != P0);
-                    format!("── turn {turn}: p{index} ({}) ──", name(index))
-                }
-                Entry::Event { phase, text } => {
-                    format!("  {:<16} {text}", if started { phase.name() } else { "opening hand" })
-                }
-                Entry::TurnEnd { turn, life, hand, library } => format!(
-                    "  after turn {turn}: p0 {} life, {} in hand, {} in library · p1 {} life, {} in hand, {} in library",
-                    life[0], hand[0], library[0], life[1], hand[1], library[1]
-                ),
-            });
-        }
+        lines.extend(log_lines(&self.log, names));
         lines.push(match &self.outcome {
             Outcome::Won { winner, reason } => {
                 let index = usize::from(*winner != P0);
@@ -47,4 +32,28 @@ impl Played {
         lines.push(format!("{} turns, {} decisions", self.turns, self.decisions));
         lines
     }
+}
+
+/// The lines of a game's log as `rsc run --lang wagic` prints them, without line ends:
+/// `log` from the game's start (the events before its first turn are the opening
+/// hands'), `names` the decks' names in seats 0 and 1. A game under way has its log so far.
+pub fn log_lines(log: &[Entry], names: [&str; 2]) -> Vec<String> {
+    let name = |index: usize| names.get(index).copied().unwrap_or_default();
+    let mut started = false;
+    log.iter()
+        .map(|entry| match entry {
+            Entry::TurnStart { turn, player } => {
+                started = true;
+                let index = usize::from(*player != P0);
+                format!("── turn {turn}: p{index} ({}) ──", name(index))
+            }
+            Entry::Event { phase, text } => {
+                format!("  {:<16} {text}", if started { phase.name() } else { "opening hand" })
+            }
+            Entry::TurnEnd { turn, life, hand, library } => format!(
+                "  after turn {turn}: p0 {} life, {} in hand, {} in library · p1 {} life, {} in hand, {} in library",
+                life[0], hand[0], library[0], life[1], hand[1], library[1]
+            ),
+        })
+        .collect()
 }
