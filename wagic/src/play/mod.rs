@@ -57,9 +57,12 @@ mod poison;
 mod rng;
 #[cfg(test)]
 mod rules_tests;
+mod seat;
+mod seat_questions;
 mod stack;
 #[cfg(test)]
 mod stack_tests;
+mod stepped;
 mod target_spec;
 #[cfg(test)]
 mod target_tests;
@@ -78,7 +81,9 @@ use vm::bytecode::ZoneIdx;
 
 pub use mulligan::{KEPT_HAND, keeps};
 pub use rng::Rng;
+pub use seat::{Permanent, PlayerState, Question, QuestionKind, Seat, SeatView, StackEntry};
 pub use stack::{MAX_MOVES_PER_STEP, MAX_STACK_DEPTH};
+pub use stepped::{AnswerError, Pending, SeatAnswer, SteppedGame};
 
 /// Turns after which a game is a draw.
 pub const DEFAULT_TURN_LIMIT: u32 = 200;
@@ -207,9 +212,38 @@ pub struct Played {
 }
 
 /// Plays one game between the decks `decks` (card names, as the library writes them, in
-/// deck order: [`deck::resolve`]) of `library`'s cards.
+/// deck order: [`deck::resolve`]) of `library`'s cards, each seat played by its built-in
+/// player (`options.players`).
 pub fn play(library: &Arc<Library>, decks: [&[String]; 2], options: Options) -> Played {
+    play_with(library, decks, options, [None, None])
+}
+
+/// Plays one game as [`play`] does, a seat given in `seats` (`p0`, `p1`) played by that
+/// [`Seat`] instead of its built-in player (`options.players`): every choice of that
+/// seat's is put to it as a [`Question`] with the [`SeatView`] of the board it may see.
+/// A seat that gives up (`None`) or answers out of range stops the game
+/// ([`Outcome::Stopped`], saying so).
+pub fn play_with(
+    library: &Arc<Library>,
+    decks: [&[String]; 2],
+    options: Options,
+    seats: [Option<&mut dyn Seat>; 2],
+) -> Played {
+    play_observed(library, decks, options, seats, None)
+}
+
+/// Plays one game as [`play_with`] does, `observer` told the log's new lines before each
+/// question a seat is asked ([`SteppedGame`] hands them to its caller).
+fn play_observed<'s>(
+    library: &Arc<Library>,
+    decks: [&[String]; 2],
+    options: Options,
+    seats: [Option<&'s mut dyn Seat>; 2],
+    observer: Option<Box<dyn FnMut(&[Entry]) + 's>>,
+) -> Played {
     let mut game = Game::new(library, options);
+    game.seats = seats;
+    game.observer = observer;
     let (outcome, end) = match game.play(decks, options.turn_limit) {
         Ok(()) => {
             (Outcome::Drawn { reason: format!("the turn limit ({}) was reached", options.turn_limit) }, End::TurnLimit)
@@ -252,8 +286,8 @@ pub fn play(library: &Arc<Library>, decks: [&[String]; 2], options: Options) -> 
 /// A game's progress: `Err` once it is over.
 type Flow = Result<(), Outcome>;
 
-/// The game's state beside the table's.
-struct Game {
+/// The game's state beside the table's; `'s` is how long its [`Seat`]s are lent.
+struct Game<'s> {
     table: Table,
     rng: Rng,
     phase: Phase,
@@ -270,8 +304,14 @@ struct Game {
     seen: Vec<(ZoneIdx, PlayerId)>,
     /// The spells and abilities waiting to resolve, bottom first.
     stack: Vec<stack::Item>,
-    /// Who plays each seat.
+    /// Who plays each seat that no [`Seat`] plays.
     players: [PlayerKind; 2],
+    /// The seats played by a [`Seat`] of the caller's ([`play_with`]).
+    seats: [Option<&'s mut dyn Seat>; 2],
+    /// Told the log's new lines before each question a [`Seat`] is asked.
+    observer: Option<Box<dyn FnMut(&[Entry]) + 's>>,
+    /// Log lines the observer was told.
+    observed: usize,
     /// The creature a greedy player's response is about (the target of the opponent's
     /// spell it answers): the one it saves, or the one it kills first.
     focus: Option<CardId>,
@@ -299,9 +339,10 @@ fn stopped(error: TableError) -> Outcome {
     Outcome::Stopped { reason: error.to_string() }
 }
 
-impl Game {
-    /// A game not begun: an empty table of `library`'s cards.
-    fn new(library: &Arc<Library>, options: Options) -> Game {
+impl<'s> Game<'s> {
+    /// A game not begun: an empty table of `library`'s cards, each seat played by its
+    /// built-in player.
+    fn new(library: &Arc<Library>, options: Options) -> Game<'s> {
         let mut table = Table::with_library(Arc::clone(library));
         // The cards' own random effects (a discard at random) draw from the game's seed
         // too, a stream of their own.
@@ -321,6 +362,9 @@ impl Game {
             seen: Vec::new(),
             stack: Vec::new(),
             players: options.players,
+            seats: [None, None],
+            observer: None,
+            observed: 0,
             focus: None,
             poison_seen: [0; 2],
             life_seen: [STARTING_LIFE; 2],
@@ -328,7 +372,9 @@ impl Game {
             combat_damage: Vec::new(),
         }
     }
+}
 
+impl Game<'_> {
     fn play(&mut self, decks: [&[String]; 2], turn_limit: u32) -> Flow {
         for (player, deck) in [P0, P1].into_iter().zip(decks) {
             if deck.len() > MAX_DECK_CARDS {
@@ -459,7 +505,7 @@ impl Game {
         let hand = self.table.board.zone(active, HAND);
         let mut hand: Vec<CardId> = hand;
         while hand.len() > MAX_HAND {
-            let index = self.rng.below(hand.len());
+            let index = if self.seated(active) { self.ask_discard(active, &hand)? } else { self.rng.below(hand.len()) };
             let card = hand.remove(index);
             self.decisions += 1;
             self.table.board.place(card, active, GRAVEYARD, -1);
@@ -480,14 +526,14 @@ impl Game {
         for _ in 0..MAX_QUESTIONS {
             let Some(execution) = self.table.held.take() else {
                 self.log_moves();
-                if self.legend_rule() {
+                if self.legend_rule()? {
                     // A legendary permanent left (`legend.rs`): the board settles again.
                     self.table.try_settle().map_err(stopped)?;
                     continue;
                 }
                 return self.check_losses();
             };
-            let answer = self.choose(&execution);
+            let answer = self.choose(&execution)?;
             self.table.held = Some(execution);
             self.table.try_answer_held(&answer).map_err(stopped)?;
         }
@@ -539,20 +585,23 @@ impl Game {
     }
 
     /// The chooser's answer to a question, logged.
-    fn choose(&mut self, execution: &Execution) -> Vec<Value> {
-        let chosen = self.answer(execution);
+    fn choose(&mut self, execution: &Execution) -> Result<Vec<Value>, Outcome> {
+        let chosen = self.answer(execution)?;
         self.log_choice(execution, &chosen);
-        chosen
+        Ok(chosen)
     }
 
-    /// The chooser's answer to a question: the greedy player's, or a random one (as many
-    /// candidates as it allows, a random count between its least and its most, chosen at
-    /// random).
-    fn answer(&mut self, execution: &Execution) -> Vec<Value> {
-        self.decisions += 1;
+    /// The chooser's answer to a question: its [`Seat`]'s, the greedy player's, or a
+    /// random one (as many candidates as it allows, a random count between its least and
+    /// its most, chosen at random).
+    fn answer(&mut self, execution: &Execution) -> Result<Vec<Value>, Outcome> {
         let request = execution.request();
+        if self.seated(request.chooser) {
+            return self.ask_effect(execution);
+        }
+        self.decisions += 1;
         if self.players[usize::from(request.chooser != P0)] == PlayerKind::Greedy {
-            return self.greedy_answer(execution);
+            return Ok(self.greedy_answer(execution));
         }
         let mut candidates = self.candidates(execution);
         if matches!(request.kind, RequestKind::May | RequestKind::Confirm(_)) && candidates.is_empty() {
@@ -562,12 +611,12 @@ impl Game {
         let least = usize::from(request.min).min(most);
         if least == candidates.len() {
             // One answer (a lone target): no draw from the game's seed.
-            return candidates;
+            return Ok(candidates);
         }
         let count = least + self.rng.below(most - least + 1);
         self.rng.shuffle(&mut candidates);
         candidates.truncate(count);
-        candidates
+        Ok(candidates)
     }
 
     /// The candidates of a question, less those its source may not target (shroud,
