@@ -38,6 +38,55 @@
 //! (`flashback.rs`); a cost is less affinity's discount. Not played: banding. A card's
 //! code that traps, a board that does not settle, or a question that cannot be answered
 //! stops the game ([`Outcome::Stopped`], with the reason): neither player wins.
+//!
+//! # Playing a seat from your own code
+//!
+//! Either seat can be played by code of the caller's instead of a built-in player: a
+//! [`Seat`] gets every choice of that seat's as a [`Question`] (a plain list of options
+//! labelled as a person reads them: `keep`, `cast Shock`, `target Grizzly Bears (p1)`,
+//! `attack with Grizzly Bears`, `pass`; `seat.rs` lists them all) with the [`SeatView`] of
+//! what that seat may see (its own hand, never the other's, nor any library's order), and
+//! answers with an option's index. [`play_with`] calls a seat back; [`SteppedGame`] plays
+//! the game on a thread of its own and hands each question to a caller that cannot be
+//! called back (Python, a UI, a server), its answers kept as a history that replays the
+//! game. The built-in players' games are the same as ever. `docs/wagic-play.md` has this
+//! example too.
+//!
+//! ```
+//! use std::sync::Arc;
+//!
+//! use wagic::play::{self, Options, Outcome, Question, QuestionKind, SeatView, SteppedGame};
+//! use wagic::table::Library;
+//!
+//! // Two cards of Wagic's card format, so that the example needs no card files.
+//! let cards = "[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n\
+//!              [card]\nname=Bear\nmana={G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n";
+//! let library = Arc::new(Library::compile(&[("cards.txt", cards.to_string())]).expect("the cards compile"));
+//! let deck: Vec<String> = (0..30).map(|i| if i % 2 == 0 { "Forest" } else { "Bear" }.to_string()).collect();
+//!
+//! // A seat: keeps its hand, plays the first land or spell offered, attacks with every
+//! // creature, never blocks, never responds.
+//! let mut seat = |view: &SeatView, question: &Question| {
+//!     let last = question.options.len() - 1;
+//!     Some(match question.kind {
+//!         QuestionKind::Block => last,                              // `no block with Bear`
+//!         QuestionKind::Priority if !view.stack.is_empty() => last, // `pass`
+//!         _ => 0,                                                   // `keep`, `play Forest`, `attack with Bear`
+//!     })
+//! };
+//! // p0 is this seat; p1 the built-in random player (`options.players[1]`).
+//! let options = Options { seed: 7, ..Options::default() };
+//! let played = play::play_with(&library, [&deck, &deck], options, [Some(&mut seat), None]);
+//! assert!(matches!(played.outcome, Outcome::Won { .. }), "{}", played.outcome);
+//!
+//! // The same game a question at a time, for a caller that cannot be called back.
+//! let mut game = SteppedGame::start(Arc::clone(&library), [deck.clone(), deck], options, [true, false]);
+//! while let Some(pending) = game.pending() {
+//!     let index = seat(&pending.view, &pending.question).expect("an answer");
+//!     game.answer(index).expect("one of the question's options");
+//! }
+//! assert_eq!(game.log(), played.log);
+//! ```
 
 pub mod deck;
 
@@ -76,7 +125,8 @@ use vm::runtime::{CardId, Execution, PlayerId, RequestKind, Value};
 
 use crate::host::WagicHost;
 use crate::table::{BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, Library, P0, P1, Table, TableError};
-use crate::testfile::{PHASES, Phase};
+use crate::testfile::PHASES;
+pub use crate::testfile::Phase;
 use vm::bytecode::ZoneIdx;
 
 pub use mulligan::{KEPT_HAND, keeps};
@@ -239,7 +289,7 @@ fn play_observed<'s>(
     decks: [&[String]; 2],
     options: Options,
     seats: [Option<&'s mut dyn Seat>; 2],
-    observer: Option<Box<dyn FnMut(&[Entry]) + 's>>,
+    observer: Option<Observer<'s>>,
 ) -> Played {
     let mut game = Game::new(library, options);
     game.seats = seats;
@@ -283,6 +333,9 @@ fn play_observed<'s>(
     }
 }
 
+/// Told the log's new lines before each question a [`Seat`] is asked.
+type Observer<'s> = Box<dyn FnMut(&[Entry]) + 's>;
+
 /// A game's progress: `Err` once it is over.
 type Flow = Result<(), Outcome>;
 
@@ -309,7 +362,7 @@ struct Game<'s> {
     /// The seats played by a [`Seat`] of the caller's ([`play_with`]).
     seats: [Option<&'s mut dyn Seat>; 2],
     /// Told the log's new lines before each question a [`Seat`] is asked.
-    observer: Option<Box<dyn FnMut(&[Entry]) + 's>>,
+    observer: Option<Observer<'s>>,
     /// Log lines the observer was told.
     observed: usize,
     /// The creature a greedy player's response is about (the target of the opponent's

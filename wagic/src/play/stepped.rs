@@ -15,7 +15,7 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread::JoinHandle;
 
 use super::seat::{Question, Seat, SeatView};
-use super::{End, Entry, Options, Outcome, Played, play_observed};
+use super::{End, Entry, Observer, Options, Outcome, Played, play_observed};
 use crate::table::Library;
 
 /// A question waiting for the caller's answer.
@@ -73,7 +73,7 @@ enum Message {
     /// The log's lines since the last message.
     Log(Vec<Entry>),
     /// A caller's seat is asked.
-    Ask(Pending),
+    Ask(Box<Pending>),
     /// The game ended.
     Finished(Box<Played>),
     /// The game thread panicked, with the panic's message.
@@ -91,7 +91,7 @@ struct ChannelSeat<'a> {
 impl Seat for ChannelSeat<'_> {
     fn decide(&mut self, view: &SeatView, question: &Question) -> Option<usize> {
         let pending = Pending { seat: self.seat, view: view.clone(), question: question.clone() };
-        self.to_caller.send(Message::Ask(pending)).ok()?;
+        self.to_caller.send(Message::Ask(Box::new(pending))).ok()?;
         self.answers.recv().ok().flatten()
     }
 }
@@ -140,7 +140,7 @@ impl SteppedGame {
     /// the game is over.
     fn run<F>(callers: [bool; 2], play: F) -> SteppedGame
     where
-        F: for<'s> FnOnce([Option<&'s mut dyn Seat>; 2], Box<dyn FnMut(&[Entry]) + 's>) -> Played + Send + 'static,
+        F: for<'s> FnOnce([Option<&'s mut dyn Seat>; 2], Observer<'s>) -> Played + Send + 'static,
     {
         let (to_caller, messages) = channel::<Message>();
         let (answers, from_caller) = channel::<Option<usize>>();
@@ -255,7 +255,7 @@ impl SteppedGame {
             match self.messages.recv() {
                 Ok(Message::Log(entries)) => self.log.extend(entries),
                 Ok(Message::Ask(pending)) => {
-                    self.pending = Some(pending);
+                    self.pending = Some(*pending);
                     return;
                 }
                 Ok(Message::Finished(played)) => {

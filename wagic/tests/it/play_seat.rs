@@ -315,3 +315,20 @@ fn a_seat_gives_up_in_a_stepped_game() {
     let Some(Outcome::Stopped { reason }) = game.outcome() else { panic!("{:?}", game.outcome()) };
     assert!(reason.starts_with("p1's seat gave up at: p1: keep"), "{reason}");
 }
+
+/// The example of docs/wagic-play.md is the doctest of `wagic::play`, word for word.
+#[test]
+fn the_docs_example_is_the_modules_doctest() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let page = std::fs::read_to_string(root.join("../docs/wagic-play.md")).expect("docs/wagic-play.md");
+    let section = page.split("## Playing a seat from your own code").nth(1).expect("the section");
+    let example = section.split("```rust\n").nth(1).and_then(|rest| rest.split("```").next()).expect("its example");
+    let module = std::fs::read_to_string(root.join("src/play/mod.rs")).expect("play/mod.rs");
+    let doc: String = module
+        .lines()
+        .filter_map(|line| line.strip_prefix("//!"))
+        .map(|line| format!("{}\n", line.strip_prefix(' ').unwrap_or(line)))
+        .collect();
+    let doctest = doc.split("```\n").nth(1).expect("the module's doctest");
+    assert_eq!(example, doctest);
+}
