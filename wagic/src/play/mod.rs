@@ -1,7 +1,8 @@
 //! Whole games of Magic between two Wagic decks on the [`Table`] (`rsc run --lang wagic`):
-//! each seat played by a random player (each choice uniform among the legal ones) or a
-//! greedy one ([`PlayerKind`]; its rules in `greedy.rs`), with one seeded [`Rng`], so that
-//! one seed gives one game.
+//! each seat played by a random player (each choice uniform among the legal ones), a
+//! greedy one ([`PlayerKind`]; its rules in `greedy.rs`) or the caller's own code (a
+//! [`Seat`], below), with one seeded [`Rng`], so that one seed (and a seat's answers)
+//! gives one game.
 //!
 //! The rules played: 20 life, each library shuffled, 7-card opening hands each player keeps
 //! or mulligans as Wagic does (`mulligan.rs`: shuffled back, one card fewer), the first

@@ -333,6 +333,15 @@ fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
 mod tests {
     use super::*;
 
+    /// What a caller hands on to another thread (a Python object, a server's task).
+    #[test]
+    fn a_stepped_game_and_what_it_hands_over_can_move_between_threads() {
+        fn movable<T: Send + 'static>() {}
+        movable::<SteppedGame>();
+        movable::<Pending>();
+        movable::<AnswerError>();
+    }
+
     #[test]
     fn a_panic_on_the_games_thread_stops_the_game_and_not_the_caller() {
         let game = SteppedGame::run([true, false], |_, _| panic!("a card's code went wrong"));
