@@ -132,7 +132,7 @@ use vm::bytecode::ZoneIdx;
 
 pub use mulligan::{KEPT_HAND, keeps};
 pub use rng::Rng;
-pub use seat::{Permanent, PlayerState, Question, QuestionKind, Seat, SeatView, StackEntry};
+pub use seat::{CardAt, Permanent, PlayerState, Question, QuestionKind, Seat, SeatView, StackEntry};
 pub use stack::{MAX_MOVES_PER_STEP, MAX_STACK_DEPTH};
 pub use stepped::{AnswerError, Pending, SeatAnswer, SteppedGame};
 

@@ -16,7 +16,10 @@
 //! | [`QuestionKind::Discard`] | the seat's cleanup step with more than 7 cards in hand, one card at a time | `discard NAME` for each card in hand |
 //! | [`QuestionKind::Legend`] | the legend rule: two legendary permanents of one name | `keep the new NAME`, `keep the old NAME` |
 //!
-//! A choice with one option is not asked (a lone target, priority with no move but the
+//! Each option may name the card it is about ([`Question::cards`], a [`CardAt`] of the
+//! view), which tells apart two Grizzly Bears whose labels are the same. Options that are
+//! the same choice (two copies of a card in hand: `cast Shock` twice) are shown once, and
+//! a choice with one option is not asked (a lone target, priority with no move but the
 //! pass): the game takes it. Answering `None` (the seat gives up) or an index past the
 //! options stops the game: [`super::Outcome::Stopped`], whose reason names the seat and
 //! the question. The built-in players ([`super::PlayerKind`]) do not go through this:
@@ -80,8 +83,41 @@ pub struct Question {
     pub kind: QuestionKind,
     /// The question in words (`Shock: choose a target (1 to 1, 0 chosen)`).
     pub prompt: String,
-    /// The options, each labelled as a person reads it; never empty.
+    /// The options, each labelled as a person reads it; never fewer than two.
     pub options: Vec<String>,
+    /// For each option, the card it is about, where the view shows it: the card a move
+    /// plays, casts or activates, a candidate card of a spell's question, the attacker a
+    /// block is for, the card a discard discards; `None` for the others (`pass`, `done`,
+    /// a player, `yes`).
+    pub cards: Vec<Option<CardAt>>,
+    /// The card the whole question is about, where the view shows it: the spell or
+    /// ability asking, the creature that may attack or block, the new legendary permanent.
+    pub about: Option<CardAt>,
+}
+
+/// Where a card is in a [`SeatView`]: what tells two cards of one name apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CardAt {
+    /// The seat's own hand: [`SeatView::hand`]'s index.
+    Hand(usize),
+    /// [`SeatView::battlefield`]'s index.
+    Battlefield(usize),
+    /// A graveyard: [`SeatView::graveyards`]'s owner and index.
+    Graveyard {
+        /// The seat that owns it.
+        owner: usize,
+        /// Its index in that graveyard.
+        index: usize,
+    },
+    /// Exile: [`SeatView::exile`]'s owner and index.
+    Exile {
+        /// The seat that owns it.
+        owner: usize,
+        /// Its index in that seat's exile.
+        index: usize,
+    },
+    /// A spell on the stack: [`SeatView::stack`]'s index.
+    Stack(usize),
 }
 
 /// What one seat may see of the game as it is asked: its own hand by name, and of the

@@ -5,10 +5,27 @@
 use vm::runtime::{CardId, Execution, PlayerId, RequestKind, Value};
 
 use super::moves::{Move, is_type};
-use super::seat::{Permanent, PlayerState, Question, QuestionKind, SeatView, StackEntry};
+use super::seat::{CardAt, Permanent, PlayerState, Question, QuestionKind, SeatView, StackEntry};
 use super::{Game, MAX_HAND, Outcome, who};
 use crate::table::stack::Resolution;
 use crate::table::{BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, P0, P1, STACK};
+
+/// A question before it is put: each option with the card it is about.
+struct Asked {
+    kind: QuestionKind,
+    prompt: String,
+    /// The card the question is about.
+    about: Option<CardId>,
+    options: Vec<(String, Option<CardId>)>,
+}
+
+/// The card a move plays, casts or activates.
+fn move_source(chosen: Move) -> CardId {
+    match chosen {
+        Move::PlayLand(card) | Move::Cast(card) | Move::CastKicked(card) | Move::Flashback(card) => card,
+        Move::Activate { card, .. } => card,
+    }
+}
 
 /// A player's seat number (0 for `p0`).
 fn seat_of(player: PlayerId) -> usize {
@@ -21,22 +38,26 @@ impl Game<'_> {
         self.seats[seat_of(player)].is_some()
     }
 
-    /// Puts a question to `player`'s seat: the index of the option it takes. One option is
-    /// taken unasked; a seat that gives up or answers out of range stops the game.
-    fn ask(
-        &mut self,
-        player: PlayerId,
-        kind: QuestionKind,
-        prompt: String,
-        options: Vec<String>,
-    ) -> Result<usize, Outcome> {
-        match options.len() {
-            0 => {
-                return Err(Outcome::Stopped {
-                    reason: format!("{} was asked a question with no option: {prompt}", who(player)),
-                });
+    /// Puts a question to `player`'s seat: the index (in `asked.options`) of the option it
+    /// takes. Options that are the same choice (the same label, for two copies of a card
+    /// in a hand or a graveyard) are shown once; one option left is taken unasked. A seat
+    /// that gives up or answers out of range stops the game.
+    fn ask(&mut self, player: PlayerId, asked: Asked) -> Result<usize, Outcome> {
+        let Asked { kind, prompt, about, options } = asked;
+        let mut shown: Vec<usize> = Vec::with_capacity(options.len());
+        for (index, (label, card)) in options.iter().enumerate() {
+            let interchangeable = card.is_some_and(|card| self.interchangeable(card));
+            let same = |at: &usize| options[*at].0 == *label && options[*at].1.is_some_and(|c| self.interchangeable(c));
+            if !(interchangeable && shown.iter().any(same)) {
+                shown.push(index);
             }
-            1 => return Ok(0),
+        }
+        match shown.as_slice() {
+            [] => {
+                let reason = format!("{} was asked a question with no option: {prompt}", who(player));
+                return Err(Outcome::Stopped { reason });
+            }
+            [only] => return Ok(*only),
             _ => {}
         }
         self.decisions += 1;
@@ -45,13 +66,19 @@ impl Game<'_> {
             self.observed = self.log.len();
         }
         let view = self.view(player);
-        let question = Question { kind, prompt, options };
+        let question = Question {
+            kind,
+            prompt,
+            about: about.and_then(|card| self.card_at(player, card)),
+            cards: shown.iter().map(|at| options[*at].1.and_then(|card| self.card_at(player, card))).collect(),
+            options: shown.iter().map(|at| options[*at].0.clone()).collect(),
+        };
         let Some(seat) = self.seats[seat_of(player)].as_deref_mut() else {
             return Err(Outcome::Stopped { reason: format!("{} has no seat to ask", who(player)) });
         };
         let count = question.options.len();
         match seat.decide(&view, &question) {
-            Some(index) if index < count => Ok(index),
+            Some(index) if index < count => Ok(shown[index]),
             Some(index) => Err(Outcome::Stopped {
                 reason: format!(
                     "{}'s seat answered {index} to a question of {count} options (0 to {}): {}",
@@ -61,6 +88,32 @@ impl Game<'_> {
                 ),
             }),
             None => Err(Outcome::Stopped { reason: format!("{}'s seat gave up at: {}", who(player), question.prompt) }),
+        }
+    }
+
+    /// Whether a card is one of interchangeable copies: in a hand or a graveyard, where
+    /// two cards of a name differ in nothing a choice could tell apart.
+    fn interchangeable(&self, card: CardId) -> bool {
+        self.table.board.get(card).is_some_and(|c| c.zone == HAND || c.zone == GRAVEYARD)
+    }
+
+    /// Where `viewer` sees a card in its [`SeatView`]; `None` for one it does not see (in
+    /// a library, in the other hand).
+    fn card_at(&self, viewer: PlayerId, card: CardId) -> Option<CardAt> {
+        let board = &self.table.board;
+        let c = board.get(card)?;
+        let index_in = |cards: Vec<CardId>| cards.iter().position(|other| *other == card);
+        match c.zone {
+            HAND if c.owner == viewer => index_in(board.zone(viewer, HAND)).map(CardAt::Hand),
+            BATTLEFIELD => {
+                let both: Vec<CardId> = [P0, P1].into_iter().flat_map(|side| board.zone(side, BATTLEFIELD)).collect();
+                index_in(both).map(CardAt::Battlefield)
+            }
+            GRAVEYARD => index_in(board.zone(c.owner, GRAVEYARD))
+                .map(|index| CardAt::Graveyard { owner: seat_of(c.owner), index }),
+            EXILE => index_in(board.zone(c.owner, EXILE)).map(|index| CardAt::Exile { owner: seat_of(c.owner), index }),
+            STACK => self.stack.iter().position(|item| item.card == card && !item.ability).map(CardAt::Stack),
+            _ => None,
         }
     }
 
@@ -169,10 +222,11 @@ impl Game<'_> {
 
     /// `player`'s move with priority among `moves` (each labelled, then `pass`).
     pub(super) fn ask_move(&mut self, player: PlayerId, moves: &[Move]) -> Result<Option<Move>, Outcome> {
-        let mut options: Vec<String> = moves.iter().map(|chosen| self.move_label(*chosen)).collect();
-        options.push("pass".to_string());
+        let mut options: Vec<(String, Option<CardId>)> =
+            moves.iter().map(|chosen| (self.move_label(*chosen), Some(move_source(*chosen)))).collect();
+        options.push(("pass".to_string(), None));
         let prompt = format!("{} has priority ({}, turn {})", who(player), self.phase.name(), self.turn);
-        let index = self.ask(player, QuestionKind::Priority, prompt, options)?;
+        let index = self.ask(player, Asked { kind: QuestionKind::Priority, prompt, about: None, options })?;
         Ok(moves.get(index).copied())
     }
 
@@ -204,13 +258,16 @@ impl Game<'_> {
                 chosen.append(&mut candidates);
                 break;
             }
-            let mut options: Vec<String> =
-                candidates.iter().map(|value| self.candidate_label(request.kind, source, *value)).collect();
+            let mut options: Vec<(String, Option<CardId>)> = candidates
+                .iter()
+                .map(|value| (self.candidate_label(request.kind, source, *value), value.as_card()))
+                .collect();
             if chosen.len() >= least {
-                options.push("done".to_string());
+                options.push(("done".to_string(), None));
             }
             let prompt = format!("{}: {what} ({least} to {most}, {} chosen)", self.name(source), chosen.len());
-            let index = self.ask(request.chooser, QuestionKind::Effect, prompt, options)?;
+            let asked = Asked { kind: QuestionKind::Effect, prompt, about: Some(source), options };
+            let index = self.ask(request.chooser, asked)?;
             if index >= candidates.len() {
                 break;
             }
@@ -238,9 +295,10 @@ impl Game<'_> {
     /// Whether `attacker` of `player`'s attacks.
     pub(super) fn ask_attack(&mut self, player: PlayerId, attacker: CardId) -> Result<bool, Outcome> {
         let name = self.name(attacker);
-        let options = vec![format!("attack with {name}"), format!("hold back {name}")];
+        let options = vec![(format!("attack with {name}"), None), (format!("hold back {name}"), None)];
         let prompt = format!("{}: attack with {name}?", who(player));
-        Ok(self.ask(player, QuestionKind::Attack, prompt, options)? == 0)
+        let asked = Asked { kind: QuestionKind::Attack, prompt, about: Some(attacker), options };
+        Ok(self.ask(player, asked)? == 0)
     }
 
     /// Which of `attackers` `blocker` blocks, or none.
@@ -251,33 +309,36 @@ impl Game<'_> {
         attackers: &[CardId],
     ) -> Result<Option<CardId>, Outcome> {
         let name = self.name(blocker);
-        let mut options: Vec<String> =
-            attackers.iter().map(|attacker| format!("block {} with {name}", self.name(*attacker))).collect();
-        options.push(format!("no block with {name}"));
+        let mut options: Vec<(String, Option<CardId>)> = attackers
+            .iter()
+            .map(|attacker| (format!("block {} with {name}", self.name(*attacker)), Some(*attacker)))
+            .collect();
+        options.push((format!("no block with {name}"), None));
         let prompt = format!("{}: block with {name}?", who(defender));
-        let index = self.ask(defender, QuestionKind::Block, prompt, options)?;
+        let index = self.ask(defender, Asked { kind: QuestionKind::Block, prompt, about: Some(blocker), options })?;
         Ok(attackers.get(index).copied())
     }
 
     /// Which card of `hand` (more than [`MAX_HAND`]) `player` discards: its index.
     pub(super) fn ask_discard(&mut self, player: PlayerId, hand: &[CardId]) -> Result<usize, Outcome> {
-        let options = hand.iter().map(|card| format!("discard {}", self.name(*card))).collect();
+        let options = hand.iter().map(|card| (format!("discard {}", self.name(*card)), Some(*card))).collect();
         let prompt = format!("{}: discard down to {MAX_HAND} ({} in hand)", who(player), hand.len());
-        self.ask(player, QuestionKind::Discard, prompt, options)
+        self.ask(player, Asked { kind: QuestionKind::Discard, prompt, about: None, options })
     }
 
     /// Whether `player` keeps the new one of their legendary permanents named as `new`.
     pub(super) fn ask_legend(&mut self, player: PlayerId, new: CardId) -> Result<bool, Outcome> {
         let name = self.name(new);
-        let options = vec![format!("keep the new {name}"), format!("keep the old {name}")];
+        let options = vec![(format!("keep the new {name}"), None), (format!("keep the old {name}"), None)];
         let prompt = format!("{}: the legend rule, two of {name}", who(player));
-        Ok(self.ask(player, QuestionKind::Legend, prompt, options)? == 0)
+        Ok(self.ask(player, Asked { kind: QuestionKind::Legend, prompt, about: Some(new), options })? == 0)
     }
 
     /// Whether `player` keeps their hand of `cards` cards (`lands` of them lands).
     pub(super) fn ask_keep(&mut self, player: PlayerId, cards: usize, lands: usize) -> Result<bool, Outcome> {
-        let options = vec!["keep".to_string(), "mulligan".to_string()];
-        let prompt = format!("{}: keep {cards} cards ({lands} lands) or mulligan to {}?", who(player), cards - 1);
-        Ok(self.ask(player, QuestionKind::Mulligan, prompt, options)? == 0)
+        let options = vec![("keep".to_string(), None), ("mulligan".to_string(), None)];
+        let prompt =
+            format!("{}: keep {cards} cards ({lands} lands) or mulligan to {}?", who(player), cards.saturating_sub(1));
+        Ok(self.ask(player, Asked { kind: QuestionKind::Mulligan, prompt, about: None, options })? == 0)
     }
 }

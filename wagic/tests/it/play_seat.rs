@@ -9,8 +9,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use wagic::play::{
-    self, AnswerError, Entry, Options, Outcome, PlayerKind, Question, QuestionKind, Rng, Seat, SeatAnswer, SeatView,
-    SteppedGame,
+    self, AnswerError, CardAt, Entry, Options, Outcome, PlayerKind, Question, QuestionKind, Rng, Seat, SeatAnswer,
+    SeatView, SteppedGame,
 };
 use wagic::table::Library;
 
@@ -50,9 +50,37 @@ impl Seat for AtRandom {
     fn decide(&mut self, view: &SeatView, question: &Question) -> Option<usize> {
         assert!(question.options.len() >= 2, "a question of one option is not asked: {question:?}");
         assert_eq!(view.hand.len(), view.players[view.seat].hand, "the seat's own hand is shown whole");
+        assert_eq!(question.cards.len(), question.options.len());
+        for (label, card) in question.options.iter().zip(&question.cards) {
+            if let Some(card) = card {
+                let name = name_at(view, *card).unwrap_or_else(|| panic!("{card:?} is in the view: {question:?}"));
+                assert!(label.contains(name), "{label:?} is about {name}");
+            }
+        }
+        // Two copies of a card in hand are one choice, shown once.
+        let in_hand: Vec<&String> = (question.options.iter().zip(&question.cards))
+            .filter(|(_, card)| matches!(card, Some(CardAt::Hand(_))))
+            .map(|(label, _)| label)
+            .collect();
+        assert!(in_hand.iter().enumerate().all(|(at, label)| !in_hand[..at].contains(label)), "{question:?}");
+        if let Some(about) = question.about {
+            let name = name_at(view, about).unwrap_or_else(|| panic!("{about:?} is in the view: {question:?}"));
+            assert!(question.prompt.contains(name), "{:?} is about {name}", question.prompt);
+        }
         self.asked += 1;
         self.kinds.insert(question.kind);
         Some(self.rng.below(question.options.len()))
+    }
+}
+
+/// The name of the card at `card` in `view`, if the view has a card there.
+fn name_at(view: &SeatView, card: CardAt) -> Option<&str> {
+    match card {
+        CardAt::Hand(index) => view.hand.get(index).map(String::as_str),
+        CardAt::Battlefield(index) => view.battlefield.get(index).map(|permanent| permanent.name.as_str()),
+        CardAt::Graveyard { owner, index } => view.graveyards.get(owner)?.get(index).map(String::as_str),
+        CardAt::Exile { owner, index } => view.exile.get(owner)?.get(index).map(String::as_str),
+        CardAt::Stack(index) => view.stack.get(index).map(|entry| entry.name.as_str()),
     }
 }
 
