@@ -33,6 +33,7 @@ mod phaseaction;
 mod play;
 mod play_greedy;
 mod play_rules;
+mod play_seat;
 mod play_stack;
 mod poison;
 mod self_sacrifice;
