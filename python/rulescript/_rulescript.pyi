@@ -49,6 +49,7 @@ __all__ = [
     "WagicDeck",
     "WagicResult",
     "WagicSimResult",
+    "WagicGame",
     "wagic_check",
     "wagic_load_deck",
     "wagic_play",
@@ -665,7 +666,7 @@ class WagicResult:
         """The decks' names in seats 0 and 1."""
     @property
     def players(self) -> Tuple[str, str]:
-        """Who played seats 0 and 1."""
+        """Who played seats 0 and 1 (`random`, `greedy`; `caller` for a `WagicGame`'s)."""
     @property
     def stopped(self) -> bool:
         """Whether the table stopped the game (neither player won)."""
@@ -731,3 +732,116 @@ def wagic_sim(
 ) -> WagicSimResult:
     """Plays `games` seeded games for each pair of `decks` as `rsc sim --lang wagic`, and
     sums them up the same way."""
+
+class _WagicPlayerState(TypedDict):
+    life: int
+    poison: int
+    mana: List[int]
+    hand: int
+    library: int
+
+class _WagicPermanent(TypedDict):
+    name: str
+    types: List[str]
+    owner: int
+    controller: int
+    tapped: bool
+    power: Optional[int]
+    toughness: Optional[int]
+    damage: int
+    counters: Tuple[int, int]
+    named_counters: Dict[str, int]
+    summoning_sick: bool
+    attacking: bool
+    blocking: Optional[int]
+    token: bool
+
+class _WagicStackEntry(TypedDict):
+    name: str
+    controller: int
+    ability: bool
+    targets: List[str]
+
+class _WagicView(TypedDict):
+    seat: int
+    turn: int
+    phase: str
+    active: int
+    players: List[_WagicPlayerState]
+    hand: List[str]
+    battlefield: List[_WagicPermanent]
+    graveyards: List[List[str]]
+    exile: List[List[str]]
+    stack: List[_WagicStackEntry]
+
+_WagicSeats = Sequence[Optional[_WagicPlayer]]
+
+@final
+class WagicGame:
+    """A game of Magic between two Wagic decks played a question at a time: each seat given
+    as `None` in `players` is the caller's (every choice it makes is a question with
+    numbered options), the other a built-in player. One seed and the same answers give the
+    same game."""
+
+    def __new__(
+        cls,
+        cards: WagicCards,
+        decks: _WagicDecks,
+        seed: int = 0,
+        players: Optional[_WagicSeats] = (None, "greedy"),
+        turn_limit: Optional[int] = None,
+    ) -> WagicGame:
+        """Starts the game and plays it to the first question of a caller's seat."""
+    @staticmethod
+    def from_history(
+        cards: WagicCards,
+        decks: _WagicDecks,
+        seed: int,
+        history: Sequence[int],
+        players: Optional[_WagicSeats] = (None, "greedy"),
+        turn_limit: Optional[int] = None,
+    ) -> WagicGame:
+        """The game after the answers `history`; `IllegalMove` naming the first that is not
+        an option."""
+    @property
+    def current_player(self) -> Optional[int]:
+        """The seat whose question waits; `None` once the game is over."""
+    @property
+    def question(self) -> Optional[str]:
+        """The waiting question in words; `None` once the game is over."""
+    @property
+    def question_kind(self) -> Optional[str]:
+        """`mulligan`, `priority`, `effect`, `attack`, `block`, `discard` or `legend`."""
+    def legal_actions(self) -> List[int]:
+        """The waiting question's options by number (empty once over)."""
+    def action_to_string(self, action: int) -> str:
+        """Option `action`'s label; `IllegalMove` for another number."""
+    def apply(self, action: int) -> None:
+        """Answers with option `action` and plays on to the next question of a caller's seat
+        (GIL released); `IllegalMove` (with `legal_actions`) for another int."""
+    def is_over(self) -> bool:
+        """Whether the game is over."""
+    def winner(self) -> Optional[int]:
+        """The winning seat; `None` before the end, for a draw or a stopped game."""
+    def returns(self) -> List[float]:
+        """`[1.0, -1.0]`, `[-1.0, 1.0]` or `[0.0, 0.0]` (a draw, or not over)."""
+    def result(self) -> Optional[WagicResult]:
+        """The result once over (as `play` returns it); `None` before."""
+    def view(self, player: int) -> Optional[_WagicView]:
+        """What seat `player` may see as of its latest question; `None` for a seat never asked."""
+    def log(self) -> List[str]:
+        """The game so far as `rsc run --lang wagic` prints it."""
+    def history(self) -> List[int]:
+        """The answers given so far."""
+    @property
+    def seed(self) -> int:
+        """The seed the game started with."""
+    @property
+    def decks(self) -> Tuple[str, str]:
+        """The decks' names in seats 0 and 1."""
+    @property
+    def players(self) -> Tuple[Optional[str], Optional[str]]:
+        """Who plays each seat: `None` for the caller, `"random"` or `"greedy"`."""
+    @property
+    def turn_limit(self) -> int:
+        """The turns after which the game is a draw."""

@@ -10,17 +10,23 @@
 >>> print("\\n".join(game.log))   # exactly what `rsc run --lang wagic` prints
 >>> run = wagic.sim(cards, [deck_a, deck_b], games=100)
 >>> run.decks, run.summary["ended"]
+>>> game = wagic.WagicGame(cards, [deck_a, deck_b], seed=7, players=(None, "greedy"))
+>>> while not game.is_over():   # seat 0 is ours: each of its choices is a question
+...     game.question, [game.action_to_string(a) for a in game.legal_actions()], game.view(0)
+...     game.apply(game.legal_actions()[0])
 
 ``WagicCards.load`` compiles card files (the cards left out keep their diagnostics,
 ``Diagnostic`` objects as ``rulescript.check`` gives); ``check`` gives the diagnostics
 of card files as ``rsc check --lang wagic``; ``load_deck`` reads a Wagic deck file
 (``DeckError`` with the lines ``rsc`` prints); ``play`` plays one seeded game, ``sim``
-many (the same games and figures as ``rsc sim --lang wagic``), with the GIL released.
+many (the same games and figures as ``rsc sim --lang wagic``), with the GIL released;
+``WagicGame`` is a game played from Python a question at a time (its seats the caller's
+or a built-in player's).
 The rules played are those of ``docs/wagic-play.md``.
 """
 
 from ._rulescript import WAGIC_DEFAULT_TURN_LIMIT as DEFAULT_TURN_LIMIT
-from ._rulescript import Diagnostic, WagicCards, WagicDeck, WagicResult, WagicSimResult
+from ._rulescript import Diagnostic, WagicCards, WagicDeck, WagicGame, WagicResult, WagicSimResult
 from ._rulescript import wagic_check as check
 from ._rulescript import wagic_load_deck as load_deck
 from ._rulescript import wagic_play as play
@@ -32,6 +38,7 @@ __all__ = [
     "Diagnostic",
     "WagicCards",
     "WagicDeck",
+    "WagicGame",
     "WagicResult",
     "WagicSimResult",
     "check",

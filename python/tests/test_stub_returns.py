@@ -174,6 +174,10 @@ class World:
         self.wagic_decks = [wagic.load_deck(tmp / name, self.wagic_cards) for name in ("bears.txt", "goblins.txt")]
         self.wagic_game = wagic.play(self.wagic_cards, self.wagic_decks, seed=4)
         self.wagic_sim = wagic.sim(self.wagic_cards, self.wagic_decks, games=2, threads=1)
+        self.stepped = wagic.WagicGame(self.wagic_cards, self.wagic_decks, seed=4)
+        self.stepped_over = wagic.WagicGame(self.wagic_cards, self.wagic_decks, seed=4)
+        while not self.stepped_over.is_over():
+            self.stepped_over.apply(self.stepped_over.legal_actions()[-1])
 
 
 # How each public name of the stub is called once ("Class.name" on an instance of World's).
@@ -315,6 +319,26 @@ CALLS: Dict[str, Callable[[World], Any]] = {
     "wagic_load_deck": lambda w: wagic.load_deck(w.wagic_files / "goblins.txt", w.wagic_cards),
     "wagic_play": lambda w: wagic.play(w.wagic_cards, w.wagic_decks, seed=1, turn_limit=4),
     "wagic_sim": lambda w: wagic.sim(w.wagic_cards, w.wagic_decks, games=1),
+    "WagicGame.from_history": lambda w: wagic.WagicGame.from_history(
+        w.wagic_cards, w.wagic_decks, 4, w.stepped_over.history()
+    ),
+    "WagicGame.current_player": lambda w: w.stepped.current_player,
+    "WagicGame.question": lambda w: w.stepped.question,
+    "WagicGame.question_kind": lambda w: w.stepped.question_kind,
+    "WagicGame.legal_actions": lambda w: w.stepped.legal_actions(),
+    "WagicGame.action_to_string": lambda w: w.stepped.action_to_string(0),
+    "WagicGame.apply": lambda w: wagic.WagicGame(w.wagic_cards, w.wagic_decks, seed=4).apply(0),
+    "WagicGame.is_over": lambda w: w.stepped_over.is_over(),
+    "WagicGame.winner": lambda w: w.stepped_over.winner(),
+    "WagicGame.returns": lambda w: w.stepped_over.returns(),
+    "WagicGame.result": lambda w: w.stepped_over.result(),
+    "WagicGame.view": lambda w: w.stepped.view(0),
+    "WagicGame.log": lambda w: w.stepped.log(),
+    "WagicGame.history": lambda w: w.stepped_over.history(),
+    "WagicGame.seed": lambda w: w.stepped.seed,
+    "WagicGame.decks": lambda w: w.stepped.decks,
+    "WagicGame.players": lambda w: w.stepped.players,
+    "WagicGame.turn_limit": lambda w: w.stepped.turn_limit,
 }
 
 

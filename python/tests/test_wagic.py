@@ -211,7 +211,10 @@ def test_a_misspelt_card_is_a_deck_error_naming_the_card_meant(cards, folder):
     path = folder / "misspelt.txt"
     with pytest.raises(rs.DeckError) as raised:
         wagic.load_deck(path, cards)
-    message = f"error[deck-unknown-card]: {path}:3: no card named `Grizly Bears` in the card files: did you mean `Grizzly Bears`?"
+    message = (
+        f"error[deck-unknown-card]: {path}:3: no card named `Grizly Bears` in the card files: "
+        "did you mean `Grizzly Bears`?"
+    )
     assert str(raised.value) == message
     assert (raised.value.code, raised.value.file, raised.value.line) == ("deck-unknown-card", str(path), 3)
     # rsc says the same.
@@ -223,11 +226,9 @@ def test_a_card_that_does_not_compile_is_a_deck_error_unless_left_out(cards, fol
     path = folder / "wrong.txt"
     with pytest.raises(rs.DeckError) as raised:
         wagic.load_deck(path, cards)
-    message = f"error[deck-not-compiled]: {path}:3: `Wrong Card` does not compile (E0100 unsupported: effect `nosuchword`)"
-    assert str(raised.value) == message
-    assert raised.value.errors == [
-        {"code": "deck-not-compiled", "line": 3, "message": "`Wrong Card` does not compile (E0100 unsupported: effect `nosuchword`)"}
-    ]
+    why = "`Wrong Card` does not compile (E0100 unsupported: effect `nosuchword`)"
+    assert str(raised.value) == f"error[deck-not-compiled]: {path}:3: {why}"
+    assert raised.value.errors == [{"code": "deck-not-compiled", "line": 3, "message": why}]
     deck = wagic.load_deck(path, cards, skip_uncompiled=True)
     assert (len(deck), deck.total) == (12, 14)
     assert deck.left_out == [(3, "`Wrong Card` does not compile (E0100 unsupported: effect `nosuchword`)")]
@@ -248,7 +249,9 @@ def test_a_deck_with_no_card_is_a_deck_error(cards, folder):
 # Games ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("seed, players", [(4, ("random", "random")), (1, ("greedy", "greedy")), (9, ("greedy", "random"))])
+@pytest.mark.parametrize(
+    "seed, players", [(4, ("random", "random")), (1, ("greedy", "greedy")), (9, ("greedy", "random"))]
+)
 def test_a_game_s_log_is_what_rsc_run_prints(cards, folder, seed, players):
     decks = [folder / "bears.txt", folder / "goblins.txt"]
     game = wagic.play(cards, decks, seed=seed, players=players)
@@ -365,7 +368,8 @@ def test_a_sim_sums_up_as_rsc_sim_does(cards, folder):
 
 
 def test_a_sim_of_more_decks_plays_every_pair(cards, folder):
-    decks = [wagic.load_deck(folder / name, cards, skip_uncompiled=True) for name in ("bears.txt", "goblins.txt", "wrong.txt")]
+    names = ("bears.txt", "goblins.txt", "wrong.txt")
+    decks = [wagic.load_deck(folder / name, cards, skip_uncompiled=True) for name in names]
     run = wagic.sim(cards, decks, games=4, turn_limit=10)
     assert run.games == 12
     assert [deck["games"] for deck in run.decks] == [8, 8, 8]

@@ -127,7 +127,9 @@ pub fn run(options: &Options<'_>) -> Exit {
         let _ = out.flush();
     } else {
         let mut out = TerminalWriter(stdout);
-        for line in played.transcript(options.seed, [names[0].as_str(), names[1].as_str()], kinds) {
+        for line in
+            played.transcript(options.seed, [names[0].as_str(), names[1].as_str()], kinds.map(play::PlayerKind::name))
+        {
             let _ = writeln!(out, "{line}");
         }
         let _ = out.flush();

@@ -40,7 +40,8 @@ pub struct PyWagicResult {
     pub seed: u64,
     /// The decks' names in seats 0 and 1.
     pub decks: (String, String),
-    /// Who played seats 0 and 1 (`random`, `greedy`).
+    /// Who played seats 0 and 1 (`random`, `greedy`; `caller` for a seat a `WagicGame`'s
+    /// caller played).
     pub players: (&'static str, &'static str),
 }
 
@@ -104,11 +105,11 @@ pub fn play_game(
     let options = play::Options { seed, turn_limit, players };
     let decks = [a.cards.clone(), b.cards.clone()];
     let played = on_own_thread(py, move || play::play(&library, [&decks[0], &decks[1]], options))?;
-    Ok(result_of(&played, seed, names, players))
+    Ok(result_of(&played, seed, names, players.map(PlayerKind::name)))
 }
 
-/// The Python result of a game played.
-fn result_of(played: &Played, seed: u64, names: [String; 2], players: [PlayerKind; 2]) -> PyWagicResult {
+/// The Python result of a game played: `players` names who played each seat.
+pub(crate) fn result_of(played: &Played, seed: u64, names: [String; 2], players: [&'static str; 2]) -> PyWagicResult {
     let winner = match &played.outcome {
         Outcome::Won { winner, .. } => Some(usize::from(*winner != P0)),
         Outcome::Drawn { .. } | Outcome::Stopped { .. } => None,
@@ -126,7 +127,7 @@ fn result_of(played: &Played, seed: u64, names: [String; 2], players: [PlayerKin
         log,
         seed,
         decks: (name0, name1),
-        players: (players[0].name(), players[1].name()),
+        players: (players[0], players[1]),
     }
 }
 

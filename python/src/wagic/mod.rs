@@ -2,13 +2,15 @@
 //! `rsc check/run/sim --lang wagic` reach them. `WagicCards` ([`cards`]) compiles Wagic's
 //! card files; `check` gives their diagnostics; `load_deck` ([`deck`]) reads a Wagic deck
 //! file against them; `play` ([`game`]) plays one seeded game and `sim` ([`sim`]) many,
-//! with the GIL released. The native names carry a `wagic_` prefix (`wagic_play`), which
+//! with the GIL released; `WagicGame` ([`stepped`]) is a game played from Python a
+//! question at a time. The native names carry a `wagic_` prefix (`wagic_play`), which
 //! the pure-Python module `rulescript/wagic.py` drops.
 
 pub mod cards;
 pub mod deck;
 pub mod game;
 pub mod sim;
+pub mod stepped;
 
 use ::wagic::play::PlayerKind;
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -26,6 +28,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyWagicDeck>()?;
     m.add_class::<game::PyWagicResult>()?;
     m.add_class::<sim::PyWagicSimResult>()?;
+    m.add_class::<stepped::PyWagicGame>()?;
     m.add_function(wrap_pyfunction!(cards::check, m)?)?;
     m.add_function(wrap_pyfunction!(deck::load_deck, m)?)?;
     m.add_function(wrap_pyfunction!(game::play_game, m)?)?;
