@@ -30,7 +30,9 @@ type SeatPlayer = Option<PlayerKind>;
 /// game (keep or mulligan, each move with priority or the pass, each target, attacker,
 /// block and discard) is put to it as a question with numbered options; the other seat is
 /// the built-in `"random"` or `"greedy"` player, as in `play`. One seed and the same
-/// answers (`history()`) give the same game (`WagicGame.from_history`).
+/// answers (`history()`) give the same game (`WagicGame.from_history`). A panic of the
+/// engine on the game's thread ends the game as stopped (`result().end == "stopped"`, its
+/// reason `the game panicked: ...`), never the interpreter.
 #[pyclass(name = "WagicGame", module = "rulescript.wagic")]
 pub struct PyWagicGame {
     /// In a mutex only for `Sync`, which a Python object must be: the game's channel to
