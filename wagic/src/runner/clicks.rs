@@ -574,6 +574,13 @@ impl Run<'_> {
                 };
             }
             RequestKind::Targets if request.max == 1 => {
+                if choice_number(text).is_some() {
+                    // Wagic waits for the target, with no menu open: `choice` does nothing.
+                    return Ok(());
+                }
+                if matches!(text.split_whitespace().next(), Some("next" | "eot" | "goto")) {
+                    return Err(skip("a phase change while a target is awaited", at(line, text)));
+                }
                 let target =
                     self.named(text).ok_or_else(|| skip("a move names no card on the board", at(line, text)))?;
                 if targeting::refused(&self.table.board, source, execution.env().controller, target) {
@@ -581,7 +588,9 @@ impl Run<'_> {
                     return Ok(());
                 }
                 if !execution.candidates().contains(&target) {
-                    return Err(skip("a target the model does not offer", at(line, text)));
+                    // No legal target (a basic land's search skips a nonbasic one): Wagic's
+                    // target chooser ignores the click.
+                    return Ok(());
                 }
                 self.held_clicks.answered += 1;
                 target

@@ -399,6 +399,8 @@ impl<'t> Run<'t> {
         unmodelled_ability(&table)?;
         // From now on a triggered ability's question waits for the moves, as in Wagic.
         table.hold_questions = true;
+        // Wagic asks a triggered ability's target also when one is legal.
+        table.ask_lone_in_triggers = true;
         Ok(Run {
             test,
             ignored_clicks: Vec::new(),
