@@ -16,6 +16,9 @@ impl Run<'_> {
             return Ok(None);
         };
         let Value::Card(card) = value else {
+            if self.opponent_chosen(value) {
+                return Ok(None);
+            }
             return Err(skip("a player clicked with nothing waiting for a target", at(line, text)));
         };
         let Some(c) = self.table.board.get(card) else {
@@ -418,7 +421,10 @@ impl Run<'_> {
     ) -> Result<Option<Pending>, Skip> {
         match entries.as_slice() {
             [] => Ok(None),
-            [entry] => self.do_entry(card, *entry, line, text),
+            [entry] => {
+                self.done_at_once = Some(*entry);
+                self.do_entry(card, *entry, line, text)
+            }
             _ => {
                 self.menu = Some(Menu { card, entries });
                 Ok(None)
@@ -619,6 +625,48 @@ impl Run<'_> {
         Ok(())
     }
 
+    /// A `choice N` with no menu open and no target awaited: Wagic's `doReactTo` does
+    /// nothing when no menu is open. Wagic opens a menu for a click with several reactions
+    /// and for a triggered ability's question (which the table holds for the moves, its
+    /// lone target included), so with none open in the model none is open in Wagic, but
+    /// for a click the model did at once (`at_once`, its only entry): Wagic's menu may
+    /// list more. The attack and block rules come first in it, so `choice 0` after one of
+    /// them picks what the model did; any other is skipped. So is a board under the
+    /// legend rule, whose menu the table does not model.
+    pub(super) fn choice_without_menu(&mut self, at_once: Option<Entry>, line: u32, text: &str) -> Result<(), Skip> {
+        legend_rule(&self.table)?;
+        match (at_once, choice_number(text)) {
+            (None, _) | (Some(Entry::Attack | Entry::Block), Some(0)) => Ok(()),
+            _ => Err(skip(
+                "[DO] `choice` after a click the model did at once (Wagic's menu may list more)",
+                at(line, text),
+            )),
+        }
+    }
+
+    /// Whether a player's click answers the entering ability of a permanent that chooses
+    /// an opponent (Black Vise's `name(choose opponent) notatarget(opponent)`): Wagic's
+    /// menu of it (`choice 0`, which does nothing here) then the player's click, where the
+    /// runtime took the only opponent as the permanent entered. Each such permanent on the
+    /// battlefield takes one click, of its controller's opponent.
+    fn opponent_chosen(&mut self, player: Value) -> bool {
+        let board = &self.table.board;
+        let chooser = board.zone(P0, BATTLEFIELD).into_iter().chain(board.zone(P1, BATTLEFIELD)).find(|&card| {
+            board.get(card).is_some_and(|c| {
+                Value::Player(opponent(c.controller)) == player
+                    && !self.opponents_chosen.contains(&card)
+                    && c.printed.autos.iter().any(|auto| chooses_opponent(auto))
+            })
+        });
+        match chooser {
+            Some(card) => {
+                self.opponents_chosen.insert(card);
+                true
+            }
+            None => false,
+        }
+    }
+
     /// How many `auto=` lines of a card's printed text are a `may`.
     pub(super) fn may_lines(&self, card: CardId) -> usize {
         let Some(c) = self.table.board.get(card) else { return 0 };
@@ -690,6 +738,17 @@ pub(super) fn targets_named<'a>(target: &str, autos: impl Iterator<Item = &'a st
         named += usize::from(auto.trim_end().ends_with(":equip"));
     }
     Some(named)
+}
+
+/// Whether an `auto=` line is an entering ability whose one target is the opponent
+/// (`target(opponent)`, `notatarget(opponent)`, after an optional `name(...)`).
+fn chooses_opponent(auto: &str) -> bool {
+    let auto = auto.trim().to_ascii_lowercase();
+    let rest = match auto.strip_prefix("name(") {
+        Some(named) => named.split_once(')').map_or("", |(_, rest)| rest.trim_start()),
+        None => auto.as_str(),
+    };
+    rest.starts_with("target(opponent)") || rest.starts_with("notatarget(opponent)")
 }
 
 /// How a spell cast from hand is paid for.

@@ -21,9 +21,13 @@
 //! the entry past the last is `Cancel`), and nothing happens when none does. A triggered or
 //! entering ability's question waits for the moves ([`Table::held`]), as Wagic's menu of it
 //! does: a `may` lists the ability then `Cancel`, a targeted ability lists itself alone
-//! (`choice 0`), then its target is clicked (one the runtime took as the only legal one is
-//! still clicked: a click on another card is ignored, as Wagic ignores a card that is no
-//! legal target); a spell's targets are clicked first, as Wagic asks them as the spell is
+//! (`choice 0`), then its target is clicked (also the only legal one, which the runtime
+//! asks while the board settles, [`Table::ask_lone_in_triggers`]: a click on another card
+//! is ignored, as Wagic ignores a card that is no legal target; an entering choice of the
+//! opponent the runtime takes, Black Vise's, takes a click on that player). A `choice`
+//! with no menu open does nothing, as Wagic's `doReactTo`, but after a click the model did
+//! at once (Wagic's menu may list more: only `choice 0` after the attack or block rule,
+//! Wagic's first entry, is played); a spell's targets are clicked first, as Wagic asks them as the spell is
 //! cast. A spell whose target its `auto=` line names (not `target=`) opens the same menu of
 //! its one ability before its target. While a spell or ability waits for a target (or a
 //! cost with a spec, `{discard(...)}`, for its card), the next moves name it (a card, or
@@ -62,9 +66,9 @@
 //!
 //! Anything else makes the test **skipped, with the reason**, never passed: blocks with
 //! banding, rampage against several blockers, or while a card takes abilities away; a
-//! `choice N` where the model opens no menu and waits for no target (a card's ways to be
-//! cast, modes, several `may`s of one card; while a target is awaited `choice` does
-//! nothing, as in Wagic), an interruption as `eot` or `goto` changes the phase or while
+//! `choice N` after a click the model did at once (but `choice 0` after an attack or a
+//! block), several `may`s of one card; two legendary permanents of one name under one
+//! controller (the legend rule's menu); an interruption as `eot` or `goto` changes the phase or while
 //! a target is awaited, a phase change while the stack holds a spell, a response above a spell or ability the model resolved as it was cast,
 //! `human`, `ai`; a
 //! card given by its Wagic id with no set files to map it ([`run_with_sets`] names such
@@ -106,7 +110,7 @@ mod verdict;
 pub use ids::NO_SETS;
 
 use asserts::compare;
-use clicks::{Menu, choice_number};
+use clicks::{Entry as MenuEntry, Menu, choice_number};
 use combat::{CombatWait, DamageStep};
 use stack::{Entry, Resolution, Window};
 
@@ -343,6 +347,11 @@ struct Run<'t> {
     stalled: bool,
     /// The spells cast this turn, by either player (storm counts them).
     spells_cast: u32,
+    /// What the last move's click did at once, its only entry (no menu opened).
+    done_at_once: Option<MenuEntry>,
+    /// The permanents whose entering choice of an opponent a player's click answered
+    /// (`clicks.rs`).
+    opponents_chosen: HashSet<CardId>,
 }
 
 /// What a triggered ability whose target the runtime took still owes the moves.
@@ -427,6 +436,8 @@ impl<'t> Run<'t> {
             after_phase_change: false,
             stalled: false,
             spells_cast: 0,
+            done_at_once: None,
+            opponents_chosen: HashSet::new(),
         })
     }
 
@@ -434,6 +445,7 @@ impl<'t> Run<'t> {
         let mut pending: Option<Pending> = None;
         for (index, step) in self.test.moves.iter().enumerate() {
             self.move_id = self.move_ids.get(index).copied().flatten();
+            let previous_at_once = self.done_at_once.take();
             let word = step.text.split_whitespace().next().unwrap_or("");
             if self.stalled {
                 // Wagic's chooser of the stalled spell takes each click (none completes it).
@@ -556,8 +568,8 @@ impl<'t> Run<'t> {
                     // Wagic waits for a target, with no menu open: `choice` does nothing.
                     continue;
                 }
-                // Wagic's other menus (a card's ways to be cast, `choice` modes...).
-                return Err(skip("[DO] `choice` where the model opens no menu", at(step.line, &step.text)));
+                self.choice_without_menu(previous_at_once, step.line, &step.text)?;
+                continue;
             }
             if self.owed_clicks > 0 && pending.is_none() {
                 // The only legal target, which the runtime took: the move must name
@@ -616,6 +628,7 @@ impl<'t> Run<'t> {
             self.window("", last, "(the end of the moves)")?;
         }
         unmodelled_ability(&self.table)?;
+        legend_rule(&self.table)?;
         // A target Wagic still waits for (also one the runtime took as the only legal
         // one): in Wagic the spell or ability never happened.
         if self.table.held.is_some() || self.auto_owed.is_some() {
@@ -718,6 +731,20 @@ fn unmodelled_ability(table: &Table) -> Result<(), Skip> {
                 "a keyword ability the table does not model",
                 format!("{}: {ability}", card.printed.name),
             ));
+        }
+    }
+    Ok(())
+}
+
+/// Skips a test whose board holds two legendary permanents of one name under one
+/// controller: Wagic's legend rule (`MTGLegendRule`) opens a menu of which to keep, which
+/// the table does not model.
+fn legend_rule(table: &Table) -> Result<(), Skip> {
+    let board = &table.board;
+    let mut seen: HashSet<(PlayerId, &str)> = HashSet::new();
+    for c in board.cards.iter().filter(|c| c.zone == BATTLEFIELD && is_type(&c.printed.types, "legendary")) {
+        if !seen.insert((c.controller, c.printed.name.as_str())) {
+            return Err(skip("the legend rule (Wagic's menu of the legendary permanent to keep)", &*c.printed.name));
         }
     }
     Ok(())
