@@ -549,17 +549,16 @@ impl Run<'_> {
         };
         let answer = match request.kind {
             RequestKind::May => {
-                if self.may_lines(source) != 1 {
-                    // Wagic lists every `may` of a card in one menu.
+                let Some(may) = self.may_line(source) else {
+                    // Wagic lists every `may` of a card triggered at once in one menu.
                     return Err(skip("a card with several `may` abilities (Wagic's one menu)", at(line, text)));
-                }
+                };
                 let yes = match choice_number(text).ok_or_else(unanswered)? {
                     0 => true,
                     1 => false,
                     _ => return Err(skip("a `choice` past the end of Wagic's menu", at(line, text))),
                 };
                 self.held_menu_chosen = true;
-                let may = self.may_line(source).unwrap_or_default();
                 let named = targets_named("", std::iter::once(may.as_str()));
                 let named = named.ok_or_else(|| skip("a target with a count (`<n>`)", at(line, text)))?;
                 let named = if yes { named } else { 0 };
@@ -667,16 +666,47 @@ impl Run<'_> {
         }
     }
 
-    /// How many `auto=` lines of a card's printed text are a `may`.
-    pub(super) fn may_lines(&self, card: CardId) -> usize {
-        let Some(c) = self.table.board.get(card) else { return 0 };
-        c.printed.autos.iter().filter(|auto| auto.to_ascii_lowercase().contains("may ")).count()
+    /// Declines each held `may` whose one target surely has no legal target: Wagic's
+    /// `MayAbility` opens no menu then (`validTargetsExist`), and the ability does nothing.
+    pub(super) fn decline_untargetable_mays(&mut self, line: u32, text: &str) -> Result<(), Skip> {
+        for _ in 0..MAX_MOVES {
+            let Some(execution) = self.table.held.as_ref() else { return Ok(()) };
+            if execution.request().kind != RequestKind::May {
+                return Ok(());
+            }
+            let (source, controller) = (execution.env().source, execution.env().controller);
+            let Some(may) = self.may_line(source) else { return Ok(()) };
+            let Some(spec) = counted::single_spec(&may) else { return Ok(()) };
+            if !counted::surely_untargetable(&self.table.board, spec, controller) {
+                return Ok(());
+            }
+            self.table.try_answer_held(&[Value::Bool(false)]).map_err(|error| table_skip(error, line, text))?;
+        }
+        Ok(())
     }
 
-    /// A card's `may` line, lower case (the first).
+    /// The `may` line of a card whose `may` question is asked, lower case: its first, when
+    /// Wagic's menu of it lists that one alone and the others name as many targets.
+    /// Wagic's menu lists each `may` of the card triggered and not yet answered: one alone
+    /// unless two share their trigger (two entering ones, or two of one `@...` event),
+    /// which `None` skips, as it does lines naming different targets (which one asks is
+    /// not told). Two `may`s of different triggers firing at once (a creature entering
+    /// beside another that triggers it) are not told apart.
     pub(super) fn may_line(&self, card: CardId) -> Option<String> {
         let c = self.table.board.get(card)?;
-        c.printed.autos.iter().map(|auto| auto.to_ascii_lowercase()).find(|auto| auto.contains("may "))
+        let mays: Vec<String> =
+            c.printed.autos.iter().map(|auto| auto.to_ascii_lowercase()).filter(|auto| auto.contains("may ")).collect();
+        let trigger = |auto: &String| {
+            let auto = auto.trim_start();
+            if auto.starts_with('@') { auto.split(':').next().unwrap_or("").to_string() } else { String::new() }
+        };
+        let mut triggers: Vec<String> = mays.iter().map(trigger).collect();
+        triggers.sort_unstable();
+        triggers.dedup();
+        let named = |auto: &String| targets_named("", std::iter::once(auto.as_str()));
+        let first = mays.first()?;
+        let alike = mays.iter().all(|auto| named(auto) == named(first));
+        (triggers.len() == mays.len() && alike).then(|| first.clone())
     }
 }
 

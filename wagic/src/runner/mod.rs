@@ -20,7 +20,8 @@
 //! one, opens Wagic's menu when several (the next move, `choice N`, picks entry `N` from 0;
 //! the entry past the last is `Cancel`), and nothing happens when none does. A triggered or
 //! entering ability's question waits for the moves ([`Table::held`]), as Wagic's menu of it
-//! does: a `may` lists the ability then `Cancel`, a targeted ability lists itself alone
+//! does: a `may` lists the ability then `Cancel` (none opens for a `may` whose target
+//! surely has no legal one, Wagic's `validTargetsExist`), a targeted ability lists itself alone
 //! (`choice 0`), then its target is clicked (also the only legal one, which the runtime
 //! asks while the board settles, [`Table::ask_lone_in_triggers`]: a click on another card
 //! is ignored, as Wagic ignores a card that is no legal target; an entering choice of the
@@ -67,7 +68,7 @@
 //! Anything else makes the test **skipped, with the reason**, never passed: blocks with
 //! banding, rampage against several blockers, or while a card takes abilities away; a
 //! `choice N` after a click the model did at once (but `choice 0` after an attack or a
-//! block), several `may`s of one card; two legendary permanents of one name under one
+//! block), two `may`s of one card that share their trigger (Wagic's one menu of them); two legendary permanents of one name under one
 //! controller (the legend rule's menu); an interruption as `eot` or `goto` changes the phase or while
 //! a target is awaited, a phase change while the stack holds a spell, a response above a spell or ability the model resolved as it was cast,
 //! `human`, `ai`; a
@@ -480,6 +481,7 @@ impl<'t> Run<'t> {
             if self.table.held.is_some() && target_first && word == "choice" {
                 return Err(skip("a triggered ability waits beside a spell's target", at(step.line, &step.text)));
             }
+            self.decline_untargetable_mays(step.line, &step.text)?;
             // A spell's targets are chosen as it is cast, before the triggered abilities
             // its casting fires ask anything.
             if self.table.held.is_some() && !target_first {
@@ -620,6 +622,8 @@ impl<'t> Run<'t> {
             // An ability granted for a while (`aslongas(...) mustattack`) counts too.
             unmodelled_ability(&self.table)?;
         }
+        let last = self.test.moves.last().map_or((0, ""), |step| (step.line, step.text.as_str()));
+        self.decline_untargetable_mays(last.0, last.1)?;
         let awaiting = pending.is_some() || self.owed_clicks > 0 || self.spell_target_awaited() || self.menu.is_some();
         // A stalled spell's chooser still waits (`counted.rs`): nothing resolves.
         if !awaiting && self.auto_owed.is_none() && !self.stalled {
@@ -627,6 +631,7 @@ impl<'t> Run<'t> {
             let last = self.test.moves.last().map_or(0, |step| step.line);
             self.window("", last, "(the end of the moves)")?;
         }
+        self.decline_untargetable_mays(last.0, last.1)?;
         unmodelled_ability(&self.table)?;
         legend_rule(&self.table)?;
         // A target Wagic still waits for (also one the runtime took as the only legal

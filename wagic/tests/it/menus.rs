@@ -1,7 +1,8 @@
 //! Wagic's menus in its test runner: a triggered ability's lone target is still asked
 //! (`choice 0`, then its click), a `choice` with no menu open does nothing (Wagic's
-//! `doReactTo`), an entering choice of the opponent takes the player's click, and the
-//! legend rule's menu is skipped.
+//! `doReactTo`), an entering choice of the opponent takes the player's click, a card's
+//! `may`s of different triggers each open their own menu, a `may` with no legal target
+//! opens none, and the legend rule's menu is skipped.
 
 use std::sync::Arc;
 
@@ -18,6 +19,11 @@ mana={R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Sprite\nauto={W}:1/1\nmana={W}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Vise\nauto=name(choose opponent) notatarget(opponent) deplete:0\n\
 auto=@each targetedplayer upkeep:damage:morethanfourcards targetedplayer\nmana={1}\ntype=Artifact\n[/card]\n\
+[card]\nname=Cleric\nauto=may life:1 controller\nauto=@movedTo(other creature|myBattlefield):may life:2 controller\n\
+mana={W}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Twin\nauto=may life:1 controller\nauto=may life:2 controller\nmana={W}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Titan\nauto=may moveTo(myBattlefield) target(creature|mygraveyard)\nmana={W}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Puma\nmana={W}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Lord\nmana={B}\ntype=Legendary Creature\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n";
 
@@ -120,4 +126,41 @@ fn two_legendary_permanents_of_one_name_are_skipped_for_the_legend_rules_menu() 
         "FIRSTMAIN\n[PLAYER1]\ninplay:Lord\ngraveyard:Lord\n[PLAYER2]\n",
     );
     assert_eq!(skipped(&legends), "the legend rule (Wagic's menu of the legendary permanent to keep) (Lord)");
+}
+
+#[test]
+fn each_may_of_a_card_opens_its_own_menu_when_their_triggers_differ() {
+    // The Cleric's entering `may` (+1), then its `may` as the Puma enters (+2).
+    let cleric = |moves: &str, life: i32| {
+        verdict(&test(
+            "[PLAYER1]\nhand:Cleric,Puma\nmanapool:{W}{W}\n[PLAYER2]\n",
+            moves,
+            &format!("FIRSTMAIN\n[PLAYER1]\ninplay:Cleric,Puma\nlife:{life}\n[PLAYER2]\n"),
+        ))
+    };
+    assert_eq!(cleric("Cleric\nchoice 0\nPuma\nchoice 0\n", 23), Verdict::Passed);
+    assert_eq!(cleric("Cleric\nchoice 1\nPuma\nchoice 0\n", 22), Verdict::Passed);
+    assert_eq!(cleric("Cleric\nchoice 0\nPuma\nchoice 1\n", 21), Verdict::Passed);
+    // Two entering `may`s share Wagic's one menu: not modelled.
+    let twin = test(
+        "[PLAYER1]\nhand:Twin\nmanapool:{W}\n[PLAYER2]\n",
+        "Twin\nchoice 0\n",
+        "FIRSTMAIN\n[PLAYER1]\ninplay:Twin\nlife:21\n[PLAYER2]\n",
+    );
+    assert_eq!(skipped(&twin), "a card with several `may` abilities (Wagic's one menu) (line 9: `choice 0`)");
+}
+
+#[test]
+fn a_may_with_no_legal_target_opens_no_menu() {
+    let titan = |graveyard: &str, moves: &str, expected: &str| {
+        verdict(&test(
+            &format!("[PLAYER1]\nhand:Titan\n{graveyard}manapool:{{W}}\n[PLAYER2]\n"),
+            moves,
+            &format!("FIRSTMAIN\n[PLAYER1]\n{expected}[PLAYER2]\n"),
+        ))
+    };
+    // An empty graveyard: Wagic asks nothing.
+    assert_eq!(titan("", "Titan\n", "inplay:Titan\n"), Verdict::Passed);
+    // A creature card there: the `may`, then its target.
+    assert_eq!(titan("graveyard:Puma\n", "Titan\nchoice 0\nPuma\n", "inplay:Titan,Puma\n"), Verdict::Passed);
 }
