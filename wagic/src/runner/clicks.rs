@@ -548,6 +548,12 @@ impl Run<'_> {
             skip("a triggered or entering ability asks a question", format!("{}: {:?}", at(line, text), request.kind))
         };
         let answer = match request.kind {
+            RequestKind::May if choice_number(text).is_none() && self.inert_source_click(source, text) => {
+                // A click on the card whose `may` menu is open, with no ability of its own
+                // to react: nothing reacts (Wagic's `MayAbility` waits for a menu entry),
+                // and the menu stays open.
+                return Ok(());
+            }
             RequestKind::May => {
                 let Some(may) = self.may_line(source) else {
                     // Wagic lists every `may` of a card triggered at once in one menu.
@@ -664,6 +670,20 @@ impl Run<'_> {
             }
             None => false,
         }
+    }
+
+    /// Whether a move clicks `source`, a card with no activated ability (nor a way to be
+    /// played from hand) that could react to the click, out of the attack and block steps
+    /// (where the combat rules react).
+    fn inert_source_click(&self, source: CardId, text: &str) -> bool {
+        let combat = matches!(self.phase, Phase::CombatAttackers | Phase::CombatBlockers);
+        !combat
+            && self.named(text) == Some(Value::Card(source))
+            && self.table.board.get(source).is_some_and(|c| {
+                c.zone == BATTLEFIELD
+                    && c.printed.hand_lines.is_empty()
+                    && !c.printed.autos.iter().any(|auto| is_activated_line(auto))
+            })
     }
 
     /// Declines each held `may` whose one target surely has no legal target: Wagic's

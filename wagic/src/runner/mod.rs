@@ -21,7 +21,9 @@
 //! the entry past the last is `Cancel`), and nothing happens when none does. A triggered or
 //! entering ability's question waits for the moves ([`Table::held`]), as Wagic's menu of it
 //! does: a `may` lists the ability then `Cancel` (none opens for a `may` whose target
-//! surely has no legal one, Wagic's `validTargetsExist`), a targeted ability lists itself alone
+//! surely has no legal one, Wagic's `validTargetsExist`; a click on its card, with no
+//! ability of its own, leaves it open), a spell's `may` lines list as its modes (`choice
+//! N` does the `N`th alone, its other lines run whatever is chosen), a targeted ability lists itself alone
 //! (`choice 0`), then its target is clicked (also the only legal one, which the runtime
 //! asks while the board settles, [`Table::ask_lone_in_triggers`]: a click on another card
 //! is ignored, as Wagic ignores a card that is no legal target; an entering choice of the
@@ -353,6 +355,18 @@ struct Run<'t> {
     /// The permanents whose entering choice of an opponent a player's click answered
     /// (`clicks.rs`).
     opponents_chosen: HashSet<CardId>,
+    /// The spell whose `may` lines Wagic's menu listed as modes: the entry chosen, and the
+    /// next `may` the runtime asks (`answers.rs`).
+    mode: Option<Mode>,
+}
+
+/// A spell's `may` lines chosen from as modes: the runtime asks each in turn.
+#[derive(Debug, Clone, Copy)]
+struct Mode {
+    /// The entry chosen (the `may` lines' count: `Cancel`).
+    chosen: usize,
+    /// The `may` the runtime asks next.
+    next: usize,
 }
 
 /// What a triggered ability whose target the runtime took still owes the moves.
@@ -439,6 +453,7 @@ impl<'t> Run<'t> {
             spells_cast: 0,
             done_at_once: None,
             opponents_chosen: HashSet::new(),
+            mode: None,
         })
     }
 
@@ -527,6 +542,10 @@ impl<'t> Run<'t> {
                 None => &mut self.owed_menu,
             };
             if std::mem::take(spell_menu) {
+                if let Some(waiting) = pending.take_if(|waiting| waiting.execution.request().kind == RequestKind::May) {
+                    pending = self.choose_mode(waiting, step.line, &step.text)?;
+                    continue;
+                }
                 match choice_number(&step.text) {
                     Some(0) => continue,
                     Some(_) => return Err(skip("a `choice` past the end of Wagic's menu", at(step.line, &step.text))),

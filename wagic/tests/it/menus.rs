@@ -2,7 +2,8 @@
 //! (`choice 0`, then its click), a `choice` with no menu open does nothing (Wagic's
 //! `doReactTo`), an entering choice of the opponent takes the player's click, a card's
 //! `may`s of different triggers each open their own menu, a `may` with no legal target
-//! opens none, and the legend rule's menu is skipped.
+//! opens none (and a click on its card, which has no ability of its own, leaves it open),
+//! a spell's `may` lines are its menu's modes, and the legend rule's menu is skipped.
 
 use std::sync::Arc;
 
@@ -24,6 +25,9 @@ mana={W}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Twin\nauto=may life:1 controller\nauto=may life:2 controller\nmana={W}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Titan\nauto=may moveTo(myBattlefield) target(creature|mygraveyard)\nmana={W}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Puma\nmana={W}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Dawn\nauto=@each my upkeep:may life:2 controller\nmana={W}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Charm\nauto=may life:1 controller\nauto=may damage:2 target(creature)\nauto=may life:3 controller\n\
+auto=draw:1 controller\nmana={R}\ntype=Instant\n[/card]\n\
 [card]\nname=Lord\nmana={B}\ntype=Legendary Creature\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n";
 
@@ -163,4 +167,37 @@ fn a_may_with_no_legal_target_opens_no_menu() {
     assert_eq!(titan("", "Titan\n", "inplay:Titan\n"), Verdict::Passed);
     // A creature card there: the `may`, then its target.
     assert_eq!(titan("graveyard:Puma\n", "Titan\nchoice 0\nPuma\n", "inplay:Titan,Puma\n"), Verdict::Passed);
+}
+
+#[test]
+fn a_click_on_the_card_whose_may_menu_is_open_leaves_it_open() {
+    let dawn = |moves: &str| {
+        format!(
+            "[INIT]\nUNTAP\n[PLAYER1]\ninplay:Dawn\n[PLAYER2]\n[DO]\n{moves}[ASSERT]\nUPKEEP\n[PLAYER1]\n\
+             inplay:Dawn\nlife:22\n[PLAYER2]\n[END]\n"
+        )
+    };
+    assert_eq!(verdict(&dawn("next\nchoice 0\n")), Verdict::Passed);
+    assert_eq!(verdict(&dawn("next\nDawn\nchoice 0\n")), Verdict::Passed);
+}
+
+#[test]
+fn a_spells_may_lines_are_the_modes_of_wagics_menu() {
+    let charm = |moves: &str, expected: &str| {
+        test(
+            "[PLAYER1]\nhand:Charm\nlibrary:Forest\nmanapool:{R}\n[PLAYER2]\ninplay:Puma\n",
+            moves,
+            &format!("FIRSTMAIN\n[PLAYER1]\ngraveyard:Charm\nhand:Forest\n{expected}"),
+        )
+    };
+    // Each entry does its line alone; the line that is no `may` runs whatever is chosen.
+    assert_eq!(verdict(&charm("Charm\nchoice 0\n", "life:21\n[PLAYER2]\ninplay:Puma\n")), Verdict::Passed);
+    assert_eq!(verdict(&charm("Charm\nchoice 1\nPuma\n", "[PLAYER2]\ngraveyard:Puma\n")), Verdict::Passed);
+    assert_eq!(verdict(&charm("Charm\nchoice 2\n", "life:23\n[PLAYER2]\ninplay:Puma\n")), Verdict::Passed);
+    // `Cancel`, past the last entry: no mode.
+    assert_eq!(verdict(&charm("Charm\nchoice 3\n", "[PLAYER2]\ninplay:Puma\n")), Verdict::Passed);
+    assert_eq!(
+        skipped(&charm("Charm\nchoice 4\n", "[PLAYER2]\ninplay:Puma\n")),
+        "a `choice` past the end of Wagic's menu (line 11: `choice 4`)"
+    );
 }
