@@ -716,9 +716,17 @@ impl Run<'_> {
         let c = self.table.board.get(card)?;
         let mays: Vec<String> =
             c.printed.autos.iter().map(|auto| auto.to_ascii_lowercase()).filter(|auto| auto.contains("may ")).collect();
+        // A trigger's restriction (`restriction{...}`) is no other event.
         let trigger = |auto: &String| {
             let auto = auto.trim_start();
-            if auto.starts_with('@') { auto.split(':').next().unwrap_or("").to_string() } else { String::new() }
+            if !auto.starts_with('@') {
+                return String::new();
+            }
+            let head = auto.split(':').next().unwrap_or("");
+            match head.split_once("restriction{") {
+                Some((event, rest)) => format!("{event}{}", rest.split_once('}').map_or("", |(_, after)| after)),
+                None => head.to_string(),
+            }
         };
         let mut triggers: Vec<String> = mays.iter().map(trigger).collect();
         triggers.sort_unstable();

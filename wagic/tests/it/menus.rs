@@ -3,7 +3,8 @@
 //! `doReactTo`), an entering choice of the opponent takes the player's click, a card's
 //! `may`s of different triggers each open their own menu, a `may` with no legal target
 //! opens none (and a click on its card, which has no ability of its own, leaves it open),
-//! a spell's `may` lines are its menu's modes, and the legend rule's menu is skipped.
+//! a spell's `may` lines are its menu's modes, a trigger's restriction is checked before
+//! its `may` or target is asked, and the legend rule's menu is skipped.
 
 use std::sync::Arc;
 
@@ -28,6 +29,10 @@ mana={W}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Dawn\nauto=@each my upkeep:may life:2 controller\nmana={W}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Charm\nauto=may life:1 controller\nauto=may damage:2 target(creature)\nauto=may life:3 controller\n\
 auto=draw:1 controller\nmana={R}\ntype=Instant\n[/card]\n\
+[card]\nname=Hopeful\nauto=@each my upkeep restriction{type(land|myBattlefield)~morethan~0}:may life:1 controller\n\
+mana={W}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Striker\nauto=@each my upkeep restriction{type(land|myBattlefield)~morethan~0}:damage:1 target(creature)\n\
+mana={R}\ntype=Creature\npower=1\ntoughness=3\n[/card]\n\
 [card]\nname=Lord\nmana={B}\ntype=Legendary Creature\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n";
 
@@ -200,4 +205,27 @@ fn a_spells_may_lines_are_the_modes_of_wagics_menu() {
         skipped(&charm("Charm\nchoice 4\n", "[PLAYER2]\ninplay:Puma\n")),
         "a `choice` past the end of Wagic's menu (line 11: `choice 4`)"
     );
+}
+
+#[test]
+fn a_triggers_restriction_is_checked_before_its_may_or_target_is_asked() {
+    let upkeep = |card: &str, land: &str, moves: &str, life: i32| {
+        verdict(&format!(
+            "[INIT]\nUNTAP\n[PLAYER1]\ninplay:{card}{land}\n[PLAYER2]\n[DO]\n{moves}[ASSERT]\nUPKEEP\n[PLAYER1]\n\
+             inplay:{card}{land}\nlife:{life}\n[PLAYER2]\n[END]\n"
+        ))
+    };
+    // No land: the restriction fails, no `may` is asked.
+    assert_eq!(upkeep("Hopeful", "", "next\n", 20), Verdict::Passed);
+    assert_eq!(upkeep("Hopeful", ",Forest", "next\nchoice 0\n", 21), Verdict::Passed);
+    assert_eq!(upkeep("Hopeful", ",Forest", "next\nchoice 1\n", 20), Verdict::Passed);
+    // No land: no target is asked, and the Striker keeps its toughness.
+    let striker = |land: &str, moves: &str, damaged: &str| {
+        verdict(&format!(
+            "[INIT]\nUNTAP\n[PLAYER1]\ninplay:Striker{land}\n[PLAYER2]\ninplay:Puma\n[DO]\n{moves}[ASSERT]\nUPKEEP\n\
+             [PLAYER1]\ninplay:Striker{land}\n[PLAYER2]\n{damaged}[END]\n"
+        ))
+    };
+    assert_eq!(striker("", "next\n", "inplay:Puma\n"), Verdict::Passed);
+    assert_eq!(striker(",Forest", "next\nchoice 0\nPuma\n", "graveyard:Puma\n"), Verdict::Passed);
 }
