@@ -636,10 +636,23 @@ impl Run<'_> {
     /// lone target included), so with none open in the model none is open in Wagic, but
     /// for a click the model did at once (`at_once`, its only entry): Wagic's menu may
     /// list more. The attack and block rules come first in it, so `choice 0` after one of
-    /// them picks what the model did; any other is skipped. So is a board under the
-    /// legend rule, whose menu the table does not model.
+    /// them picks what the model did; any other is skipped. Under the legend rule (two
+    /// legendary permanents of one name under one controller) it answers Wagic's menu of
+    /// it: `choice 0` keeps the newest, `choice 1` the others.
     pub(super) fn choice_without_menu(&mut self, at_once: Option<Entry>, line: u32, text: &str) -> Result<(), Skip> {
-        legend_rule(&self.table)?;
+        if let Some((newest, others)) = legends_of_one_name(&self.table) {
+            // Wagic's legend rule menu (no `Cancel`): "Keep New", then "Keep Old".
+            let leaving = match choice_number(text) {
+                Some(0) => others,
+                Some(1) => vec![newest],
+                _ => return Err(skip("a `choice` past the end of Wagic's menu", at(line, text))),
+            };
+            for card in leaving {
+                let owner = self.table.board.get(card).map_or(P0, |c| c.owner);
+                self.table.board.place(card, owner, GRAVEYARD, -1);
+            }
+            return self.table.try_settle().map_err(|error| table_skip(error, line, text));
+        }
         match (at_once, choice_number(text)) {
             (None, _) | (Some(Entry::Attack | Entry::Block), Some(0)) => Ok(()),
             _ => Err(skip(

@@ -30,7 +30,9 @@
 //! opponent the runtime takes, Black Vise's, takes a click on that player). A `choice`
 //! with no menu open does nothing, as Wagic's `doReactTo`, but after a click the model did
 //! at once (Wagic's menu may list more: only `choice 0` after the attack or block rule,
-//! Wagic's first entry, is played); a spell's targets are clicked first, as Wagic asks them as the spell is
+//! Wagic's first entry, is played). Two legendary permanents of one name under one
+//! controller open Wagic's legend rule menu, which cannot be left: `choice 0` keeps the
+//! newest (the others go to their owner's graveyard), `choice 1` the others; a spell's targets are clicked first, as Wagic asks them as the spell is
 //! cast. A spell whose target its `auto=` line names (not `target=`) opens the same menu of
 //! its one ability before its target. While a spell or ability waits for a target (or a
 //! cost with a spec, `{discard(...)}`, for its card), the next moves name it (a card, or
@@ -463,6 +465,10 @@ impl<'t> Run<'t> {
             self.move_id = self.move_ids.get(index).copied().flatten();
             let previous_at_once = self.done_at_once.take();
             let word = step.text.split_whitespace().next().unwrap_or("");
+            if word != "choice" {
+                // Wagic's legend rule menu cannot be left: the next move answers it.
+                legend_rule(&self.table)?;
+            }
             if self.stalled {
                 // Wagic's chooser of the stalled spell takes each click (none completes it).
                 if matches!(word, "next" | "eot" | "goto") {
@@ -760,18 +766,41 @@ fn unmodelled_ability(table: &Table) -> Result<(), Skip> {
     Ok(())
 }
 
-/// Skips a test whose board holds two legendary permanents of one name under one
-/// controller: Wagic's legend rule (`MTGLegendRule`) opens a menu of which to keep, which
-/// the table does not model.
-fn legend_rule(table: &Table) -> Result<(), Skip> {
+/// The legendary permanents of one name under one controller, when there are several
+/// (Wagic's legend rule, `MTGLegendRule`): the newest to enter, and the others.
+fn legends_of_one_name(table: &Table) -> Option<(CardId, Vec<CardId>)> {
     let board = &table.board;
-    let mut seen: HashSet<(PlayerId, &str)> = HashSet::new();
-    for c in board.cards.iter().filter(|c| c.zone == BATTLEFIELD && is_type(&c.printed.types, "legendary")) {
-        if !seen.insert((c.controller, c.printed.name.as_str())) {
-            return Err(skip("the legend rule (Wagic's menu of the legendary permanent to keep)", &*c.printed.name));
+    let legendary = |index: usize| {
+        let c = &board.cards[index];
+        (c.zone == BATTLEFIELD && is_type(&c.printed.types, "legendary")).then_some(c)
+    };
+    for first in 0..board.cards.len() {
+        let Some(c) = legendary(first) else { continue };
+        let mut same: Vec<CardId> = (0..board.cards.len())
+            .filter(|&other| {
+                legendary(other).is_some_and(|o| o.controller == c.controller && o.printed.name == c.printed.name)
+            })
+            .map(|index| CardId(index as u32))
+            .collect();
+        if same.len() > 1 {
+            same.sort_by_key(|&card| board.get(card).map_or(0, |c| c.order));
+            let newest = same.pop()?;
+            return Some((newest, same));
         }
     }
-    Ok(())
+    None
+}
+
+/// Skips a test whose board holds two legendary permanents of one name under one
+/// controller where no `choice` answers Wagic's legend rule menu.
+fn legend_rule(table: &Table) -> Result<(), Skip> {
+    match legends_of_one_name(table) {
+        Some((newest, _)) => Err(skip(
+            "the legend rule's menu left unanswered",
+            table.board.get(newest).map_or(String::new(), |c| c.printed.name.clone()),
+        )),
+        None => Ok(()),
+    }
 }
 
 /// Whether a card is an Aura the front end compiled as one: an Enchantment Aura with a

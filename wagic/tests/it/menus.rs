@@ -4,7 +4,7 @@
 //! `may`s of different triggers each open their own menu, a `may` with no legal target
 //! opens none (and a click on its card, which has no ability of its own, leaves it open),
 //! a spell's `may` lines are its menu's modes, a trigger's restriction is checked before
-//! its `may` or target is asked, and the legend rule's menu is skipped.
+//! its `may` or target is asked, and the legend rule's menu keeps the new or the old legend.
 
 use std::sync::Arc;
 
@@ -128,13 +128,35 @@ fn an_entering_choice_of_the_opponent_takes_the_players_click() {
 }
 
 #[test]
-fn two_legendary_permanents_of_one_name_are_skipped_for_the_legend_rules_menu() {
-    let legends = test(
-        "[PLAYER1]\ninplay:Lord\nhand:Lord\nmanapool:{B}\n[PLAYER2]\n",
-        "Lord\nchoice 0\n",
-        "FIRSTMAIN\n[PLAYER1]\ninplay:Lord\ngraveyard:Lord\n[PLAYER2]\n",
+fn the_legend_rules_menu_keeps_the_new_or_the_old_legend() {
+    // The old Lord kept attacks; the new one, summoning sick, cannot (and with no
+    // attacker, combat goes to its end at once).
+    let legends = |choice: usize, combat: &str, life: i32| {
+        verdict(&format!(
+            "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Lord\nhand:Lord\nmanapool:{{B}}\n[PLAYER2]\n[DO]\nLord\nchoice {choice}\n\
+             next\nnext\nLord\n{combat}[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:Lord\ngraveyard:Lord\n\
+             [PLAYER2]\nlife:{life}\n[END]\n"
+        ))
+    };
+    assert_eq!(legends(0, "next\n", 20), Verdict::Passed);
+    assert_eq!(legends(1, "next\nnext\nnext\n", 18), Verdict::Passed);
+    assert_eq!(
+        skipped(&test(
+            "[PLAYER1]\ninplay:Lord\nhand:Lord\nmanapool:{B}\n[PLAYER2]\n",
+            "Lord\nchoice 2\n",
+            "FIRSTMAIN\n[PLAYER1]\ninplay:Lord,Lord\n[PLAYER2]\n",
+        )),
+        "a `choice` past the end of Wagic's menu (line 10: `choice 2`)"
     );
-    assert_eq!(skipped(&legends), "the legend rule (Wagic's menu of the legendary permanent to keep) (Lord)");
+    // The menu cannot be left: another move is skipped.
+    assert_eq!(
+        skipped(&test(
+            "[PLAYER1]\ninplay:Lord\nhand:Lord,Forest\nmanapool:{B}\n[PLAYER2]\n",
+            "Lord\nForest\n",
+            "FIRSTMAIN\n[PLAYER1]\ninplay:Lord,Lord,Forest\n[PLAYER2]\n",
+        )),
+        "the legend rule's menu left unanswered (Lord)"
+    );
 }
 
 #[test]
