@@ -5,7 +5,8 @@
 //! by count and by name; `*` counts any card).
 //!
 //! The moves played: a card's name clicks it (a name or id no card has clicks nothing,
-//! as Wagic's driver finds no card). Only the acting player's cards take a click
+//! as Wagic's driver finds no card; `p1`, `p2` with nothing waiting for a target click a
+//! player nothing reacts to). Only the acting player's cards take a click
 //! (Wagic's `currentlyActing`: the player interrupting, else the defending player in the
 //! blockers step, the active one otherwise); a click on the other player's does nothing.
 //! The acting player plays a land
