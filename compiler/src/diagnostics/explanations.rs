@@ -424,7 +424,9 @@ impl Code {
                  `loseabilities`, `losesubtypesof(land)`, \
                  `transforms((types,colours,setpower=N,settoughness=N,abilities))` (`forever`: \
                  until the card moves; `newability[effect]` of one effect on the card such as \
-                 `moveTo(zone)`, `counter(p/t)`, a pump, `tap`), \
+                 `moveTo(zone)`, `counter(p/t)`, a pump, `tap`; on a permanent's line transforming \
+                 the card itself, maybe under `this(test)`, `newability[@trigger:effect]` or \
+                 `newability[{cost}:effect]`: the card's own ability while the line holds), \
                  `if type(spec)~morethan|lessthan|equalto~N or type(spec) then effect`, \
                  `if compare(A)~morethan|lessthan|equalto~N or compare(B) then effect` (A, B: \
                  `lifetotal`, `opponentlifetotal`, `phandcount`, `ohandcount`), \

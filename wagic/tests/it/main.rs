@@ -29,6 +29,7 @@ mod move_costs;
 mod newability;
 mod next;
 mod other_restriction;
+mod own_new_ability;
 mod phaseaction;
 mod play;
 mod play_greedy;
