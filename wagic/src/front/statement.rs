@@ -67,9 +67,6 @@ impl<'i> Lowering<'i> {
             return Err(Unsupported::new(piece, "line without an effect").with_help(Some(NO_EFFECT_HELP.into())));
         }
         let parts = rest.split_top("&&");
-        if may && parts.len() > 1 {
-            return Err(Unsupported::new(piece, "`may` with `&&`"));
-        }
         // Wagic reads `if ... then` before it splits at `&&`: every later part is under the
         // condition too, which the parts' statements here would not be.
         let conditional = parts.first().is_some_and(|first| {
@@ -125,7 +122,14 @@ impl<'i> Lowering<'i> {
         if wrapped || shared {
             self.share_target(piece, &mut statements, wrapped)?;
         }
-        if may && let Some(first) = statements.first_mut() {
+        if may && statements.len() > 1 {
+            // Wagic reads `may` before it splits at `&&`: one question for every part, so a
+            // refusal skips them all (a `may` skips its own statement only).
+            let Some(first) = statements.first_mut().filter(|first| first.condition.is_none()) else {
+                return Err(Unsupported::new(piece, "`may` with `&&` whose first part has a condition"));
+            };
+            first.condition = Some(Condition::MayOrStop(None));
+        } else if may && let Some(first) = statements.first_mut() {
             first.condition = Some(Condition::May(None));
         }
         let lord = match wrapper {

@@ -24,6 +24,7 @@ mod keywords;
 mod life_log;
 mod lifeset;
 mod lost;
+mod may_and;
 mod more;
 mod move_costs;
 mod newability;
