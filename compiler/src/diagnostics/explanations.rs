@@ -426,7 +426,9 @@ impl Code {
                  until the card moves; `newability[effect]` of one effect on the card such as \
                  `moveTo(zone)`, `counter(p/t)`, a pump, `tap`; on a permanent's line transforming \
                  the card itself, maybe under `this(test)`, `newability[@trigger:effect]` or \
-                 `newability[{cost}:effect]`: the card's own ability while the line holds), \
+                 `newability[{cost}:effect]`: the card's own ability while the line holds; after \
+                 `&&` on such a card, a one-shot effect with its own target, such as a looter's \
+                 `newability[target(*|myhand) reject]`: the card's own effect, after the parts before), \
                  `if type(spec)~morethan|lessthan|equalto~N or type(spec) then effect`, \
                  `if compare(A)~morethan|lessthan|equalto~N or compare(B) then effect` (A, B: \
                  `lifetotal`, `opponentlifetotal`, `phandcount`, `ohandcount`), \

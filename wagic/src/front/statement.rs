@@ -76,6 +76,18 @@ impl<'i> Lowering<'i> {
         if conditional && parts.len() > 1 {
             return Err(Unsupported::new(piece, "`if ... then` with `&&`"));
         }
+        // A last part giving the card itself a one-shot ability with its own target
+        // (`draw:1 && transforms((,newability[target(*|myhand) reject])) forever`): Wagic
+        // resolves it at once, after the parts before, on its own target.
+        let (parts, own) = match parts.split_last() {
+            Some((last, before)) if !before.is_empty() && wrapper.is_none() && !may => {
+                match self.own_one_shot(*last)? {
+                    Some(inner) => (before.to_vec(), Some(inner)),
+                    None => (parts, None),
+                }
+            }
+            _ => (parts, None),
+        };
         let mut statements: Vec<Statement<'i>> = Vec::with_capacity(parts.len());
         for &part in &parts {
             // `target(creature) tap && dynamicability<!powerstrike!>`: a dynamic part with
@@ -121,6 +133,15 @@ impl<'i> Lowering<'i> {
             && statements.iter().any(|statement| statement.target.is_none());
         if wrapped || shared {
             self.share_target(piece, &mut statements, wrapped)?;
+        }
+        if let Some(inner) = own {
+            let (_, own_statements, lord, continuous) = self.effect(inner)?;
+            let lasting =
+                own_statements.iter().any(|statement| statement.chain.iter().any(|link| is_lasting(&link.effect)));
+            if lord.is_some() || continuous || lasting {
+                return Err(Unsupported::new(inner, "transforms part `newability` other than one effect on the card"));
+            }
+            statements.extend_from_slice(own_statements);
         }
         if may && statements.len() > 1 {
             // Wagic reads `may` before it splits at `&&`: one question for every part, so a

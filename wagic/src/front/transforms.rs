@@ -12,7 +12,9 @@
 //! A permanent's line transforming the card itself into one with a triggered or activated
 //! ability (`transforms((,newability[@each my upkeep:life:1]))`, maybe under
 //! `this(test)`) gives the card that ability while the line holds: it is lowered as the
-//! card's own ability ([`Lowering::own_new_ability`]).
+//! card's own ability ([`Lowering::own_new_ability`]); after `&&`, a one-shot new ability
+//! with its own target (a looter's `newability[target(*|myhand) reject]`) is the card's
+//! own effect, run after the parts before it ([`Lowering::own_one_shot`]).
 
 use compiler::ir::{Arg, ChainOperator, Effect, Expr, Link};
 use vm::bytecode::{CommandIdx, Const, ZonePrefixIdx, ZoneRef};
@@ -201,6 +203,40 @@ impl<'i> Lowering<'i> {
             (_, Some(args)) => Err(Unsupported::new(args, "`this(...)` around a new activated ability")),
             _ => Err(Unsupported::new(inner, "transforms part `newability` other than one effect on the card")),
         }
+    }
+
+    /// The effect of a part `transforms((,newability[effect])) [forever|ueot]` giving the
+    /// card itself (no target) a one-shot effect that [`Lowering::new_ability`] does not
+    /// take alone (one choosing its own target: a looter's `target(*|myhand) reject`):
+    /// Wagic resolves it at once as the card's own, so it is the card's own effect. `None`
+    /// for any other part, and on an instant, a sorcery or an Aura (whose transformed card
+    /// is its target).
+    pub(super) fn own_one_shot<'s>(&self, part: Piece<'s>) -> Result<Option<Piece<'s>>, Unsupported> {
+        if self.spell || self.aura {
+            return Ok(None);
+        }
+        let words = part.trim().words();
+        let transforms = match words.as_slice() {
+            [word] => *word,
+            [word, last] if ["forever", "ueot"].iter().any(|end| last.text.eq_ignore_ascii_case(end)) => *word,
+            _ => return Ok(None),
+        };
+        let Some((args, _)) = transforms.call("transforms").filter(|(_, after)| after.text.is_empty()) else {
+            return Ok(None);
+        };
+        let Some((list, rest)) = args.trim().call("") else { return Ok(None) };
+        let parts = list.split_top(",");
+        let ([types, part], true) = (parts.as_slice(), rest.text.trim().is_empty()) else { return Ok(None) };
+        let part = part.trim();
+        let Some(inner) = part.strip_prefix("newability[").filter(|_| part.text.ends_with(']')) else {
+            return Ok(None);
+        };
+        let inner = inner.slice(0, inner.text.len() - 1).trim();
+        if !types.text.trim().is_empty() || inner.text.starts_with(['@', '{']) || self.new_ability(part, inner).is_ok()
+        {
+            return Ok(None);
+        }
+        Ok(Some(inner))
     }
 
     /// `newability[effect]` (Wagic's `ATransformer` parses the effect as the transformed

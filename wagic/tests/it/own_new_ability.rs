@@ -17,7 +17,9 @@ mana={2}\ntype=Artifact\n[/card]\n\
 [card]\nname=Sentry\nauto={T}:add{G}\n\
 auto=this(tapped) transforms((,newability[@movedto(creature|mybattlefield):life:2 controller]))\n\
 mana={2}\ntype=Artifact\n[/card]\n\
-[card]\nname=Idol\nauto=transforms((,newability[{1}:life:1 controller])) forever\nmana={2}\ntype=Artifact\n[/card]\n";
+[card]\nname=Idol\nauto=transforms((,newability[{1}:life:1 controller])) forever\nmana={2}\ntype=Artifact\n[/card]\n\
+[card]\nname=Looter\nauto={T}:draw:1 && transforms((,newability[target(*|myhand) reject])) forever\nmana={U}\n\
+type=Artifact\n[/card]\n[card]\nname=Plains\ntype=Basic Land\nsubtype=Plains\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
     let library = Arc::new(Library::compile(&[("own.txt", CARDS.to_string())]).expect("the cards compile"));
@@ -95,5 +97,26 @@ fn new_abilities_the_card_itself_cannot_hold_so_are_refused() {
     assert_eq!(
         error_of("target=creature\nauto=transforms((,newability[@each my upkeep:life:1]))\ntype=Instant").as_deref(),
         refused
+    );
+}
+
+#[test]
+fn a_new_one_shot_ability_of_the_card_itself_with_a_target_runs_after_the_parts_before() {
+    // Looter: "{T}: Draw a card, then discard a card": the card drawn may be discarded.
+    let looted = test(
+        "[PLAYER1]\nhand:Grizzly Bears\nlibrary:Plains\ninplay:Looter\n[PLAYER2]\n",
+        "Looter\nchoice 0\nPlains\n",
+        "FIRSTMAIN\n[PLAYER1]\nhand:Grizzly Bears\ninplay:Looter\ngraveyard:Plains\n[PLAYER2]\n",
+    );
+    assert_eq!(verdict(&looted), Verdict::Passed);
+}
+
+#[test]
+fn a_new_lasting_ability_with_a_target_of_the_card_itself_is_refused() {
+    // A pump chosen at once would last `forever` on its target, not as the card's own.
+    assert_eq!(
+        error_of("auto={T}:draw:1 && transforms((,newability[1/1 target(creature)])) forever\ntype=Creature")
+            .as_deref(),
+        Some("unsupported: transforms part `newability` other than one effect on the card")
     );
 }
