@@ -126,6 +126,9 @@ pub enum Condition<'i> {
     If(Expr<'i>),
     /// `[[may]]` / `[[may 'q']]`.
     May(Option<&'i str>),
+    /// A `may` whose refusal ends the entry: the statements after it run only when it is
+    /// accepted (no RuleScript source writes it; Wagic's `may A && B` asks once for both).
+    MayOrStop(Option<&'i str>),
 }
 
 /// The branch taken when an `[[if]]` is false.
