@@ -135,6 +135,9 @@ pub enum Condition<'i> {
         /// The `[[may]]` asked once the guard held, and its question.
         may: Option<Option<&'i str>>,
     },
+    /// A `may` whose refusal ends the entry: the statements after it run only when it is
+    /// accepted (no RuleScript source writes it; Wagic's `may A && B` asks once for both).
+    MayOrStop(Option<&'i str>),
 }
 
 /// The branch taken when an `[[if]]` is false.

@@ -30,7 +30,7 @@ impl<'i> Lowering<'i> {
         }
     }
 
-    fn line_parts(&self, value: Piece<'_>) -> Result<Line<'i>, Unsupported> {
+    pub(super) fn line_parts(&self, value: Piece<'_>) -> Result<Line<'i>, Unsupported> {
         let value = value.trim();
         if !value.balanced()
             && let Some((at, problem)) = value.first_unbalanced()
@@ -57,6 +57,9 @@ impl<'i> Lowering<'i> {
             && after.text.is_empty()
         {
             return self.rampage(value, args);
+        }
+        if let Some(line) = self.own_new_ability(value)? {
+            return Ok(line);
         }
         if value.text.starts_with('@') {
             let colon = value.find_top(b':').ok_or_else(|| {

@@ -32,7 +32,7 @@ pub(super) fn line_mana(line: &str) -> Option<Mana> {
     testfile::read_mana(&mana)
 }
 
-impl Game {
+impl Game<'_> {
     /// The lands and colours to tap so that `controller` can pay ability `index` of
     /// `card`: its cost's plan when it pays, else every untapped land's first colour.
     pub(super) fn activation_taps(

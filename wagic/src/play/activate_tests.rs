@@ -13,7 +13,7 @@ const CARDS: &str = "[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[
 
 /// p0's first main phase with `lands` on its battlefield, `creature` among them (not
 /// summoning sick), libraries of Mountains; the creature's id.
-fn board(lands: &[&str], creature: &str) -> (Game, CardId) {
+fn board(lands: &[&str], creature: &str) -> (Game<'static>, CardId) {
     let mut game = new_game(CARDS, Options { players: [PlayerKind::Random; 2], ..Options::default() });
     for land in lands {
         game.table.add_card(land, P0, BATTLEFIELD, -1).expect("a card");
@@ -29,7 +29,7 @@ fn board(lands: &[&str], creature: &str) -> (Game, CardId) {
 }
 
 /// The names of p0's tapped lands.
-fn tapped(game: &Game) -> Vec<String> {
+fn tapped(game: &Game<'_>) -> Vec<String> {
     let board = &game.table.board;
     board
         .zone(P0, BATTLEFIELD)

@@ -10,7 +10,7 @@ use crate::host::{EffectCode, WagicHost};
 use crate::runner::combat::{can_block, may_block};
 use crate::table::{BATTLEFIELD, P0, assign_combat_damage};
 
-impl Game {
+impl Game<'_> {
     /// Whether a creature of the active player can attack: untapped, not summoning sick
     /// (or with haste), without defender (unless `canattack`) or `cantattack`.
     fn can_attack(&self, card: CardId) -> bool {
@@ -32,10 +32,14 @@ impl Game {
                 continue;
             }
             let must = self.table.board.has_ability(card, "mustattack");
-            self.decisions += u64::from(!must);
-            let attacks = match self.players[usize::from(active != P0)] {
-                PlayerKind::Random => self.rng.coin(),
-                PlayerKind::Greedy => self.greedy_attacks(card),
+            let attacks = if self.seated(active) {
+                must || self.ask_attack(active, card)?
+            } else {
+                self.decisions += u64::from(!must);
+                match self.players[usize::from(active != P0)] {
+                    PlayerKind::Random => self.rng.coin(),
+                    PlayerKind::Greedy => self.greedy_attacks(card),
+                }
             };
             if must || attacks {
                 attackers.push(card);
@@ -103,7 +107,7 @@ impl Game {
         self.settle()?;
         let mut blocked: Vec<CardId> = Vec::new();
         let mut blocks: Vec<(CardId, CardId)> = Vec::new();
-        let greedy = self.players[usize::from(defender != P0)] == PlayerKind::Greedy;
+        let greedy = !self.seated(defender) && self.players[usize::from(defender != P0)] == PlayerKind::Greedy;
         let plan = if greedy { self.greedy_blocks(&self.attackers()) } else { Vec::new() };
         for blocker in self.table.board.zone(defender, BATTLEFIELD) {
             if !can_block(&self.table.board, blocker) {
@@ -118,10 +122,13 @@ impl Game {
             if options.is_empty() {
                 continue;
             }
-            self.decisions += 1;
-            let chosen = if greedy {
+            let chosen = if self.seated(defender) {
+                self.ask_block(defender, blocker, &options)?
+            } else if greedy {
+                self.decisions += 1;
                 plan.iter().find(|(planned, _)| *planned == blocker).map(|(_, attacker)| *attacker)
             } else {
+                self.decisions += 1;
                 options.get(self.rng.below(options.len() + 1)).copied()
             };
             let Some(attacker) = chosen.filter(|attacker| options.contains(attacker)) else { continue };

@@ -10,7 +10,7 @@ use super::Game;
 use crate::table::GRAVEYARD;
 use crate::testfile::{self, Mana};
 
-impl Game {
+impl Game<'_> {
     /// `player`'s cards in their graveyard that have a flashback cost.
     pub(super) fn flashback_cards(&self, player: PlayerId) -> Vec<CardId> {
         let board = &self.table.board;

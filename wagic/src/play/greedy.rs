@@ -107,7 +107,7 @@ fn shrink_of(text: &str) -> Option<i32> {
     (toughness < 0).then_some(-toughness)
 }
 
-impl Game {
+impl Game<'_> {
     /// A card's `auto=` lines as one text (the effect its abilities and spell read as).
     fn effect_text(&self, card: CardId) -> String {
         self.table.board.get(card).map_or_else(String::new, |c| c.printed.autos.join(" "))

@@ -8,7 +8,7 @@ use vm::runtime::CardId;
 use super::{Game, Outcome, stopped};
 use crate::table::HAND;
 
-impl Game {
+impl Game<'_> {
     /// The `autohand` abilities (indices of the card's actions) of a card in its owner's
     /// hand that can be activated now, each with whether the lands must be tapped for it.
     pub(super) fn hand_activations(&mut self, card: CardId) -> Result<Vec<(usize, bool)>, Outcome> {

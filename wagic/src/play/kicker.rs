@@ -11,7 +11,7 @@ use super::moves::plan_payment;
 use crate::table::STACK;
 use crate::testfile::{self, Mana};
 
-impl Game {
+impl Game<'_> {
     /// A card's mana cost with its kicker added, less affinity's discount (as the runner
     /// pays it), without `{X}`, and whether it has `{X}`; `None` when it has no kicker or
     /// the table does not pay it.

@@ -7,10 +7,10 @@
 
 use vm::runtime::{CardId, PlayerId};
 
-use super::{Game, PlayerKind, who};
+use super::{Game, Outcome, PlayerKind, who};
 use crate::table::{BATTLEFIELD, GRAVEYARD, P0, P1};
 
-impl Game {
+impl Game<'_> {
     /// Whether `card` is a legendary permanent (without `nolegend`) of a name `player`
     /// already controls one of on the battlefield: cast, the legend rule would put one of
     /// the two into the graveyard.
@@ -27,7 +27,7 @@ impl Game {
 
     /// Applies the legend rule to the first player's pair found; whether a card moved
     /// (the board then settles again, and the rule is checked again).
-    pub(super) fn legend_rule(&mut self) -> bool {
+    pub(super) fn legend_rule(&mut self) -> Result<bool, Outcome> {
         for player in [P0, P1] {
             let board = &self.table.board;
             let legends: Vec<CardId> = board
@@ -45,10 +45,14 @@ impl Game {
             let Some(new) = newest else { continue };
             let old: Vec<CardId> =
                 legends.iter().copied().filter(|other| *other != new && name(other) == name(&new)).collect();
-            self.decisions += 1;
-            let keep_new = match self.players[usize::from(player != P0)] {
-                PlayerKind::Random => self.rng.below(2) == 0,
-                PlayerKind::Greedy => false,
+            let keep_new = if self.seated(player) {
+                self.ask_legend(player, new)?
+            } else {
+                self.decisions += 1;
+                match self.players[usize::from(player != P0)] {
+                    PlayerKind::Random => self.rng.below(2) == 0,
+                    PlayerKind::Greedy => false,
+                }
             };
             let (kept, gone) = if keep_new { ("new", old) } else { ("old", vec![new]) };
             let shown = self.name(new);
@@ -57,8 +61,8 @@ impl Game {
                 let owner = self.table.board.get(card).map_or(player, |c| c.owner);
                 self.table.board.place(card, owner, GRAVEYARD, -1);
             }
-            return true;
+            return Ok(true);
         }
-        false
+        Ok(false)
     }
 }

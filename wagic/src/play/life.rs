@@ -9,7 +9,7 @@ use vm::runtime::PlayerId;
 use super::{Game, who};
 use crate::table::{P0, P1};
 
-impl Game {
+impl Game<'_> {
     /// Logs each player's life that changed since the log last looked.
     pub(super) fn log_life(&mut self) {
         for player in [P0, P1] {

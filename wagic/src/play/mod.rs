@@ -1,7 +1,8 @@
 //! Whole games of Magic between two Wagic decks on the [`Table`] (`rsc run --lang wagic`):
-//! each seat played by a random player (each choice uniform among the legal ones) or a
-//! greedy one ([`PlayerKind`]; its rules in `greedy.rs`), with one seeded [`Rng`], so that
-//! one seed gives one game.
+//! each seat played by a random player (each choice uniform among the legal ones), a
+//! greedy one ([`PlayerKind`]; its rules in `greedy.rs`) or the caller's own code (a
+//! [`Seat`], below), with one seeded [`Rng`], so that one seed (and a seat's answers)
+//! gives one game.
 //!
 //! The rules played: 20 life, each library shuffled, 7-card opening hands each player keeps
 //! or mulligans as Wagic does (`mulligan.rs`: shuffled back, one card fewer), the first
@@ -38,6 +39,55 @@
 //! (`flashback.rs`); a cost is less affinity's discount. Not played: banding. A card's
 //! code that traps, a board that does not settle, or a question that cannot be answered
 //! stops the game ([`Outcome::Stopped`], with the reason): neither player wins.
+//!
+//! # Playing a seat from your own code
+//!
+//! Either seat can be played by code of the caller's instead of a built-in player: a
+//! [`Seat`] gets every choice of that seat's as a [`Question`] (a plain list of options
+//! labelled as a person reads them: `keep`, `cast Shock`, `target Grizzly Bears (p1)`,
+//! `attack with Grizzly Bears`, `pass`; `seat.rs` lists them all) with the [`SeatView`] of
+//! what that seat may see (its own hand, never the other's, nor any library's order), and
+//! answers with an option's index. [`play_with`] calls a seat back; [`SteppedGame`] plays
+//! the game on a thread of its own and hands each question to a caller that cannot be
+//! called back (Python, a UI, a server), its answers kept as a history that replays the
+//! game. The built-in players' games are the same as ever. `docs/wagic-play.md` has this
+//! example too.
+//!
+//! ```
+//! use std::sync::Arc;
+//!
+//! use wagic::play::{self, Options, Outcome, Question, QuestionKind, SeatView, SteppedGame};
+//! use wagic::table::Library;
+//!
+//! // Two cards of Wagic's card format, so that the example needs no card files.
+//! let cards = "[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n\
+//!              [card]\nname=Bear\nmana={G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n";
+//! let library = Arc::new(Library::compile(&[("cards.txt", cards.to_string())]).expect("the cards compile"));
+//! let deck: Vec<String> = (0..30).map(|i| if i % 2 == 0 { "Forest" } else { "Bear" }.to_string()).collect();
+//!
+//! // A seat: keeps its hand, plays the first land or spell offered, attacks with every
+//! // creature, never blocks, never responds.
+//! let mut seat = |view: &SeatView, question: &Question| {
+//!     let last = question.options.len() - 1;
+//!     Some(match question.kind {
+//!         QuestionKind::Block => last,                              // `no block with Bear`
+//!         QuestionKind::Priority if !view.stack.is_empty() => last, // `pass`
+//!         _ => 0,                                                   // `keep`, `play Forest`, `attack with Bear`
+//!     })
+//! };
+//! // p0 is this seat; p1 the built-in random player (`options.players[1]`).
+//! let options = Options { seed: 7, ..Options::default() };
+//! let played = play::play_with(&library, [&deck, &deck], options, [Some(&mut seat), None]);
+//! assert!(matches!(played.outcome, Outcome::Won { .. }), "{}", played.outcome);
+//!
+//! // The same game a question at a time, for a caller that cannot be called back.
+//! let mut game = SteppedGame::start(Arc::clone(&library), [deck.clone(), deck], options, [true, false]);
+//! while let Some(pending) = game.pending() {
+//!     let index = seat(&pending.view, &pending.question).expect("an answer");
+//!     game.answer(index).expect("one of the question's options");
+//! }
+//! assert_eq!(game.log(), played.log);
+//! ```
 
 pub mod deck;
 
@@ -57,9 +107,12 @@ mod poison;
 mod rng;
 #[cfg(test)]
 mod rules_tests;
+mod seat;
+mod seat_questions;
 mod stack;
 #[cfg(test)]
 mod stack_tests;
+mod stepped;
 mod target_spec;
 #[cfg(test)]
 mod target_tests;
@@ -73,12 +126,15 @@ use vm::runtime::{CardId, Execution, PlayerId, RequestKind, Value};
 
 use crate::host::WagicHost;
 use crate::table::{BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, Library, P0, P1, Table, TableError};
-use crate::testfile::{PHASES, Phase};
+use crate::testfile::PHASES;
+pub use crate::testfile::Phase;
 use vm::bytecode::ZoneIdx;
 
 pub use mulligan::{KEPT_HAND, keeps};
 pub use rng::Rng;
+pub use seat::{CardAt, Permanent, PlayerState, Question, QuestionKind, Seat, SeatView, StackEntry};
 pub use stack::{MAX_MOVES_PER_STEP, MAX_STACK_DEPTH};
+pub use stepped::{AnswerError, Pending, SeatAnswer, SteppedGame};
 
 /// Turns after which a game is a draw.
 pub const DEFAULT_TURN_LIMIT: u32 = 200;
@@ -207,9 +263,38 @@ pub struct Played {
 }
 
 /// Plays one game between the decks `decks` (card names, as the library writes them, in
-/// deck order: [`deck::resolve`]) of `library`'s cards.
+/// deck order: [`deck::resolve`]) of `library`'s cards, each seat played by its built-in
+/// player (`options.players`).
 pub fn play(library: &Arc<Library>, decks: [&[String]; 2], options: Options) -> Played {
+    play_with(library, decks, options, [None, None])
+}
+
+/// Plays one game as [`play`] does, a seat given in `seats` (`p0`, `p1`) played by that
+/// [`Seat`] instead of its built-in player (`options.players`): every choice of that
+/// seat's is put to it as a [`Question`] with the [`SeatView`] of the board it may see.
+/// A seat that gives up (`None`) or answers out of range stops the game
+/// ([`Outcome::Stopped`], saying so).
+pub fn play_with(
+    library: &Arc<Library>,
+    decks: [&[String]; 2],
+    options: Options,
+    seats: [Option<&mut dyn Seat>; 2],
+) -> Played {
+    play_observed(library, decks, options, seats, None)
+}
+
+/// Plays one game as [`play_with`] does, `observer` told the log's new lines before each
+/// question a seat is asked ([`SteppedGame`] hands them to its caller).
+fn play_observed<'s>(
+    library: &Arc<Library>,
+    decks: [&[String]; 2],
+    options: Options,
+    seats: [Option<&'s mut dyn Seat>; 2],
+    observer: Option<Observer<'s>>,
+) -> Played {
     let mut game = Game::new(library, options);
+    game.seats = seats;
+    game.observer = observer;
     let (outcome, end) = match game.play(decks, options.turn_limit) {
         Ok(()) => {
             (Outcome::Drawn { reason: format!("the turn limit ({}) was reached", options.turn_limit) }, End::TurnLimit)
@@ -249,11 +334,14 @@ pub fn play(library: &Arc<Library>, decks: [&[String]; 2], options: Options) -> 
     }
 }
 
+/// Told the log's new lines before each question a [`Seat`] is asked.
+type Observer<'s> = Box<dyn FnMut(&[Entry]) + 's>;
+
 /// A game's progress: `Err` once it is over.
 type Flow = Result<(), Outcome>;
 
-/// The game's state beside the table's.
-struct Game {
+/// The game's state beside the table's; `'s` is how long its [`Seat`]s are lent.
+struct Game<'s> {
     table: Table,
     rng: Rng,
     phase: Phase,
@@ -270,8 +358,14 @@ struct Game {
     seen: Vec<(ZoneIdx, PlayerId)>,
     /// The spells and abilities waiting to resolve, bottom first.
     stack: Vec<stack::Item>,
-    /// Who plays each seat.
+    /// Who plays each seat that no [`Seat`] plays.
     players: [PlayerKind; 2],
+    /// The seats played by a [`Seat`] of the caller's ([`play_with`]).
+    seats: [Option<&'s mut dyn Seat>; 2],
+    /// Told the log's new lines before each question a [`Seat`] is asked.
+    observer: Option<Observer<'s>>,
+    /// Log lines the observer was told.
+    observed: usize,
     /// The creature a greedy player's response is about (the target of the opponent's
     /// spell it answers): the one it saves, or the one it kills first.
     focus: Option<CardId>,
@@ -299,9 +393,10 @@ fn stopped(error: TableError) -> Outcome {
     Outcome::Stopped { reason: error.to_string() }
 }
 
-impl Game {
-    /// A game not begun: an empty table of `library`'s cards.
-    fn new(library: &Arc<Library>, options: Options) -> Game {
+impl<'s> Game<'s> {
+    /// A game not begun: an empty table of `library`'s cards, each seat played by its
+    /// built-in player.
+    fn new(library: &Arc<Library>, options: Options) -> Game<'s> {
         let mut table = Table::with_library(Arc::clone(library));
         // The cards' own random effects (a discard at random) draw from the game's seed
         // too, a stream of their own.
@@ -321,6 +416,9 @@ impl Game {
             seen: Vec::new(),
             stack: Vec::new(),
             players: options.players,
+            seats: [None, None],
+            observer: None,
+            observed: 0,
             focus: None,
             poison_seen: [0; 2],
             life_seen: [STARTING_LIFE; 2],
@@ -328,7 +426,9 @@ impl Game {
             combat_damage: Vec::new(),
         }
     }
+}
 
+impl Game<'_> {
     fn play(&mut self, decks: [&[String]; 2], turn_limit: u32) -> Flow {
         for (player, deck) in [P0, P1].into_iter().zip(decks) {
             if deck.len() > MAX_DECK_CARDS {
@@ -459,7 +559,7 @@ impl Game {
         let hand = self.table.board.zone(active, HAND);
         let mut hand: Vec<CardId> = hand;
         while hand.len() > MAX_HAND {
-            let index = self.rng.below(hand.len());
+            let index = if self.seated(active) { self.ask_discard(active, &hand)? } else { self.rng.below(hand.len()) };
             let card = hand.remove(index);
             self.decisions += 1;
             self.table.board.place(card, active, GRAVEYARD, -1);
@@ -480,14 +580,14 @@ impl Game {
         for _ in 0..MAX_QUESTIONS {
             let Some(execution) = self.table.held.take() else {
                 self.log_moves();
-                if self.legend_rule() {
+                if self.legend_rule()? {
                     // A legendary permanent left (`legend.rs`): the board settles again.
                     self.table.try_settle().map_err(stopped)?;
                     continue;
                 }
                 return self.check_losses();
             };
-            let answer = self.choose(&execution);
+            let answer = self.choose(&execution)?;
             self.table.held = Some(execution);
             self.table.try_answer_held(&answer).map_err(stopped)?;
         }
@@ -539,20 +639,23 @@ impl Game {
     }
 
     /// The chooser's answer to a question, logged.
-    fn choose(&mut self, execution: &Execution) -> Vec<Value> {
-        let chosen = self.answer(execution);
+    fn choose(&mut self, execution: &Execution) -> Result<Vec<Value>, Outcome> {
+        let chosen = self.answer(execution)?;
         self.log_choice(execution, &chosen);
-        chosen
+        Ok(chosen)
     }
 
-    /// The chooser's answer to a question: the greedy player's, or a random one (as many
-    /// candidates as it allows, a random count between its least and its most, chosen at
-    /// random).
-    fn answer(&mut self, execution: &Execution) -> Vec<Value> {
-        self.decisions += 1;
+    /// The chooser's answer to a question: its [`Seat`]'s, the greedy player's, or a
+    /// random one (as many candidates as it allows, a random count between its least and
+    /// its most, chosen at random).
+    fn answer(&mut self, execution: &Execution) -> Result<Vec<Value>, Outcome> {
         let request = execution.request();
+        if self.seated(request.chooser) {
+            return self.ask_effect(execution);
+        }
+        self.decisions += 1;
         if self.players[usize::from(request.chooser != P0)] == PlayerKind::Greedy {
-            return self.greedy_answer(execution);
+            return Ok(self.greedy_answer(execution));
         }
         let mut candidates = self.candidates(execution);
         if matches!(request.kind, RequestKind::May | RequestKind::Confirm(_)) && candidates.is_empty() {
@@ -562,12 +665,12 @@ impl Game {
         let least = usize::from(request.min).min(most);
         if least == candidates.len() {
             // One answer (a lone target): no draw from the game's seed.
-            return candidates;
+            return Ok(candidates);
         }
         let count = least + self.rng.below(most - least + 1);
         self.rng.shuffle(&mut candidates);
         candidates.truncate(count);
-        candidates
+        Ok(candidates)
     }
 
     /// The candidates of a question, less those its source may not target (shroud,

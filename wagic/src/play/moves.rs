@@ -43,16 +43,19 @@ pub(super) fn is_type<T: AsRef<str>>(types: &[T], word: &str) -> bool {
     types.iter().any(|t| t.as_ref() == word)
 }
 
-impl Game {
-    /// The move `player` makes with priority among `moves`, or none (a pass): a random
-    /// player takes each move and the pass as likely, a greedy one what
-    /// [`Game::greedy_move`] finds.
-    pub(super) fn pick_move(&mut self, player: PlayerId, moves: &[Move]) -> Option<Move> {
+impl Game<'_> {
+    /// The move `player` makes with priority among `moves`, or none (a pass): their
+    /// [`super::Seat`]'s, or a random player takes each move and the pass as likely, a
+    /// greedy one what [`Game::greedy_move`] finds.
+    pub(super) fn pick_move(&mut self, player: PlayerId, moves: &[Move]) -> Result<Option<Move>, Outcome> {
+        if self.seated(player) {
+            return self.ask_move(player, moves);
+        }
         self.decisions += 1;
-        match self.players[usize::from(player != P0)] {
+        Ok(match self.players[usize::from(player != P0)] {
             PlayerKind::Random => moves.get(self.rng.below(moves.len() + 1)).copied(),
             PlayerKind::Greedy => self.greedy_move(player, moves),
-        }
+        })
     }
 
     /// Plays a move.
@@ -424,7 +427,7 @@ impl Game {
                 Step::Done(done) => return Ok(done),
                 Step::Unpaid => return Ok(false),
                 Step::Asks(execution) => {
-                    let answer = self.choose(&execution);
+                    let answer = self.choose(&execution)?;
                     step = self.table.resume(execution, &answer).map_err(stopped)?;
                 }
             }

@@ -31,7 +31,7 @@ pub fn keeps(kind: PlayerKind, cards: usize, lands: usize, cheapest: Option<i32>
     }
 }
 
-impl Game {
+impl Game<'_> {
     /// Each player, the first first, keeps their opening hand or mulligans it.
     pub(super) fn mulligans(&mut self) -> Flow {
         for player in [P0, P1] {
@@ -39,9 +39,17 @@ impl Game {
             for _ in 0..=super::OPENING_HAND {
                 let hand = self.table.board.zone(player, HAND);
                 let (lands, cheapest) = self.hand_lands(&hand);
-                self.decisions += 1;
                 let kind = self.players[usize::from(player != P0)];
-                if hand.is_empty() || keeps(kind, hand.len(), lands, cheapest) {
+                let kept = if hand.is_empty() {
+                    self.decisions += u64::from(!self.seated(player));
+                    true
+                } else if self.seated(player) {
+                    self.ask_keep(player, hand.len(), lands)?
+                } else {
+                    self.decisions += 1;
+                    keeps(kind, hand.len(), lands, cheapest)
+                };
+                if kept {
                     let plural =
                         |n: usize, word: &str| if n == 1 { format!("1 {word}") } else { format!("{n} {word}s") };
                     self.event(format!(

@@ -6,7 +6,7 @@
 use super::{Game, who};
 use crate::table::{LOSING_POISON, P0, P1};
 
-impl Game {
+impl Game<'_> {
     /// Logs each player's poison counters that changed since the log last looked.
     pub(super) fn log_poison(&mut self) {
         for player in [P0, P1] {

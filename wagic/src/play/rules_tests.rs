@@ -18,12 +18,12 @@ const CARDS: &str = "[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[
 
 /// A game in p0's first main phase: `lands` Mountains on p0's battlefield and `hand` in
 /// p0's hand, a library of Mountains for each.
-fn board(lands: usize, hand: &[&str]) -> (Game, Vec<CardId>) {
+fn board(lands: usize, hand: &[&str]) -> (Game<'static>, Vec<CardId>) {
     board_in(lands, hand, HAND)
 }
 
 /// The same with the cards of `cards` in p0's `zone`.
-fn board_in(lands: usize, hand: &[&str], zone: ZoneIdx) -> (Game, Vec<CardId>) {
+fn board_in(lands: usize, hand: &[&str], zone: ZoneIdx) -> (Game<'static>, Vec<CardId>) {
     let mut game = new_game(CARDS, Options { players: [PlayerKind::Random; 2], ..Options::default() });
     for _ in 0..lands {
         game.table.add_card("Mountain", P0, BATTLEFIELD, -1).expect("a card");

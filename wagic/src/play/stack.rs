@@ -50,7 +50,7 @@ pub(super) struct Item {
     spec: Option<TargetSpec>,
 }
 
-impl Game {
+impl Game<'_> {
     /// The name the log gives a stack item.
     pub(super) fn item_name(&self, card: CardId, ability: bool) -> String {
         let name = self.name(card);
@@ -116,7 +116,7 @@ impl Game {
         if self.stack.len() >= MAX_STACK_DEPTH {
             moves.retain(|chosen| matches!(chosen, super::moves::Move::PlayLand(_)));
         }
-        let Some(chosen) = self.pick_move(player, &moves) else { return Ok(false) };
+        let Some(chosen) = self.pick_move(player, &moves)? else { return Ok(false) };
         self.play_move(chosen)?;
         Ok(true)
     }
@@ -244,7 +244,7 @@ impl Game {
                 Step::Asks(execution)
                     if matches!(execution.request().kind, RequestKind::TargetType | RequestKind::TargetZone) =>
                 {
-                    let answer = self.choose(&execution);
+                    let answer = self.choose(&execution)?;
                     step = self.table.resume(execution, &answer).map_err(stopped)?;
                 }
                 _ => break,
@@ -256,7 +256,7 @@ impl Game {
         if execution.request().kind != RequestKind::Targets {
             return self.drive(Step::Asks(execution)).map(Some);
         }
-        let answer = self.answer(&execution);
+        let answer = self.answer(&execution)?;
         if answer.is_empty() {
             // No target taken (optional ones): it runs now without.
             self.log_choice(&execution, &answer);

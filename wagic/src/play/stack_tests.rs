@@ -19,7 +19,7 @@ const CARDS: &str = "[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[
 
 /// A game in p0's first main phase: two Mountains and two Shocks for p0 (greedy: its
 /// Shocks go at the Goblin they kill), a Raging Goblin for p1.
-fn board() -> (Game, CardId, [CardId; 2]) {
+fn board() -> (Game<'static>, CardId, [CardId; 2]) {
     let mut game = new_game(CARDS, Options { players: [PlayerKind::Greedy; 2], ..Options::default() });
     let mut add = |name: &str, player, zone| game.table.add_card(name, player, zone, -1).expect("a card");
     add("Mountain", P0, BATTLEFIELD);
@@ -60,7 +60,7 @@ fn the_last_spell_cast_resolves_first() {
 }
 
 /// p0 casts a Raging Goblin; p1, with two Islands and a Counterspell, answers it.
-fn countered(players: [PlayerKind; 2], seed: u64) -> (Game, CardId) {
+fn countered(players: [PlayerKind; 2], seed: u64) -> (Game<'static>, CardId) {
     let library = Arc::new(Library::compile(&[("t.txt", CARDS.to_string())]).expect("compiles"));
     let mut game = Game::new(&library, Options { players, seed, ..Options::default() });
     game.table.hold_questions = true;

@@ -37,7 +37,7 @@ pub(super) struct TargetSpec {
     optional: bool,
 }
 
-impl Game {
+impl Game<'_> {
     /// The spec of the first targets that action `action` of `card` asks for: its card's
     /// `target=`, else the first `target(...)` of the action's code.
     pub(super) fn target_spec(&self, card: CardId, action: usize) -> Option<TargetSpec> {

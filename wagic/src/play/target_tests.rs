@@ -29,7 +29,7 @@ const CARDS: &str = "[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[
 
 /// A game in p0's first main phase: a Mountain and `spell` in p0's hand; for p1 `creatures`
 /// on the battlefield, an Island and a Forest, Unsummon and Veil in hand.
-fn board(spell: &str, creatures: &[&str], players: [PlayerKind; 2], seed: u64) -> (Game, CardId, Vec<CardId>) {
+fn board(spell: &str, creatures: &[&str], players: [PlayerKind; 2], seed: u64) -> (Game<'static>, CardId, Vec<CardId>) {
     let mut game = new_game(CARDS, Options { players, seed, ..Options::default() });
     let mut add = |name: &str, player, zone| game.table.add_card(name, player, zone, -1).expect("a card");
     add("Mountain", P0, BATTLEFIELD);
@@ -44,7 +44,7 @@ fn board(spell: &str, creatures: &[&str], players: [PlayerKind; 2], seed: u64) -
 }
 
 /// p1 casts its card `name` from hand at `target` (a response: the stack is not empty).
-fn respond(game: &mut Game, name: &str) {
+fn respond(game: &mut Game<'_>, name: &str) {
     let card = game.table.board.zone(P1, HAND).into_iter().find(|card| game.name(*card) == name).expect("in hand");
     game.play_move(Move::Cast(card)).expect("cast");
 }

@@ -7,7 +7,7 @@ use super::*;
 
 /// A game of the Wagic card file text `cards`, both players at [`STARTING_LIFE`], no card
 /// placed yet; a question waits for the test to answer it.
-pub(super) fn new_game(cards: &str, options: Options) -> Game {
+pub(super) fn new_game(cards: &str, options: Options) -> Game<'static> {
     let library = Arc::new(Library::compile(&[("t.txt", cards.to_string())]).expect("compiles"));
     let mut game = Game::new(&library, options);
     game.table.hold_questions = true;
@@ -19,7 +19,7 @@ pub(super) fn new_game(cards: &str, options: Options) -> Game {
 
 /// Makes it p0's first main phase of turn 1, with the cards placed so far where the log
 /// last saw them, the board settled.
-pub(super) fn begin_first_main(game: &mut Game) {
+pub(super) fn begin_first_main(game: &mut Game<'_>) {
     game.table.board.active = P0;
     (game.turn, game.phase) = (1, Phase::FirstMain);
     mark_seen(game);
@@ -27,12 +27,12 @@ pub(super) fn begin_first_main(game: &mut Game) {
 }
 
 /// Records every card's place as seen, so that a card a test adds is not logged as a move.
-pub(super) fn mark_seen(game: &mut Game) {
+pub(super) fn mark_seen(game: &mut Game<'_>) {
     game.seen = game.table.board.cards.iter().map(|c| (c.zone, c.controller)).collect();
 }
 
 /// The texts of the game's event lines so far.
-pub(super) fn texts(game: &Game) -> Vec<String> {
+pub(super) fn texts(game: &Game<'_>) -> Vec<String> {
     game.log
         .iter()
         .filter_map(|entry| match entry {

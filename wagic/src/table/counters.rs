@@ -53,6 +53,11 @@ impl NamedCounters {
     pub fn is_empty(&self) -> bool {
         self.kinds.is_empty()
     }
+
+    /// Each kind (lower case) with its count, in the order the card got them.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, i32)> {
+        self.kinds.iter().map(|(kind, count)| (&**kind, *count))
+    }
 }
 
 impl Board {

@@ -1,0 +1,355 @@
+//! A game played one question at a time, for callers that cannot be called back (Python,
+//! a UI, a network server): [`SteppedGame`] plays the game on a thread of its own, and
+//! each question of a seat the caller plays waits for [`SteppedGame::answer`].
+//!
+//! The game thread plays until a caller's seat is asked (or the game ends) and then waits
+//! on a channel; the caller reads [`SteppedGame::pending`] and answers, which lets the
+//! thread play on to the next question. A wrong index is refused ([`AnswerError`]) and
+//! the question stays. Dropping the game mid-way closes the channel: the waiting seat
+//! gives up, the game stops, and the drop joins the thread. A panic on the game thread
+//! ends the game as [`Outcome::Stopped`], never in the caller.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::thread::JoinHandle;
+
+use super::seat::{Question, Seat, SeatView};
+use super::{End, Entry, Observer, Options, Outcome, Played, play_observed};
+use crate::table::Library;
+
+/// A question waiting for the caller's answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pending {
+    /// The seat asked (0 for `p0`).
+    pub seat: usize,
+    /// What that seat sees.
+    pub view: SeatView,
+    /// The question.
+    pub question: Question,
+}
+
+/// One answer the caller gave: which seat, which option.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SeatAnswer {
+    /// The seat that was asked.
+    pub seat: usize,
+    /// The index of the option taken.
+    pub index: usize,
+}
+
+/// Why [`SteppedGame::answer`] refused an answer (the game and its question are as
+/// they were).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AnswerError {
+    /// The index is not one of the question's options (`0..options`).
+    OutOfRange {
+        /// The index given.
+        index: usize,
+        /// How many options the question has.
+        options: usize,
+    },
+    /// No question waits: the game is over.
+    GameOver,
+}
+
+impl std::fmt::Display for AnswerError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AnswerError::OutOfRange { index, options } => write!(
+                f,
+                "answer {index} is out of range: the question has {options} options (0 to {})",
+                options.saturating_sub(1)
+            ),
+            AnswerError::GameOver => f.write_str("the game is over: no question waits for an answer"),
+        }
+    }
+}
+
+impl std::error::Error for AnswerError {}
+
+/// What the game thread tells the caller.
+enum Message {
+    /// The log's lines since the last message.
+    Log(Vec<Entry>),
+    /// A caller's seat is asked.
+    Ask(Box<Pending>),
+    /// The game ended.
+    Finished(Box<Played>),
+    /// The game thread panicked, with the panic's message.
+    Panicked(String),
+}
+
+/// A seat whose questions go to the caller over a channel; it gives up when the
+/// caller is gone.
+struct ChannelSeat<'a> {
+    seat: usize,
+    to_caller: Sender<Message>,
+    answers: &'a Receiver<Option<usize>>,
+}
+
+impl Seat for ChannelSeat<'_> {
+    fn decide(&mut self, view: &SeatView, question: &Question) -> Option<usize> {
+        let pending = Pending { seat: self.seat, view: view.clone(), question: question.clone() };
+        self.to_caller.send(Message::Ask(Box::new(pending))).ok()?;
+        self.answers.recv().ok().flatten()
+    }
+}
+
+/// A game of [`super::play`]'s rules, each seat the caller plays answered a question at
+/// a time. One seed (`Options::seed`) and the same answers ([`SteppedGame::history`])
+/// replay the same game.
+///
+/// ```no_run
+/// # use std::sync::Arc;
+/// # use wagic::play::{Options, SteppedGame};
+/// # fn decks() -> (Arc<wagic::table::Library>, [Vec<String>; 2]) { unimplemented!() }
+/// let (library, decks) = decks();
+/// // p0 is the caller's; p1 the built-in random player.
+/// let mut game = SteppedGame::start(library, decks, Options { seed: 7, ..Options::default() }, [true, false]);
+/// while let Some(pending) = game.pending() {
+///     println!("{}: {:?}", pending.question.prompt, pending.question.options);
+///     game.answer(0).expect("0 is always an option");
+/// }
+/// println!("{}", game.outcome().expect("over"));
+/// ```
+pub struct SteppedGame {
+    /// Sends the caller's answers; `None` once dropped.
+    answers: Option<Sender<Option<usize>>>,
+    messages: Receiver<Message>,
+    thread: Option<JoinHandle<()>>,
+    pending: Option<Pending>,
+    log: Vec<Entry>,
+    history: Vec<SeatAnswer>,
+    played: Option<Played>,
+}
+
+impl SteppedGame {
+    /// Starts a game between `decks` (card names of `library`'s, as [`super::play`]
+    /// takes them): a seat whose `callers` entry is `true` is the caller's, its questions
+    /// waiting in [`SteppedGame::pending`]; the other is played by `options.players`.
+    /// Returns once the first question waits or the game is over.
+    pub fn start(library: Arc<Library>, decks: [Vec<String>; 2], options: Options, callers: [bool; 2]) -> SteppedGame {
+        SteppedGame::run(callers, move |seats, observer| {
+            play_observed(&library, [&decks[0], &decks[1]], options, seats, Some(observer))
+        })
+    }
+
+    /// Runs `play` on a thread of its own with a seat for each of the caller's seats
+    /// (`callers`) and an observer of the log; returns once the first question waits or
+    /// the game is over.
+    fn run<F>(callers: [bool; 2], play: F) -> SteppedGame
+    where
+        F: for<'s> FnOnce([Option<&'s mut dyn Seat>; 2], Observer<'s>) -> Played + Send + 'static,
+    {
+        let (to_caller, messages) = channel::<Message>();
+        let (answers, from_caller) = channel::<Option<usize>>();
+        let body = move || {
+            let told = to_caller.clone();
+            let result = catch_unwind(AssertUnwindSafe(|| {
+                let mut remote =
+                    [0, 1].map(|seat| ChannelSeat { seat, to_caller: to_caller.clone(), answers: &from_caller });
+                let [first, second] = &mut remote;
+                let seats: [Option<&mut dyn Seat>; 2] =
+                    [callers[0].then_some(first as &mut dyn Seat), callers[1].then_some(second as &mut dyn Seat)];
+                let log_to = to_caller.clone();
+                let observer = Box::new(move |entries: &[Entry]| {
+                    if !entries.is_empty() {
+                        // A caller gone is told nothing more: its seat gives up next.
+                        let _ = log_to.send(Message::Log(entries.to_vec()));
+                    }
+                });
+                play(seats, observer)
+            }));
+            let message = match result {
+                Ok(played) => Message::Finished(Box::new(played)),
+                Err(panic) => Message::Panicked(panic_message(panic.as_ref())),
+            };
+            let _ = told.send(message);
+        };
+        let (thread, failed) = match std::thread::Builder::new().name("wagic-stepped-game".into()).spawn(body) {
+            Ok(thread) => (Some(thread), None),
+            Err(error) => (None, Some(error.to_string())),
+        };
+        let mut game = SteppedGame {
+            answers: Some(answers),
+            messages,
+            thread,
+            pending: None,
+            log: Vec::new(),
+            history: Vec::new(),
+            played: None,
+        };
+        match failed {
+            Some(error) => game.stop(format!("the game's thread could not start: {error}")),
+            None => game.receive(),
+        }
+        game
+    }
+
+    /// The question waiting for an answer, or `None` once the game is over.
+    pub fn pending(&self) -> Option<&Pending> {
+        self.pending.as_ref()
+    }
+
+    /// Answers the waiting question with the option at `index`, and plays on to the next
+    /// question of a caller's seat or to the end. An index out of range is refused and
+    /// the question keeps waiting.
+    pub fn answer(&mut self, index: usize) -> Result<(), AnswerError> {
+        let Some(pending) = &self.pending else { return Err(AnswerError::GameOver) };
+        let options = pending.question.options.len();
+        if index >= options {
+            return Err(AnswerError::OutOfRange { index, options });
+        }
+        let seat = pending.seat;
+        self.send(Some(index));
+        self.history.push(SeatAnswer { seat, index });
+        Ok(())
+    }
+
+    /// Gives up the waiting question's seat: the game stops ([`Outcome::Stopped`]).
+    pub fn give_up(&mut self) -> Result<(), AnswerError> {
+        if self.pending.is_none() {
+            return Err(AnswerError::GameOver);
+        }
+        self.send(None);
+        Ok(())
+    }
+
+    /// How the game ended, once it has.
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.played.as_ref().map(|played| &played.outcome)
+    }
+
+    /// The whole game, once it is over.
+    pub fn played(&self) -> Option<&Played> {
+        self.played.as_ref()
+    }
+
+    /// The game's log so far (all of it once the game is over). It tells what both
+    /// players drew: it is the host's, not a seat's view.
+    pub fn log(&self) -> &[Entry] {
+        &self.log
+    }
+
+    /// The answers given so far, in order: with the same decks and options, answering
+    /// these again plays the same game.
+    pub fn history(&self) -> &[SeatAnswer] {
+        &self.history
+    }
+
+    /// Sends an answer to the game thread and waits for what comes next.
+    fn send(&mut self, answer: Option<usize>) {
+        self.pending = None;
+        let sent = self.answers.as_ref().is_some_and(|answers| answers.send(answer).is_ok());
+        if sent {
+            self.receive();
+        } else {
+            self.stop("the game's thread is gone".to_string());
+        }
+    }
+
+    /// Reads the game thread's messages until a question waits or the game is over.
+    fn receive(&mut self) {
+        loop {
+            match self.messages.recv() {
+                Ok(Message::Log(entries)) => self.log.extend(entries),
+                Ok(Message::Ask(pending)) => {
+                    self.pending = Some(*pending);
+                    return;
+                }
+                Ok(Message::Finished(played)) => {
+                    self.log.clone_from(&played.log);
+                    self.played = Some(*played);
+                    self.join();
+                    return;
+                }
+                Ok(Message::Panicked(message)) => return self.stop(format!("the game panicked: {message}")),
+                Err(_) => return self.stop("the game's thread ended without a result".to_string()),
+            }
+        }
+    }
+
+    /// Ends the game as stopped for `reason`, with the log told so far.
+    fn stop(&mut self, reason: String) {
+        self.pending = None;
+        self.join();
+        self.played = Some(Played {
+            log: self.log.clone(),
+            outcome: Outcome::Stopped { reason },
+            end: End::Stopped,
+            turns: self.turns_begun(),
+            decisions: self.history.len() as u64,
+            cast: [Vec::new(), Vec::new()],
+            combat_damage: Vec::new(),
+        });
+    }
+
+    /// The turns the log has begun.
+    fn turns_begun(&self) -> u32 {
+        self.log.iter().filter(|entry| matches!(entry, Entry::TurnStart { .. })).count() as u32
+    }
+
+    /// Waits for the game thread to end (its panic, if any, was caught already).
+    fn join(&mut self) {
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Drop for SteppedGame {
+    /// Closes the answers' channel (a waiting seat gives up, the game stops) and waits
+    /// for the game thread to end.
+    fn drop(&mut self) {
+        self.answers = None;
+        self.join();
+    }
+}
+
+impl std::fmt::Debug for SteppedGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SteppedGame")
+            .field("pending", &self.pending)
+            .field("log", &self.log.len())
+            .field("history", &self.history.len())
+            .field("outcome", &self.outcome())
+            .finish()
+    }
+}
+
+/// A panic's message, as `panic!` was given it.
+fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    if let Some(text) = panic.downcast_ref::<&str>() {
+        (*text).to_string()
+    } else if let Some(text) = panic.downcast_ref::<String>() {
+        text.clone()
+    } else {
+        "a panic without a message".to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What a caller hands on to another thread (a Python object, a server's task).
+    #[test]
+    fn a_stepped_game_and_what_it_hands_over_can_move_between_threads() {
+        fn movable<T: Send + 'static>() {}
+        movable::<SteppedGame>();
+        movable::<Pending>();
+        movable::<AnswerError>();
+    }
+
+    #[test]
+    fn a_panic_on_the_games_thread_stops_the_game_and_not_the_caller() {
+        let game = SteppedGame::run([true, false], |_, _| panic!("a card's code went wrong"));
+        assert!(game.pending().is_none());
+        assert_eq!(
+            game.outcome(),
+            Some(&Outcome::Stopped { reason: "the game panicked: a card's code went wrong".into() })
+        );
+        assert_eq!(game.played().map(|played| played.end), Some(End::Stopped));
+    }
+}
