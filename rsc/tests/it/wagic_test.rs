@@ -22,7 +22,7 @@ fn each_test_is_ok_failed_or_skipped_with_its_reason() {
     let cards = dir.file("cards.txt", CARDS);
     dir.file("tests/pass.txt", shock_test("graveyard:Grizzly Bears\n"));
     dir.file("tests/fail.txt", shock_test("inplay:Grizzly Bears\n"));
-    dir.file("tests/skip.txt", shock_test("graveyard:Grizzly Bears\n").replace("[DO]\n", "[DO]\nchoice 0\n"));
+    dir.file("tests/skip.txt", shock_test("graveyard:Grizzly Bears\n").replace("[DO]\n", "[DO]\nhuman\n"));
     dir.file("tests/list.txt", "pass.txt\nfail.txt\n");
     let tests = dir.path().join("tests");
     let output = rsc([
@@ -39,10 +39,10 @@ fn each_test_is_ok_failed_or_skipped_with_its_reason() {
         "FAILED  {}: player 2 graveyard: expected [], got [grizzly bears]\n\
          skipped {}: not a test file Wagic's reader accepts (line 2: the file ends before [INIT])\n\
          ok      {}\n\
-         skipped {}: [DO] `choice` where the model opens no menu (line 10: `choice 0`)\n\
+         skipped {}: [DO] `human`/`ai` (Wagic's AI is not modelled) (line 10)\n\
          1 passed, 1 failed, 2 skipped\n\
          skipped by reason:\n      \
-         1  [DO] `choice` where the model opens no menu\n      \
+         1  [DO] `human`/`ai` (Wagic's AI is not modelled)\n      \
          1  not a test file Wagic's reader accepts\n",
         path("fail.txt"),
         path("list.txt"),
