@@ -103,11 +103,13 @@ struct OpenEntry {
     ended: bool,
     /// The label of the current statement's `EndStatement`, made when first jumped to.
     statement_end: Option<Label>,
+    /// The label of the entry's `Return` for a refused `MayOrStop`, made when first jumped to.
+    stop: Option<Label>,
 }
 
 impl OpenEntry {
     fn new(code: CodeBuilder) -> OpenEntry {
-        OpenEntry { code, no_targets: None, no_effect: None, ended: false, statement_end: None }
+        OpenEntry { code, no_targets: None, no_effect: None, ended: false, statement_end: None, stop: None }
     }
 
     fn emit(&mut self, instr: Instr<Label>) {
@@ -130,6 +132,13 @@ impl OpenEntry {
         }
     }
 
+    fn stop(&mut self) -> Label {
+        match self.stop {
+            Some(label) => label,
+            None => *self.stop.insert(self.code.new_label()),
+        }
+    }
+
     fn no_targets(&mut self) -> Label {
         match self.no_targets {
             Some(label) => label,
@@ -144,10 +153,14 @@ impl OpenEntry {
         }
     }
 
-    /// `Return` (unless the last statement ended the entry), then the failure exits that
-    /// were used.
+    /// `Return` (unless the last statement ended the entry), the `Return` a refused
+    /// `MayOrStop` jumps to, then the failure exits that were used.
     fn finish_statements(&mut self) {
         if !self.ended {
+            self.code.emit(Instr::Return {});
+        }
+        if let Some(label) = self.stop {
+            self.code.bind(label);
             self.code.emit(Instr::Return {});
         }
         if let Some(label) = self.no_targets {
@@ -361,6 +374,22 @@ impl<'g> Gen<'g, '_> {
             Some(ir::Condition::May(question)) => {
                 let question = question.map(|question| self.intern(question));
                 let skip = entry.statement_end();
+                entry.emit(Instr::May { question, skip });
+                self.body(entry, statement);
+            }
+            Some(ir::Condition::Guarded { guard, may }) => {
+                let end = entry.statement_end();
+                self.chain(entry, guard, None, 0);
+                entry.emit(Instr::JumpIfFailed { target: end });
+                if let Some(question) = may {
+                    let question = question.map(|question| self.intern(question));
+                    entry.emit(Instr::May { question, skip: end });
+                }
+                self.body(entry, statement);
+            }
+            Some(ir::Condition::MayOrStop(question)) => {
+                let question = question.map(|question| self.intern(question));
+                let skip = entry.stop();
                 entry.emit(Instr::May { question, skip });
                 self.body(entry, statement);
             }

@@ -424,7 +424,11 @@ impl Code {
                  `loseabilities`, `losesubtypesof(land)`, \
                  `transforms((types,colours,setpower=N,settoughness=N,abilities))` (`forever`: \
                  until the card moves; `newability[effect]` of one effect on the card such as \
-                 `moveTo(zone)`, `counter(p/t)`, a pump, `tap`), \
+                 `moveTo(zone)`, `counter(p/t)`, a pump, `tap`; on a permanent's line transforming \
+                 the card itself, maybe under `this(test)`, `newability[@trigger:effect]` or \
+                 `newability[{cost}:effect]`: the card's own ability while the line holds; after \
+                 `&&` on such a card, a one-shot effect with its own target, such as a looter's \
+                 `newability[target(*|myhand) reject]`: the card's own effect, after the parts before), \
                  `if type(spec)~morethan|lessthan|equalto~N or type(spec) then effect`, \
                  `if compare(A)~morethan|lessthan|equalto~N or compare(B) then effect` (A, B: \
                  `lifetotal`, `opponentlifetotal`, `phandcount`, `ohandcount`), \
@@ -440,7 +444,7 @@ impl Code {
                  opponent's hand beyond four, on a permanent's damage), joined by `&&` (the parts \
                  without a target of their own share the line's one `target(spec)`), each with `target(spec)`, `all(spec)`, \
                  `controller`, `opponent` (`targetedplayer` too on a permanent whose only target is `opponent`), `other` or `ueot` after it; before the effect \
-                 `may`, `name(...)`, `lord(spec)`, `foreach(spec)`, `aslongas(spec)` (of a one-shot effect on a permanent: its own `sacrifice <n`, `while` too) or \
+                 `may` (one question for every `&&` part), `name(...)`, `lord(spec)`, `foreach(spec)`, `aslongas(spec)` (of a one-shot effect on a permanent: its own `sacrifice <n`, `while` too) or \
                  `this(variable{controllerturn}>0)` (`opponentturn`: a lasting effect in those turns; \
                  also `this(controllerlife < n)`, `opponentlife` with `<`, `<=`, `>`, `>=`, `=`, `!=`, \
                  `this(untapped)`, `this(tapped)`, `this(counter{0/0.n.name})`: while the test holds); costs \

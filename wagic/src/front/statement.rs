@@ -67,9 +67,6 @@ impl<'i> Lowering<'i> {
             return Err(Unsupported::new(piece, "line without an effect").with_help(Some(NO_EFFECT_HELP.into())));
         }
         let parts = rest.split_top("&&");
-        if may && parts.len() > 1 {
-            return Err(Unsupported::new(piece, "`may` with `&&`"));
-        }
         // Wagic reads `if ... then` before it splits at `&&`: every later part is under the
         // condition too, which the parts' statements here would not be.
         let conditional = parts.first().is_some_and(|first| {
@@ -79,6 +76,18 @@ impl<'i> Lowering<'i> {
         if conditional && parts.len() > 1 {
             return Err(Unsupported::new(piece, "`if ... then` with `&&`"));
         }
+        // A last part giving the card itself a one-shot ability with its own target
+        // (`draw:1 && transforms((,newability[target(*|myhand) reject])) forever`): Wagic
+        // resolves it at once, after the parts before, on its own target.
+        let (parts, own) = match parts.split_last() {
+            Some((last, before)) if !before.is_empty() && wrapper.is_none() && !may => {
+                match self.own_one_shot(*last)? {
+                    Some(inner) => (before.to_vec(), Some(inner)),
+                    None => (parts, None),
+                }
+            }
+            _ => (parts, None),
+        };
         let mut statements: Vec<Statement<'i>> = Vec::with_capacity(parts.len());
         for &part in &parts {
             // `target(creature) tap && dynamicability<!powerstrike!>`: a dynamic part with
@@ -125,7 +134,23 @@ impl<'i> Lowering<'i> {
         if wrapped || shared {
             self.share_target(piece, &mut statements, wrapped)?;
         }
-        if may && let Some(first) = statements.first_mut() {
+        if let Some(inner) = own {
+            let (_, own_statements, lord, continuous) = self.effect(inner)?;
+            let lasting =
+                own_statements.iter().any(|statement| statement.chain.iter().any(|link| is_lasting(&link.effect)));
+            if lord.is_some() || continuous || lasting {
+                return Err(Unsupported::new(inner, "transforms part `newability` other than one effect on the card"));
+            }
+            statements.extend_from_slice(own_statements);
+        }
+        if may && statements.len() > 1 {
+            // Wagic reads `may` before it splits at `&&`: one question for every part, so a
+            // refusal skips them all (a `may` skips its own statement only).
+            let Some(first) = statements.first_mut().filter(|first| first.condition.is_none()) else {
+                return Err(Unsupported::new(piece, "`may` with `&&` whose first part has a condition"));
+            };
+            first.condition = Some(Condition::MayOrStop(None));
+        } else if may && let Some(first) = statements.first_mut() {
             first.condition = Some(Condition::May(None));
         }
         let lord = match wrapper {

@@ -8,6 +8,13 @@
 //! transformed card's controller's: [`Lowering::new_ability`]). Wagic's other parts
 //! (`loseabilities` inside the list, the `remove...types` and `allsubtypes` words) are
 //! refused, each by name (`loseabilities` as an effect of its own compiles: `links.rs`).
+//!
+//! A permanent's line transforming the card itself into one with a triggered or activated
+//! ability (`transforms((,newability[@each my upkeep:life:1]))`, maybe under
+//! `this(test)`) gives the card that ability while the line holds: it is lowered as the
+//! card's own ability ([`Lowering::own_new_ability`]); after `&&`, a one-shot new ability
+//! with its own target (a looter's `newability[target(*|myhand) reject]`) is the card's
+//! own effect, run after the parts before it ([`Lowering::own_one_shot`]).
 
 use compiler::ir::{Arg, ChainOperator, Effect, Expr, Link};
 use vm::bytecode::{CommandIdx, Const, ZonePrefixIdx, ZoneRef};
@@ -15,7 +22,7 @@ use vm::bytecode::{CommandIdx, Const, ZonePrefixIdx, ZoneRef};
 use super::amount::amount_of;
 use super::piece::Piece;
 use super::statement::is_lasting;
-use super::{Lowering, Unsupported, ability_of, did_you_mean, spec};
+use super::{Line, Lowering, Unsupported, ability_of, did_you_mean, spec};
 use crate::catalogue::{self, Command};
 
 /// Wagic's words of the types part that change types otherwise than by adding them.
@@ -133,6 +140,103 @@ impl<'i> Lowering<'i> {
         links.extend(grants);
         links.extend(new_abilities);
         Ok(self.arena.alloc_slice_copy(&links))
+    }
+
+    /// A permanent's line `[this(test)] transforms((,newability[ability])) [forever]` whose
+    /// one new ability is triggered (`@trigger:effect`) or activated (`{cost}:effect`):
+    /// Wagic's `ATransformer` on the card itself parses the ability as the card's own and
+    /// adds it to the game while the line holds: while the card is on the battlefield and,
+    /// under `this(test)` (Wagic's `AThis`, which adds the transformer while its test holds
+    /// and removes it when the test stops holding), while the test holds. So it is the
+    /// card's own trigger, whose event also checks the test as it fires, or activated
+    /// ability. `None` for any other line (an instant's or sorcery's, an Aura's, whose
+    /// transformed card is its target, or one with another part), lowered as before.
+    pub(super) fn own_new_ability(&self, value: Piece<'_>) -> Result<Option<Line<'i>>, Unsupported> {
+        if self.spell || self.aura {
+            return Ok(None);
+        }
+        let words = value.trim().words();
+        let (test, rest) = match words.split_first() {
+            Some((first, rest)) => match first.call("this") {
+                Some((args, after)) if after.text.is_empty() => (Some(args), rest),
+                _ => (None, words.as_slice()),
+            },
+            None => return Ok(None),
+        };
+        let transforms = match rest {
+            [word] => *word,
+            [word, last] if last.text.eq_ignore_ascii_case("forever") => *word,
+            _ => return Ok(None),
+        };
+        let Some((args, after)) = transforms.call("transforms").filter(|(_, after)| after.text.is_empty()) else {
+            return Ok(None);
+        };
+        let _ = after;
+        let Some((list, rest)) = args.trim().call("") else { return Ok(None) };
+        let parts = list.split_top(",");
+        let ([types, part], true) = (parts.as_slice(), rest.text.trim().is_empty()) else { return Ok(None) };
+        let part = part.trim();
+        let Some(inner) = part.strip_prefix("newability[").filter(|_| part.text.ends_with(']')) else {
+            return Ok(None);
+        };
+        let inner = inner.slice(0, inner.text.len() - 1).trim();
+        if !types.text.trim().is_empty() || !inner.text.starts_with(['@', '{']) {
+            return Ok(None);
+        }
+        match (self.line_parts(inner)?, test) {
+            (line @ (Line::Triggered { .. } | Line::Activated { .. }), None) => Ok(Some(line)),
+            (Line::Triggered { events, statements, restricted, once }, Some(args)) => {
+                let test = self.this_condition(args)?;
+                let events: Vec<compiler::ir::Event<'i>> = events
+                    .iter()
+                    .map(|event| {
+                        let condition = match event.condition {
+                            Some(condition) => Expr::And(condition, self.arena.alloc(test)),
+                            None => test,
+                        };
+                        compiler::ir::Event { condition: Some(&*self.arena.alloc(condition)), ..*event }
+                    })
+                    .collect();
+                let events = self.arena.alloc_slice_copy(&events);
+                Ok(Some(Line::Triggered { events, statements, restricted, once }))
+            }
+            (_, Some(args)) => Err(Unsupported::new(args, "`this(...)` around a new activated ability")),
+            _ => Err(Unsupported::new(inner, "transforms part `newability` other than one effect on the card")),
+        }
+    }
+
+    /// The effect of a part `transforms((,newability[effect])) [forever|ueot]` giving the
+    /// card itself (no target) a one-shot effect that [`Lowering::new_ability`] does not
+    /// take alone (one choosing its own target: a looter's `target(*|myhand) reject`):
+    /// Wagic resolves it at once as the card's own, so it is the card's own effect. `None`
+    /// for any other part, and on an instant, a sorcery or an Aura (whose transformed card
+    /// is its target).
+    pub(super) fn own_one_shot<'s>(&self, part: Piece<'s>) -> Result<Option<Piece<'s>>, Unsupported> {
+        if self.spell || self.aura {
+            return Ok(None);
+        }
+        let words = part.trim().words();
+        let transforms = match words.as_slice() {
+            [word] => *word,
+            [word, last] if ["forever", "ueot"].iter().any(|end| last.text.eq_ignore_ascii_case(end)) => *word,
+            _ => return Ok(None),
+        };
+        let Some((args, _)) = transforms.call("transforms").filter(|(_, after)| after.text.is_empty()) else {
+            return Ok(None);
+        };
+        let Some((list, rest)) = args.trim().call("") else { return Ok(None) };
+        let parts = list.split_top(",");
+        let ([types, part], true) = (parts.as_slice(), rest.text.trim().is_empty()) else { return Ok(None) };
+        let part = part.trim();
+        let Some(inner) = part.strip_prefix("newability[").filter(|_| part.text.ends_with(']')) else {
+            return Ok(None);
+        };
+        let inner = inner.slice(0, inner.text.len() - 1).trim();
+        if !types.text.trim().is_empty() || inner.text.starts_with(['@', '{']) || self.new_ability(part, inner).is_ok()
+        {
+            return Ok(None);
+        }
+        Ok(Some(inner))
     }
 
     /// `newability[effect]` (Wagic's `ATransformer` parses the effect as the transformed
