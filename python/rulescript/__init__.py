@@ -12,10 +12,11 @@ vectors of ``OBSERVATION_SIZE`` (layout: ``OBSERVATION_LAYOUT``, docs in the REA
 ``python/``). ``VecGame`` steps many games at once in Rust. The environments for
 Gymnasium, PettingZoo and OpenSpiel are in ``rulescript.envs`` (their libraries:
 ``pip install "./python[envs]"`` from the repository's root; the package is not on PyPI,
-where ``pip install "rulescript[envs]"`` would look for it).
+where ``pip install "rulescript[envs]"`` would look for it). Wagic's Magic: The Gathering
+cards, decks and games are in ``rulescript.wagic``.
 """
 
-from . import errors
+from . import errors, wagic
 from ._rulescript import (
     ACTION_SPACE,
     DEFAULT_TURN_LIMIT,
@@ -60,6 +61,7 @@ __all__ = [
     "play_in_rust",
     "player_seed",
     "errors",
+    "wagic",
     "DeckError",
     "EngineError",
     "IllegalMove",

@@ -44,6 +44,16 @@ __all__ = [
     "tally_report",
     "TallyError",
     "_close",
+    "WAGIC_DEFAULT_TURN_LIMIT",
+    "WagicCards",
+    "WagicDeck",
+    "WagicResult",
+    "WagicSimResult",
+    "WagicGame",
+    "wagic_check",
+    "wagic_load_deck",
+    "wagic_play",
+    "wagic_sim",
 ]
 
 _Path = Union[str, "PathLike[str]"]
@@ -533,3 +543,305 @@ def tally_summary(tally: str, message_format: str = "human") -> str:
 
 def tally_report(tally: str) -> str:
     """A tally's HTML report, as `rsc sim merge --report` writes it."""
+
+# Wagic's Magic: The Gathering cards (re-exported without the `wagic_` prefix by
+# `rulescript.wagic`).
+
+WAGIC_DEFAULT_TURN_LIMIT: int
+"""Turns after which a Wagic game is a draw, unless a turn limit is given."""
+
+_WagicPlayer = Literal["random", "greedy"]
+_WagicPlayers = Union[_WagicPlayer, Tuple[_WagicPlayer, _WagicPlayer], Sequence[_WagicPlayer], None]
+_WagicDecks = Sequence[Union["WagicDeck", _Path]]
+
+class _WagicCard(TypedDict):
+    name: str
+    types: List[str]
+    colours: List[str]
+    power: int
+    toughness: int
+    mana_cost: str
+    mana_value: int
+    compiled: bool
+    error: Optional[str]
+
+@final
+class WagicCards:
+    """Wagic's card files compiled into one library: the cards decks may name, and those
+    left out with their diagnostics. Made by `WagicCards.load(card_files, sets=None)`;
+    `len(cards)` is the number of card names that compiled."""
+
+    def __new__(cls, no_constructor: NoReturn) -> WagicCards:
+        """No constructor at runtime (`TypeError`): made by `WagicCards.load`."""
+
+    @staticmethod
+    def load(card_files: Union[_Path, Sequence[_Path]], sets: Optional[_Path] = None) -> WagicCards:
+        """Compiles the Wagic card files (folders searched for `*.txt`), with the whole cards
+        of Wagic's set files when `sets` (its `Res/sets` folder, whose `_cards.dat` files
+        also name the ids deck files give) is given, as `rsc run --lang wagic --cards ...
+        --sets ...`. `OSError` when a file cannot be read; `RulesError` (`code`
+        `wagic-sets` or `wagic-bundle`) when the sets or the bundle cannot be made."""
+    def __len__(self) -> int: ...
+    def __contains__(self, name: str, /) -> bool:
+        """Whether a card of this name (any case) compiled."""
+    def names(self) -> List[str]:
+        """Every card name that compiled, sorted."""
+    @property
+    def left_out(self) -> Dict[str, List[Diagnostic]]:
+        """The cards left out, by name in file order, with their diagnostics."""
+    @property
+    def diagnostics(self) -> List[Diagnostic]:
+        """Every diagnostic of the card files (errors and warnings), in file order."""
+    @property
+    def set_diagnostics(self) -> List[Diagnostic]:
+        """The diagnostics of the set files (`E0109`)."""
+    @property
+    def card_files(self) -> List[Path]:
+        """The card files, as given."""
+    @property
+    def sets(self) -> Optional[Path]:
+        """The sets folder, as given."""
+    def card(self, name: str) -> _WagicCard:
+        """The card named `name` (any case) as a dict; `KeyError` (with the name meant for a
+        typo) for a name the card files lack."""
+
+@final
+class WagicDeck:
+    """A Wagic deck a game can play, resolved against the `WagicCards` it was loaded with
+    (`load_deck`); `len(deck)` is its number of cards played."""
+
+    def __new__(cls, no_constructor: NoReturn) -> WagicDeck:
+        """No constructor at runtime (`TypeError`): made by `load_deck(path, cards)`."""
+
+    @property
+    def name(self) -> str:
+        """Its `#NAME:`, or the file's name without its extension."""
+    @property
+    def path(self) -> Path:
+        """The file it was read from."""
+    @property
+    def cards(self) -> List[str]:
+        """The card names a game plays, one a copy, in deck order."""
+    @property
+    def total(self) -> int:
+        """Cards the file's main deck lists (those left out included)."""
+    @property
+    def left_out(self) -> List[Tuple[int, str]]:
+        """The lines left out with `skip_uncompiled=True`: `(line, message)` each."""
+    def __len__(self) -> int: ...
+
+@final
+class WagicResult:
+    """A game of Magic played to its end (`play`)."""
+
+    def __new__(cls, no_constructor: NoReturn) -> WagicResult:
+        """No constructor at runtime (`TypeError`): made by `play`."""
+
+    @property
+    def winner(self) -> Optional[int]:
+        """The winning seat (0 or 1); `None` for a draw or a stopped game."""
+    @property
+    def reason(self) -> str:
+        """Why the game ended, in words."""
+    @property
+    def end(self) -> Literal["life", "library", "poison", "both lost", "turn limit", "stopped"]:
+        """How it ended."""
+    @property
+    def turns(self) -> int:
+        """Turns begun."""
+    @property
+    def decisions(self) -> int:
+        """Choices the players made."""
+    @property
+    def cast(self) -> Tuple[List[str], List[str]]:
+        """The spells each seat cast, by name, in order."""
+    @property
+    def log(self) -> List[str]:
+        """The game as `rsc run --lang wagic` prints it, one line each."""
+    @property
+    def seed(self) -> int:
+        """The seed it was played with."""
+    @property
+    def decks(self) -> Tuple[str, str]:
+        """The decks' names in seats 0 and 1."""
+    @property
+    def players(self) -> Tuple[str, str]:
+        """Who played seats 0 and 1 (`random`, `greedy`; `caller` for a `WagicGame`'s)."""
+    @property
+    def stopped(self) -> bool:
+        """Whether the table stopped the game (neither player won)."""
+
+class _WagicSimDeck(TypedDict):
+    deck: str
+    path: Path
+    games: int
+    wins: int
+    losses: int
+    draws: int
+    stopped: int
+
+@final
+class WagicSimResult:
+    """Many games of Magic summed up (`sim`)."""
+
+    def __new__(cls, no_constructor: NoReturn) -> WagicSimResult:
+        """No constructor at runtime (`TypeError`): made by `sim`."""
+
+    @property
+    def games(self) -> int:
+        """Games played."""
+    @property
+    def decks(self) -> List[_WagicSimDeck]:
+        """Per deck, in the order given: its games, wins, losses, draws and stopped games."""
+    @property
+    def summary(self) -> Dict[str, Any]:
+        """The object `rsc sim --lang wagic --message-format json` prints for the same run."""
+    @property
+    def text(self) -> str:
+        """The table `rsc sim --lang wagic` prints for the same run."""
+    @property
+    def seconds(self) -> float:
+        """Wall-clock seconds the games took."""
+
+def wagic_check(paths: Union[_Path, Sequence[_Path]]) -> List[Diagnostic]:
+    """Checks Wagic card files (folders searched for `*.txt`) as `rsc check --lang wagic`;
+    every diagnostic in file order (an empty list when all is well)."""
+
+def wagic_load_deck(path: _Path, cards: WagicCards, skip_uncompiled: bool = False) -> WagicDeck:
+    """Reads a Wagic deck file against `cards` as `rsc run --lang wagic`; `DeckError` (its
+    message the lines `rsc` prints; `code`, `file`, `line`, `errors`) when a line cannot
+    play."""
+
+def wagic_play(
+    cards: WagicCards,
+    decks: _WagicDecks,
+    seed: int = 0,
+    players: _WagicPlayers = None,
+    turn_limit: Optional[int] = None,
+) -> WagicResult:
+    """Plays one seeded game of Magic between two Wagic decks as `rsc run --lang wagic`."""
+
+def wagic_sim(
+    cards: WagicCards,
+    decks: _WagicDecks,
+    games: int,
+    seed: int = 0,
+    players: _WagicPlayers = None,
+    turn_limit: Optional[int] = None,
+    threads: Optional[int] = None,
+) -> WagicSimResult:
+    """Plays `games` seeded games for each pair of `decks` as `rsc sim --lang wagic`, and
+    sums them up the same way."""
+
+class _WagicPlayerState(TypedDict):
+    life: int
+    poison: int
+    mana: List[int]
+    hand: int
+    library: int
+
+class _WagicPermanent(TypedDict):
+    name: str
+    types: List[str]
+    owner: int
+    controller: int
+    tapped: bool
+    power: Optional[int]
+    toughness: Optional[int]
+    damage: int
+    counters: Tuple[int, int]
+    named_counters: Dict[str, int]
+    summoning_sick: bool
+    attacking: bool
+    blocking: Optional[int]
+    token: bool
+
+class _WagicStackEntry(TypedDict):
+    name: str
+    controller: int
+    ability: bool
+    targets: List[str]
+
+class _WagicView(TypedDict):
+    seat: int
+    turn: int
+    phase: str
+    active: int
+    players: List[_WagicPlayerState]
+    hand: List[str]
+    battlefield: List[_WagicPermanent]
+    graveyards: List[List[str]]
+    exile: List[List[str]]
+    stack: List[_WagicStackEntry]
+
+_WagicSeats = Sequence[Optional[_WagicPlayer]]
+
+@final
+class WagicGame:
+    """A game of Magic between two Wagic decks played a question at a time: each seat given
+    as `None` in `players` is the caller's (every choice it makes is a question with
+    numbered options), the other a built-in player. One seed and the same answers give the
+    same game."""
+
+    def __new__(
+        cls,
+        cards: WagicCards,
+        decks: _WagicDecks,
+        seed: int = 0,
+        players: Optional[_WagicSeats] = (None, "greedy"),
+        turn_limit: Optional[int] = None,
+    ) -> WagicGame:
+        """Starts the game and plays it to the first question of a caller's seat."""
+    @staticmethod
+    def from_history(
+        cards: WagicCards,
+        decks: _WagicDecks,
+        seed: int,
+        history: Sequence[int],
+        players: Optional[_WagicSeats] = (None, "greedy"),
+        turn_limit: Optional[int] = None,
+    ) -> WagicGame:
+        """The game after the answers `history`; `IllegalMove` naming the first that is not
+        an option."""
+    @property
+    def current_player(self) -> Optional[int]:
+        """The seat whose question waits; `None` once the game is over."""
+    @property
+    def question(self) -> Optional[str]:
+        """The waiting question in words; `None` once the game is over."""
+    @property
+    def question_kind(self) -> Optional[str]:
+        """`mulligan`, `priority`, `effect`, `attack`, `block`, `discard` or `legend`."""
+    def legal_actions(self) -> List[int]:
+        """The waiting question's options by number (empty once over)."""
+    def action_to_string(self, action: int) -> str:
+        """Option `action`'s label; `IllegalMove` for another number."""
+    def apply(self, action: int) -> None:
+        """Answers with option `action` and plays on to the next question of a caller's seat
+        (GIL released); `IllegalMove` (with `legal_actions`) for another int."""
+    def is_over(self) -> bool:
+        """Whether the game is over."""
+    def winner(self) -> Optional[int]:
+        """The winning seat; `None` before the end, for a draw or a stopped game."""
+    def returns(self) -> List[float]:
+        """`[1.0, -1.0]`, `[-1.0, 1.0]` or `[0.0, 0.0]` (a draw, or not over)."""
+    def result(self) -> Optional[WagicResult]:
+        """The result once over (as `play` returns it); `None` before."""
+    def view(self, player: int) -> Optional[_WagicView]:
+        """What seat `player` may see as of its latest question; `None` for a seat never asked."""
+    def log(self) -> List[str]:
+        """The game so far as `rsc run --lang wagic` prints it."""
+    def history(self) -> List[int]:
+        """The answers given so far."""
+    @property
+    def seed(self) -> int:
+        """The seed the game started with."""
+    @property
+    def decks(self) -> Tuple[str, str]:
+        """The decks' names in seats 0 and 1."""
+    @property
+    def players(self) -> Tuple[Optional[str], Optional[str]]:
+        """Who plays each seat: `None` for the caller, `"random"` or `"greedy"`."""
+    @property
+    def turn_limit(self) -> int:
+        """The turns after which the game is a draw."""

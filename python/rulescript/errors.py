@@ -4,7 +4,7 @@ Every error the engine reports is one of these, with the message ``rsc`` prints;
 them ever aborts the interpreter.
 """
 
-from typing import TYPE_CHECKING, List, Optional
+from typing import TYPE_CHECKING, Dict, List, Optional, Union
 
 if TYPE_CHECKING:
     from ._rulescript import Diagnostic
@@ -30,9 +30,17 @@ class RulesError(RuleScriptError):
 
 class DeckError(RuleScriptError, ValueError):
     """A deck file that cannot be read or breaks a deck rule; ``code`` names the rule
-    (``deck-size``, ``deck-copies``, ``deck-unknown-card``, ``deck-malformed``, ``deck-io``)."""
+    (``deck-size``, ``deck-copies``, ``deck-unknown-card``, ``deck-malformed``, ``deck-io``;
+    for a Wagic deck, ``rulescript.wagic.load_deck``: ``deck-unknown-card``,
+    ``deck-not-compiled``, ``deck-unknown-id``, ``deck-id-without-sets``, ``deck-count``,
+    ``deck-too-large``, ``deck-empty``). A Wagic deck's error also sets ``file``, ``line``
+    (its first error's, 0 for the deck as a whole) and ``errors`` (every error, a dict of
+    ``code``, ``line`` and ``message``)."""
 
     code: str = ""
+    file: Optional[str] = None
+    line: Optional[int] = None
+    errors: "List[Dict[str, Union[str, int]]]" = []
 
 
 class SetupError(RuleScriptError, ValueError):

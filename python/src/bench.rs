@@ -176,10 +176,10 @@ fn start(
 }
 
 /// The most threads `play_in_rust` runs on: its pools are kept, one per number of threads.
-const MAX_THREADS: usize = 64;
+pub(crate) const MAX_THREADS: usize = 64;
 
 /// A pool of `threads` threads, made at the first call for that many and kept.
-fn pool_of(threads: usize) -> Result<Arc<rayon::ThreadPool>, String> {
+pub(crate) fn pool_of(threads: usize) -> Result<Arc<rayon::ThreadPool>, String> {
     static POOLS: Mutex<Vec<(usize, Arc<rayon::ThreadPool>)>> = Mutex::new(Vec::new());
     let mut pools = POOLS.lock().unwrap_or_else(PoisonError::into_inner);
     if let Some((_, pool)) = pools.iter().find(|(n, _)| *n == threads) {

@@ -17,6 +17,7 @@ mod shutdown;
 mod sim;
 mod tools;
 mod vec_game;
+mod wagic;
 
 pub mod observation;
 
@@ -59,6 +60,7 @@ fn _rulescript(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sim::tally_summary, m)?)?;
     m.add_function(wrap_pyfunction!(sim::tally_report, m)?)?;
     m.add("TallyError", m.py().get_type::<sim::TallyError>())?;
+    wagic::register(m)?;
     shutdown::register(m)?;
     Ok(())
 }

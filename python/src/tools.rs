@@ -61,7 +61,7 @@ impl std::fmt::Display for PyDiagnostic {
 }
 
 impl PyDiagnostic {
-    fn new(file: &str, text: &str, lines: &LineIndex, diagnostic: &Diagnostic) -> PyDiagnostic {
+    pub(crate) fn new(file: &str, text: &str, lines: &LineIndex, diagnostic: &Diagnostic) -> PyDiagnostic {
         let (line, column) = lines.line_column(text, diagnostic.span.start);
         let (end_line, end_column) = lines.line_column(text, diagnostic.span.end);
         PyDiagnostic {
@@ -80,7 +80,7 @@ impl PyDiagnostic {
 }
 
 /// One path or a list of them.
-fn paths_of(paths: &Bound<'_, PyAny>) -> PyResult<Vec<PathBuf>> {
+pub(crate) fn paths_of(paths: &Bound<'_, PyAny>) -> PyResult<Vec<PathBuf>> {
     match paths.extract::<PathBuf>() {
         Ok(path) => return Ok(vec![path]),
         // Bytes are iterable too, but their items are ints: the path's own error says more
@@ -98,9 +98,10 @@ fn paths_of(paths: &Bound<'_, PyAny>) -> PyResult<Vec<PathBuf>> {
     items.map(|item| item?.extract::<PathBuf>()).collect()
 }
 
-/// The `.rules` files `path` names: itself if it is a file, else every `*.rules` file below
-/// it, sorted by path (as `rsc check`); those found so far once `pulse` ends the call.
-fn expand(path: &Path, pulse: &mut Pulse) -> std::io::Result<Vec<PathBuf>> {
+/// The files `path` names: itself if it is a file, else every file below it whose extension
+/// is `extension` (`rules`; `txt` for Wagic's card files), sorted by path (as `rsc check`);
+/// those found so far once `pulse` ends the call.
+pub(crate) fn expand(path: &Path, extension: &str, pulse: &mut Pulse) -> std::io::Result<Vec<PathBuf>> {
     if !std::fs::metadata(path)?.is_dir() {
         return Ok(vec![path.to_path_buf()]);
     }
@@ -122,7 +123,7 @@ fn expand(path: &Path, pulse: &mut Pulse) -> std::io::Result<Vec<PathBuf>> {
             let child = entry?.path();
             if std::fs::metadata(&child)?.is_dir() {
                 folders.push(child);
-            } else if child.extension().is_some_and(|ext| ext == "rules") {
+            } else if child.extension().is_some_and(|ext| ext == extension) {
                 files.push(child);
             }
         }
@@ -145,7 +146,7 @@ pub const MAX_SOURCE_BYTES: u64 = 64 << 20;
 
 /// The bytes of the file at `path`, at most [`MAX_SOURCE_BYTES`], counted as read (a device
 /// or a pipe that never ends, such as `/dev/zero`, stops there too).
-fn read_source(path: &Path) -> std::io::Result<Vec<u8>> {
+pub(crate) fn read_source(path: &Path) -> std::io::Result<Vec<u8>> {
     game::bounded::read_bytes(path, MAX_SOURCE_BYTES).map_err(|error| error.into_io(MAX_SOURCE_BYTES, "a source file"))
 }
 
@@ -153,7 +154,7 @@ fn read_source(path: &Path) -> std::io::Result<Vec<u8>> {
 fn read_inputs(paths: &[PathBuf], pulse: &mut Pulse) -> PyResult<Vec<Input>> {
     let mut inputs = Vec::new();
     for path in paths {
-        let files = expand(path, pulse).map_err(|error| io_error(path, error))?;
+        let files = expand(path, "rules", pulse).map_err(|error| io_error(path, error))?;
         for file in files {
             if pulse.beat() {
                 return Ok(inputs);
@@ -166,7 +167,7 @@ fn read_inputs(paths: &[PathBuf], pulse: &mut Pulse) -> PyResult<Vec<Input>> {
     Ok(inputs)
 }
 
-fn io_error(path: &Path, error: std::io::Error) -> PyErr {
+pub(crate) fn io_error(path: &Path, error: std::io::Error) -> PyErr {
     pyo3::exceptions::PyOSError::new_err(format!("cannot read `{}`: {error}", path.display()))
 }
 
@@ -395,6 +396,6 @@ fn same_identity(a: &Path, _: &std::fs::Metadata, b: &Path, _: &std::fs::Metadat
     matches!((std::fs::canonicalize(a), std::fs::canonicalize(b)), (Ok(a), Ok(b)) if a == b)
 }
 
-fn plural(count: usize) -> &'static str {
+pub(crate) fn plural(count: usize) -> &'static str {
     if count == 1 { "" } else { "s" }
 }

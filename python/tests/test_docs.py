@@ -14,7 +14,7 @@ import rulescript as rs
 from conftest import DECKS, EXAMPLES
 from rulescript import sim
 
-MODULES = ["rulescript", "rulescript.errors", "rulescript.sim", "rulescript.envs"]
+MODULES = ["rulescript", "rulescript.errors", "rulescript.sim", "rulescript.envs", "rulescript.wagic"]
 # Each needs its library (`pip install "./python[envs]"`).
 ENV_MODULES = ["rulescript.envs.gym_env", "rulescript.envs.pettingzoo_env", "rulescript.envs.openspiel_game"]
 # It needs gymnasium 1.1 or later (`gymnasium.vector.AutoresetMode`).
@@ -55,6 +55,7 @@ def test_every_public_name_has_a_docstring():
     # The walk reaches methods and properties of native and Python classes, and functions.
     assert {"rulescript.Game.apply", "rulescript.VecGame.masks", "rulescript.sim.Simulation.play"} <= walked
     assert {"rulescript.check", "rulescript.sim.merge_tallies", "rulescript.IllegalMove"} <= walked
+    assert {"rulescript.wagic.play", "rulescript.wagic.WagicCards.load", "rulescript.wagic.WagicResult.log"} <= walked
     missing = [name for name, value in api if not (inspect.getdoc(value) or "").strip()]
     assert missing == []
 
@@ -62,10 +63,10 @@ def test_every_public_name_has_a_docstring():
 def test_native_signatures_show_their_real_defaults():
     """PyO3 prints a default it cannot render (a seed's `Seed(0)`) as `...`; the text
     signatures given instead must hold the values the code uses."""
-    api = public_api(["rulescript", "rulescript.sim"])
+    api = public_api(["rulescript", "rulescript.sim", "rulescript.wagic"])
     native = [value for _, value in api if hasattr(value, "__text_signature__")]
     shown = {getattr(value, "__qualname__", repr(value)): value.__text_signature__ for value in native}
-    assert "Game" in shown and "play_in_rust" in shown
+    assert "Game" in shown and "play_in_rust" in shown and "wagic_sim" in shown
     assert [name for name, text in shown.items() if text is not None and "..." in text] == []
 
     bench = inspect.signature(rs.play_in_rust).parameters

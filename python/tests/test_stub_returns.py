@@ -24,7 +24,9 @@ import pytest
 import rulescript as rs
 from conftest import DECKS, EXAMPLES
 from rulescript import _rulescript as native
-from rulescript import sim
+from rulescript import sim, wagic
+from test_wagic import CARDS as WAGIC_CARDS
+from test_wagic import DECKS as WAGIC_DECKS
 
 STUB = Path(rs.__file__).with_name("_rulescript.pyi")
 STUB_MODULE = "rulescript_stub"
@@ -164,6 +166,18 @@ class World:
         self.simulation = sim.Simulation(str(EXAMPLES), decks=[str(path) for path in DECKS], games=2)
         self.tally = self.simulation.play(0, 2)
         self.stop = sim.StopFlag()
+        (tmp / "wagic.txt").write_text(WAGIC_CARDS)
+        for name, text in WAGIC_DECKS.items():
+            (tmp / name).write_text(text)
+        self.wagic_files = tmp
+        self.wagic_cards = wagic.WagicCards.load(tmp / "wagic.txt")
+        self.wagic_decks = [wagic.load_deck(tmp / name, self.wagic_cards) for name in ("bears.txt", "goblins.txt")]
+        self.wagic_game = wagic.play(self.wagic_cards, self.wagic_decks, seed=4)
+        self.wagic_sim = wagic.sim(self.wagic_cards, self.wagic_decks, games=2, threads=1)
+        self.stepped = wagic.WagicGame(self.wagic_cards, self.wagic_decks, seed=4)
+        self.stepped_over = wagic.WagicGame(self.wagic_cards, self.wagic_decks, seed=4)
+        while not self.stepped_over.is_over():
+            self.stepped_over.apply(self.stepped_over.legal_actions()[-1])
 
 
 # How each public name of the stub is called once ("Class.name" on an instance of World's).
@@ -268,6 +282,63 @@ CALLS: Dict[str, Callable[[World], Any]] = {
     "merge_tallies": lambda w: sim.merge_tallies([w.tally]),
     "tally_summary": lambda w: sim.tally_summary(w.tally),
     "tally_report": lambda w: sim.tally_report(w.tally),
+    "WAGIC_DEFAULT_TURN_LIMIT": lambda w: wagic.DEFAULT_TURN_LIMIT,
+    "WagicCards.load": lambda w: wagic.WagicCards.load(w.wagic_files / "wagic.txt"),
+    "WagicCards.__len__": lambda w: w.wagic_cards.__len__(),
+    "WagicCards.__contains__": lambda w: w.wagic_cards.__contains__("Shock"),
+    "WagicCards.names": lambda w: w.wagic_cards.names(),
+    "WagicCards.left_out": lambda w: w.wagic_cards.left_out,
+    "WagicCards.diagnostics": lambda w: w.wagic_cards.diagnostics,
+    "WagicCards.set_diagnostics": lambda w: w.wagic_cards.set_diagnostics,
+    "WagicCards.card_files": lambda w: w.wagic_cards.card_files,
+    "WagicCards.sets": lambda w: w.wagic_cards.sets,
+    "WagicCards.card": lambda w: w.wagic_cards.card("Wrong Card"),
+    "WagicDeck.name": lambda w: w.wagic_decks[0].name,
+    "WagicDeck.path": lambda w: w.wagic_decks[0].path,
+    "WagicDeck.cards": lambda w: w.wagic_decks[0].cards,
+    "WagicDeck.total": lambda w: w.wagic_decks[0].total,
+    "WagicDeck.left_out": lambda w: wagic.load_deck(w.wagic_files / "wrong.txt", w.wagic_cards, True).left_out,
+    "WagicDeck.__len__": lambda w: w.wagic_decks[0].__len__(),
+    "WagicResult.winner": lambda w: w.wagic_game.winner,
+    "WagicResult.reason": lambda w: w.wagic_game.reason,
+    "WagicResult.end": lambda w: w.wagic_game.end,
+    "WagicResult.turns": lambda w: w.wagic_game.turns,
+    "WagicResult.decisions": lambda w: w.wagic_game.decisions,
+    "WagicResult.cast": lambda w: w.wagic_game.cast,
+    "WagicResult.log": lambda w: w.wagic_game.log,
+    "WagicResult.seed": lambda w: w.wagic_game.seed,
+    "WagicResult.decks": lambda w: w.wagic_game.decks,
+    "WagicResult.players": lambda w: w.wagic_game.players,
+    "WagicResult.stopped": lambda w: w.wagic_game.stopped,
+    "WagicSimResult.games": lambda w: w.wagic_sim.games,
+    "WagicSimResult.decks": lambda w: w.wagic_sim.decks,
+    "WagicSimResult.summary": lambda w: w.wagic_sim.summary,
+    "WagicSimResult.text": lambda w: w.wagic_sim.text,
+    "WagicSimResult.seconds": lambda w: w.wagic_sim.seconds,
+    "wagic_check": lambda w: wagic.check(w.wagic_files / "wagic.txt"),
+    "wagic_load_deck": lambda w: wagic.load_deck(w.wagic_files / "goblins.txt", w.wagic_cards),
+    "wagic_play": lambda w: wagic.play(w.wagic_cards, w.wagic_decks, seed=1, turn_limit=4),
+    "wagic_sim": lambda w: wagic.sim(w.wagic_cards, w.wagic_decks, games=1),
+    "WagicGame.from_history": lambda w: wagic.WagicGame.from_history(
+        w.wagic_cards, w.wagic_decks, 4, w.stepped_over.history()
+    ),
+    "WagicGame.current_player": lambda w: w.stepped.current_player,
+    "WagicGame.question": lambda w: w.stepped.question,
+    "WagicGame.question_kind": lambda w: w.stepped.question_kind,
+    "WagicGame.legal_actions": lambda w: w.stepped.legal_actions(),
+    "WagicGame.action_to_string": lambda w: w.stepped.action_to_string(0),
+    "WagicGame.apply": lambda w: wagic.WagicGame(w.wagic_cards, w.wagic_decks, seed=4).apply(0),
+    "WagicGame.is_over": lambda w: w.stepped_over.is_over(),
+    "WagicGame.winner": lambda w: w.stepped_over.winner(),
+    "WagicGame.returns": lambda w: w.stepped_over.returns(),
+    "WagicGame.result": lambda w: w.stepped_over.result(),
+    "WagicGame.view": lambda w: w.stepped.view(0),
+    "WagicGame.log": lambda w: w.stepped.log(),
+    "WagicGame.history": lambda w: w.stepped_over.history(),
+    "WagicGame.seed": lambda w: w.stepped.seed,
+    "WagicGame.decks": lambda w: w.stepped.decks,
+    "WagicGame.players": lambda w: w.stepped.players,
+    "WagicGame.turn_limit": lambda w: w.stepped.turn_limit,
 }
 
 

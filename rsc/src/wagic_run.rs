@@ -127,16 +127,11 @@ pub fn run(options: &Options<'_>) -> Exit {
         let _ = out.flush();
     } else {
         let mut out = TerminalWriter(stdout);
-        let _ = writeln!(
-            out,
-            "seed {}: p0 {} ({}) against p1 {} ({})",
-            options.seed,
-            names[0],
-            kinds[0].name(),
-            names[1],
-            kinds[1].name()
-        );
-        print_game(&mut out, &played, &names);
+        for line in
+            played.transcript(options.seed, [names[0].as_str(), names[1].as_str()], kinds.map(play::PlayerKind::name))
+        {
+            let _ = writeln!(out, "{line}");
+        }
         let _ = out.flush();
     }
     if matches!(played.outcome, Outcome::Stopped { .. }) { Exit::Errors } else { Exit::Success }
@@ -289,39 +284,6 @@ pub(crate) fn resolve_deck(
             Err(Refused { name, uncompiled, errors })
         }
     }
-}
-
-/// The game's log and result, as `rsc run` prints a game.
-fn print_game(out: &mut impl Write, played: &play::Played, names: &[String]) {
-    let name = |index: usize| names.get(index).map_or("", String::as_str);
-    // The events before the first turn are the opening hands' (mulligans).
-    let mut started = false;
-    for entry in &played.log {
-        let _ = match entry {
-            Entry::TurnStart { turn, player } => {
-                started = true;
-                let index = usize::from(*player != P0);
-                writeln!(out, "── turn {turn}: p{index} ({}) ──", name(index))
-            }
-            Entry::Event { phase, text } => {
-                writeln!(out, "  {:<16} {text}", if started { phase.name() } else { "opening hand" })
-            }
-            Entry::TurnEnd { turn, life, hand, library } => writeln!(
-                out,
-                "  after turn {turn}: p0 {} life, {} in hand, {} in library · p1 {} life, {} in hand, {} in library",
-                life[0], hand[0], library[0], life[1], hand[1], library[1]
-            ),
-        };
-    }
-    let _ = match &played.outcome {
-        Outcome::Won { winner, reason } => {
-            let index = usize::from(*winner != P0);
-            writeln!(out, "winner: p{index} ({}): {reason}", name(index))
-        }
-        Outcome::Drawn { reason } => writeln!(out, "no winner: {reason}"),
-        Outcome::Stopped { reason } => writeln!(out, "no winner: the game stopped: {reason}"),
-    };
-    let _ = writeln!(out, "{} turns, {} decisions", played.turns, played.decisions);
 }
 
 /// The game as one JSON object per line: `game` (seed, decks), then `turn_start`, `event`

@@ -1,40 +1,29 @@
 //! `rsc sim --lang wagic`: many seeded games of Magic between Wagic decks ([`wagic::play`]),
-//! on `--jobs` threads, summed up for a designer ([`tally`]) as a table, one JSON object
-//! ([`summary`]) and an HTML report ([`report`]). Two decks, or with `--all-decks` every
-//! pair of the decks given (a folder given as `--deck` stands for its `*.txt` decks).
+//! on `--jobs` threads, summed up for a designer (the `wagic-sim` crate: its plan, tally and
+//! summary, which the Python package shares) as a table, one JSON object and an HTML
+//! report ([`report`]). Two decks, or with `--all-decks` every pair of the decks given (a
+//! folder given as `--deck` stands for its `*.txt` decks).
 //!
-//! Game `i` of a pair is seeded from `--seed` and `i` as CFC's `rsc sim` seeds its games
-//! ([`game_seed`]); the pair's decks swap seats from game to game (deck A on the play in the
-//! even games), so each deck plays as many games on the play as on the draw. A game is
-//! replayed alone by the `rsc run --lang wagic` command the summary prints for it
+//! Which games a run plays, and their seeds, is the `wagic-sim` crate's ([`Plan`]): a game
+//! is replayed alone by the `rsc run --lang wagic` command the summary prints for it
 //! (`--replay I` prints game I's). The threads take chunks of games and their tallies add
 //! up the same in any order (CFC's [`crate::sim::play_chunks`]), so the figures never
-//! depend on `--jobs`. A game the table stops (a card's code that traps, a board that
-//! does not settle, even a panic of the engine) is counted and listed with its seed; it
-//! never ends the run. Ctrl-C, SIGTERM or SIGHUP stop the run and print the summary of the
+//! depend on `--jobs`. Ctrl-C, SIGTERM or SIGHUP stop the run and print the summary of the
 //! games finished, as CFC's does.
 
 pub mod report;
-pub mod summary;
-pub mod tally;
 
-use std::collections::HashMap;
-use std::ops::Range;
-use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use game::sim::shard::game_seed;
-use wagic::play::{self, End, Outcome};
-use wagic::table::Library;
+use ::wagic_sim::{Plan, RefusedDeck, Results, Settings, SimDeck, summary};
+use wagic::play;
 
 use crate::Exit;
 use crate::render::terminal_text;
 use crate::sim::{MAX_ALL_DECKS, SummaryFormat};
 use crate::wagic_run::{Loaded, Report, load_library, read_deck, resolve_deck};
-use tally::{GameRecord, Tally};
 
 /// Most deck files a folder given as `--deck` is searched for.
 const MAX_FOLDER_DECKS: usize = 10_000;
@@ -55,156 +44,6 @@ pub struct Options<'a> {
     pub report: Option<&'a Path>,
     /// Print the replay command of this game rather than play.
     pub replay: Option<u64>,
-}
-
-/// A deck of the run: its name, file and cards.
-pub struct SimDeck {
-    pub name: String,
-    pub path: PathBuf,
-    /// The card names a game plays, in deck order.
-    pub cards: Vec<String>,
-    /// Cards of the file's main deck left out (not compiled, with `--skip-uncompiled`).
-    pub left_out: usize,
-    /// Cards the file's main deck lists.
-    pub total: usize,
-}
-
-/// A deck of the folder no game can play: its file, and why.
-pub type RefusedDeck = (String, String);
-
-/// Everything that decides the games of a run.
-pub struct Plan {
-    pub library: Arc<Library>,
-    pub decks: Vec<SimDeck>,
-    /// Decks of the folder no game can play.
-    pub refused: Vec<RefusedDeck>,
-    /// The pairs of decks that meet, in game-number order.
-    pub pairs: Vec<[usize; 2]>,
-    pub games_per_pair: u64,
-    pub players: [play::PlayerKind; 2],
-    pub turn_limit: u32,
-    pub seed: u64,
-    /// Every card of the decks, sorted: the tally counts cards by index here.
-    pub card_names: Vec<String>,
-    card_index: HashMap<String, usize>,
-    /// The options of `rsc run` that every replay command repeats (cards, sets).
-    pub replay_prefix: Vec<String>,
-    pub skip_uncompiled: bool,
-}
-
-impl Plan {
-    /// Games of the whole run (`None` when they do not fit a `u64`).
-    pub fn total_games(&self) -> Option<u64> {
-        self.games_per_pair.checked_mul(self.pairs.len() as u64)
-    }
-
-    /// The decks in seats 0 and 1 of game `index`, and its seed.
-    pub fn game(&self, index: u64) -> ([usize; 2], u64) {
-        let pair_at = usize::try_from(index / self.games_per_pair.max(1)).unwrap_or(usize::MAX);
-        let [a, b] = self.pairs.get(pair_at).or(self.pairs.first()).copied().unwrap_or([0, 0]);
-        let seats = if index % 2 == 0 { [a, b] } else { [b, a] };
-        (seats, game_seed(self.seed, index))
-    }
-
-    /// The command that plays game `index` alone, quoted for a POSIX shell.
-    pub fn replay_command(&self, decks: [usize; 2], seed: u64) -> String {
-        let deck = |i: usize| self.decks.get(i).map_or_else(String::new, |d| d.path.display().to_string());
-        let mut words = self.replay_prefix.clone();
-        words.extend(["--deck".into(), deck(decks[0]), "--deck".into(), deck(decks[1])]);
-        words.extend(["--seed".into(), seed.to_string()]);
-        for player in self.players {
-            words.extend(["--player".into(), player.name().into()]);
-        }
-        words.extend(["--turn-limit".into(), self.turn_limit.to_string()]);
-        if self.skip_uncompiled {
-            words.push("--skip-uncompiled".into());
-        }
-        let quoted: Vec<String> =
-            words.iter().map(|word| shlex::try_quote(word).map_or_else(|_| word.clone(), |q| q.into_owned())).collect();
-        quoted.join(" ")
-    }
-
-    /// Plays game `index` and sums it up; a panic of the engine is a stopped game.
-    pub fn play_game(&self, index: u64) -> GameRecord {
-        let (decks, seed) = self.game(index);
-        let options = play::Options { seed, turn_limit: self.turn_limit, players: self.players };
-        let cards = |seat: usize| self.decks.get(decks[seat]).map_or(&[][..], |deck| deck.cards.as_slice());
-        let played =
-            std::panic::catch_unwind(AssertUnwindSafe(|| play::play(&self.library, [cards(0), cards(1)], options)));
-        let mut record = GameRecord {
-            index,
-            seed,
-            decks,
-            winner: None,
-            end: End::Stopped,
-            turns: 0,
-            decisions: 0,
-            error: None,
-            cast: [Vec::new(), Vec::new()],
-            damage: Vec::new(),
-        };
-        let played = match played {
-            Ok(played) => played,
-            Err(panic) => {
-                let why = panic
-                    .downcast_ref::<&str>()
-                    .map(|s| (*s).to_owned())
-                    .or_else(|| panic.downcast_ref::<String>().cloned())
-                    .unwrap_or_default();
-                record.error = Some(format!("the engine panicked: {why}"));
-                return record;
-            }
-        };
-        record.end = played.end;
-        record.turns = played.turns;
-        record.decisions = played.decisions;
-        match &played.outcome {
-            Outcome::Won { winner, .. } => record.winner = Some(usize::from(*winner != wagic::table::P0)),
-            Outcome::Stopped { reason } => record.error = Some(reason.clone()),
-            Outcome::Drawn { .. } => {}
-        }
-        for (into, names) in record.cast.iter_mut().zip(&played.cast) {
-            into.extend(names.iter().filter_map(|name| self.card_index.get(name).copied()));
-        }
-        for (_, name, amount) in &played.combat_damage {
-            if let Some(&card) = self.card_index.get(name) {
-                record.damage.push((card, u64::try_from(*amount).unwrap_or(0)));
-            }
-        }
-        record
-    }
-
-    /// Plays games `games` into `tally`, until they end or the run is stopped.
-    fn play_into(&self, tally: &mut Tally, games: Range<u64>, on_game: impl Fn()) {
-        let stop = crate::sim::stop_flag();
-        for index in games {
-            if stop.load(Ordering::Relaxed) {
-                return;
-            }
-            tally.add(&self.play_game(index));
-            on_game();
-        }
-    }
-}
-
-/// What a finished (or stopped) run knows, for the summary and the report.
-pub struct Results {
-    pub plan: Plan,
-    pub tally: Tally,
-    pub seconds: f64,
-    pub jobs: usize,
-    pub stopped: bool,
-}
-
-impl Results {
-    pub fn games_per_s(&self) -> f64 {
-        if self.seconds > 0.0 { self.tally.games as f64 / self.seconds } else { 0.0 }
-    }
-
-    /// Deck names, made unique (`name`, `name#2`).
-    pub fn deck_names(&self) -> Vec<String> {
-        game::sim::summary::unique_names(self.plan.decks.iter().map(|deck| deck.name.as_str()))
-    }
 }
 
 pub fn run(options: &Options<'_>) -> Exit {
@@ -236,13 +75,12 @@ pub fn run(options: &Options<'_>) -> Exit {
     let jobs = options.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)).max(1);
     let progress = crate::sim::progress_bar(total, options.message_format);
     let started = Instant::now();
-    let (decks, cards) = (plan.decks.len(), plan.card_names.len());
     let tally = crate::sim::play_chunks(
         0..total,
         jobs,
-        || Tally::new(decks, cards),
-        |tally, games| plan.play_into(tally, games, || progress.inc(1)),
-        Tally::merge,
+        || plan.new_tally(),
+        |tally, games| plan.play_into(tally, games, crate::sim::stop_flag(), || progress.inc(1)),
+        ::wagic_sim::tally::Tally::merge,
     );
     let seconds = started.elapsed().as_secs_f64();
     progress.finish_and_clear();
@@ -345,35 +183,21 @@ fn plan(options: &Options<'_>) -> Result<Plan, Failure> {
             decks.len()
         )));
     }
-    let pairs = if options.all_decks {
-        let n = decks.len();
-        (0..n).flat_map(|a| (a + 1..n).map(move |b| [a, b])).collect()
-    } else {
-        vec![[0, 1]]
-    };
-    let mut card_names: Vec<String> = decks.iter().flat_map(|deck| deck.cards.iter().cloned()).collect();
-    card_names.sort();
-    card_names.dedup();
-    let card_index = card_names.iter().enumerate().map(|(i, name)| (name.clone(), i)).collect();
     let mut replay_prefix: Vec<String> = ["rsc", "run", "--lang", "wagic", "--cards"].map(String::from).into();
     replay_prefix.extend(options.cards.iter().map(|path| path.display().to_string()));
     if let Some(sets) = options.sets {
         replay_prefix.extend(["--sets".into(), sets.display().to_string()]);
     }
-    Ok(Plan {
-        library: loaded.library,
-        decks,
-        refused,
-        pairs,
+    let settings = Settings {
+        all_pairs: options.all_decks,
         games_per_pair: options.games,
         players,
         turn_limit: options.turn_limit.unwrap_or(play::DEFAULT_TURN_LIMIT),
         seed: options.seed,
-        card_names,
-        card_index,
         replay_prefix,
         skip_uncompiled: options.skip_uncompiled,
-    })
+    };
+    Ok(Plan::new(loaded.library, decks, refused, settings))
 }
 
 /// The decks of `paths` a game can play, and the others with why. Two decks are told

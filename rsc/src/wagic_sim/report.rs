@@ -11,8 +11,8 @@ use game::sim::report::{
 use game::sim::stats::wilson;
 use plotters::style::{BLUE, Color, GREEN, RED};
 
-use super::Results;
-use super::summary::{Ranking, card_name, kept, matchup_rates, ranked_cards};
+use ::wagic_sim::Results;
+use ::wagic_sim::summary::{Ranking, card_name, kept, matchup_rates, ranked_cards};
 
 /// Cards in each per-card chart.
 const TOP_CARDS: usize = 25;
@@ -104,7 +104,7 @@ pub fn render(results: &Results) -> String {
             &format!("{}'s win rate as games accumulate, with its 95% Wilson band.", escape(&names[0])),
         );
     }
-    let card_rows = |ranking: Ranking, value: &dyn Fn(&super::tally::CardFigures) -> f64| -> Vec<(String, f64)> {
+    let card_rows = |ranking: Ranking, value: &dyn Fn(&::wagic_sim::tally::CardFigures) -> f64| -> Vec<(String, f64)> {
         ranked_cards(results, ranking)
             .into_iter()
             .take(TOP_CARDS)

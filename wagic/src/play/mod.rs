@@ -118,6 +118,7 @@ mod target_spec;
 mod target_tests;
 #[cfg(test)]
 mod test_support;
+mod transcript;
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -135,6 +136,7 @@ pub use rng::Rng;
 pub use seat::{CardAt, Permanent, PlayerState, Question, QuestionKind, Seat, SeatView, StackEntry};
 pub use stack::{MAX_MOVES_PER_STEP, MAX_STACK_DEPTH};
 pub use stepped::{AnswerError, Pending, SeatAnswer, SteppedGame};
+pub use transcript::{header, log_lines};
 
 /// Turns after which a game is a draw.
 pub const DEFAULT_TURN_LIMIT: u32 = 200;

@@ -92,13 +92,25 @@ impl Library {
     /// printed characteristics are those of the first block with its name. An error only
     /// when the bundle cannot be built (a limit of the bundle format).
     pub fn compile(sources: &[(&str, String)]) -> Result<Library, String> {
+        Library::compile_reporting(sources, |_, _| {})
+    }
+
+    /// [`Library::compile`], handing each card's outcome to `on_outcome` with the index of
+    /// its source in `sources` (its spans are offsets in that source with its line ends
+    /// made LF, [`crate::reader::with_lf_line_ends`]): the diagnostics of the cards left
+    /// out, for a caller that reports them (the Python package's `WagicCards.load`).
+    pub fn compile_reporting(
+        sources: &[(&str, String)],
+        mut on_outcome: impl FnMut(usize, &crate::CardOutcome),
+    ) -> Result<Library, String> {
         let mut bundle = BundleBuilder::new(&CATALOGUE);
         let mut printed = HashMap::new();
         let mut names = HashMap::new();
         let mut refused = HashMap::new();
         let mut keys = crate::CardKeys::default();
-        for (file, source) in sources {
+        for (index, (file, source)) in sources.iter().enumerate() {
             crate::compile_each(file, source, &mut bundle, &mut keys, |outcome| {
+                on_outcome(index, &outcome);
                 if let Some(error) = outcome.error
                     && !printed.contains_key(&outcome.name)
                 {

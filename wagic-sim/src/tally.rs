@@ -47,13 +47,17 @@ impl GameRecord {
     }
 }
 
-/// One deck's games and wins, in all and in seat 0 (on the play).
+/// One deck's games and wins, in all and in seat 0 (on the play), and its games nobody won.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct DeckFigures {
     pub games: u64,
     pub wins: u64,
     pub on_play_games: u64,
     pub on_play_wins: u64,
+    /// Games it played that ended with no winner: both lost, or the turn limit.
+    pub draws: u64,
+    /// Games it played that the table stopped (an error).
+    pub stopped: u64,
 }
 
 impl DeckFigures {
@@ -151,6 +155,8 @@ impl Tally {
             if let Some(figures) = self.decks.get_mut(deck) {
                 figures.games += 1;
                 figures.wins += u64::from(won(seat));
+                figures.draws += u64::from(matches!(game.end, End::BothLost | End::TurnLimit));
+                figures.stopped += u64::from(game.end == End::Stopped);
                 if seat == 0 {
                     figures.on_play_games += 1;
                     figures.on_play_wins += u64::from(won(0));
@@ -240,6 +246,8 @@ impl Tally {
             into.wins = into.wins.saturating_add(from.wins);
             into.on_play_games = into.on_play_games.saturating_add(from.on_play_games);
             into.on_play_wins = into.on_play_wins.saturating_add(from.on_play_wins);
+            into.draws = into.draws.saturating_add(from.draws);
+            into.stopped = into.stopped.saturating_add(from.stopped);
         }
         for (into, from) in [(&mut self.matchups, &other.matchups), (&mut self.meetings, &other.meetings)] {
             for (row, from_row) in into.iter_mut().zip(from) {
@@ -354,6 +362,12 @@ mod tests {
         let (draw_games, _) = whole.decks[0].on_draw();
         assert_eq!(draw_games, games / 2);
         assert_eq!(whole.draws() + whole.by_life + whole.by_library + whole.by_poison, games);
+        for deck in &whole.decks {
+            let lost = games - deck.wins - deck.draws - deck.stopped;
+            assert_eq!(deck.stopped, whole.errors, "each deck plays every game here");
+            assert_eq!(deck.draws, whole.turn_limit + whole.both_lost);
+            assert_eq!(lost + deck.wins, whole.by_life + whole.by_library + whole.by_poison);
+        }
         assert_eq!(whole.stopped_list.games()[0].error.as_deref(), Some("stop 11"));
         assert_eq!(whole.cards[0].games, games, "card 0 counted once a game however often cast");
     }

@@ -1,5 +1,5 @@
-//! The summary of `rsc sim --lang wagic`: the text table and the JSON object, in the shape
-//! of CFC's (`game::sim::summary`: the same deck table with its 95% Wilson interval, the
+//! The summary of a Wagic sim (`rsc sim --lang wagic`): the text table and the JSON
+//! object, in the shape of CFC's (`game::sim::summary`: the same deck table with its 95% Wilson interval, the
 //! same matrix of matchups, the same lists of games with their replay commands), plus
 //! what a Magic designer asks of it: each deck on the play and on the draw, how games
 //! ended, and per card the games it was cast in, the win rate then and its combat damage.
@@ -10,8 +10,8 @@ use game::sim::stats::{KeptList, wilson};
 use game::sim::summary::write_matrix;
 use serde_json::json;
 
-use super::Results;
-use super::tally::CardFigures;
+use crate::Results;
+use crate::tally::CardFigures;
 
 /// Games of each kind the table lists (the JSON lists every kept one).
 pub const LISTED: usize = 20;

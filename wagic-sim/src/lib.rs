@@ -1,0 +1,232 @@
+//! Many seeded games of Magic between Wagic decks ([`wagic::play`]), summed up for a
+//! designer: what `rsc sim --lang wagic` and the Python package's `rulescript.wagic.sim`
+//! share, so that both play the same games and report the same figures. A [`Plan`] says
+//! which games a run plays (every game's decks, seats and seed); [`Plan::play_game`] plays
+//! one into a [`tally::GameRecord`]; a [`tally::Tally`] sums them up, in any order and on
+//! any number of threads to the same figures; [`summary`] writes them as a text table and
+//! as one JSON object. Reading files, threads and printing are the callers'.
+//!
+//! Game `i` of a pair is seeded from the run's seed and `i` as CFC's `rsc sim` seeds its
+//! games ([`game_seed`]); the pair's decks swap seats from game to game (deck A on the play
+//! in the even games), so each deck plays as many games on the play as on the draw. A game
+//! is replayed alone by the `rsc run --lang wagic` command [`Plan::replay_command`] gives.
+//! A game the table stops (a card's code that traps, a board that does not settle, even a
+//! panic of the engine) is counted and listed with its seed; it never ends the run.
+
+pub mod summary;
+pub mod tally;
+
+use std::collections::HashMap;
+use std::ops::Range;
+use std::panic::AssertUnwindSafe;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use game::sim::shard::game_seed;
+use wagic::play::{self, End, Outcome};
+use wagic::table::Library;
+
+use tally::{GameRecord, Tally};
+
+/// A deck of the run: its name, file and cards.
+pub struct SimDeck {
+    pub name: String,
+    pub path: PathBuf,
+    /// The card names a game plays, in deck order.
+    pub cards: Vec<String>,
+    /// Cards of the file's main deck left out (not compiled, with `--skip-uncompiled`).
+    pub left_out: usize,
+    /// Cards the file's main deck lists.
+    pub total: usize,
+}
+
+/// A deck file no game can play: its file, and why.
+pub type RefusedDeck = (String, String);
+
+/// What a run was asked, besides its cards and decks.
+pub struct Settings {
+    /// Every pair of the decks meets (`--all-decks`); else the first two decks only.
+    pub all_pairs: bool,
+    /// Games each pair plays.
+    pub games_per_pair: u64,
+    /// Who plays seats 0 and 1.
+    pub players: [play::PlayerKind; 2],
+    pub turn_limit: u32,
+    pub seed: u64,
+    /// The words of `rsc run --lang wagic` that every replay command starts with (the
+    /// card files and the sets).
+    pub replay_prefix: Vec<String>,
+    /// The decks' cards that do not compile were left out (replays say so too).
+    pub skip_uncompiled: bool,
+}
+
+/// Everything that decides the games of a run.
+pub struct Plan {
+    pub library: Arc<Library>,
+    pub decks: Vec<SimDeck>,
+    /// Deck files no game can play, listed by the summary.
+    pub refused: Vec<RefusedDeck>,
+    /// The pairs of decks that meet, in game-number order.
+    pub pairs: Vec<[usize; 2]>,
+    pub games_per_pair: u64,
+    pub players: [play::PlayerKind; 2],
+    pub turn_limit: u32,
+    pub seed: u64,
+    /// Every card of the decks, sorted: the tally counts cards by index here.
+    pub card_names: Vec<String>,
+    card_index: HashMap<String, usize>,
+    /// The options of `rsc run` that every replay command repeats (cards, sets).
+    pub replay_prefix: Vec<String>,
+    pub skip_uncompiled: bool,
+}
+
+impl Plan {
+    /// The plan of `settings`' games between `decks` of `library`'s cards.
+    pub fn new(library: Arc<Library>, decks: Vec<SimDeck>, refused: Vec<RefusedDeck>, settings: Settings) -> Plan {
+        let pairs = if settings.all_pairs {
+            let n = decks.len();
+            (0..n).flat_map(|a| (a + 1..n).map(move |b| [a, b])).collect()
+        } else {
+            vec![[0, 1]]
+        };
+        let mut card_names: Vec<String> = decks.iter().flat_map(|deck| deck.cards.iter().cloned()).collect();
+        card_names.sort();
+        card_names.dedup();
+        let card_index = card_names.iter().enumerate().map(|(i, name)| (name.clone(), i)).collect();
+        Plan {
+            library,
+            decks,
+            refused,
+            pairs,
+            games_per_pair: settings.games_per_pair,
+            players: settings.players,
+            turn_limit: settings.turn_limit,
+            seed: settings.seed,
+            card_names,
+            card_index,
+            replay_prefix: settings.replay_prefix,
+            skip_uncompiled: settings.skip_uncompiled,
+        }
+    }
+
+    /// Games of the whole run (`None` when they do not fit a `u64`).
+    pub fn total_games(&self) -> Option<u64> {
+        self.games_per_pair.checked_mul(self.pairs.len() as u64)
+    }
+
+    /// An empty tally of this run's decks and cards.
+    pub fn new_tally(&self) -> Tally {
+        Tally::new(self.decks.len(), self.card_names.len())
+    }
+
+    /// The decks in seats 0 and 1 of game `index`, and its seed.
+    pub fn game(&self, index: u64) -> ([usize; 2], u64) {
+        let pair_at = usize::try_from(index / self.games_per_pair.max(1)).unwrap_or(usize::MAX);
+        let [a, b] = self.pairs.get(pair_at).or(self.pairs.first()).copied().unwrap_or([0, 0]);
+        let seats = if index % 2 == 0 { [a, b] } else { [b, a] };
+        (seats, game_seed(self.seed, index))
+    }
+
+    /// The command that plays game `index` alone, quoted for a POSIX shell.
+    pub fn replay_command(&self, decks: [usize; 2], seed: u64) -> String {
+        let deck = |i: usize| self.decks.get(i).map_or_else(String::new, |d| d.path.display().to_string());
+        let mut words = self.replay_prefix.clone();
+        words.extend(["--deck".into(), deck(decks[0]), "--deck".into(), deck(decks[1])]);
+        words.extend(["--seed".into(), seed.to_string()]);
+        for player in self.players {
+            words.extend(["--player".into(), player.name().into()]);
+        }
+        words.extend(["--turn-limit".into(), self.turn_limit.to_string()]);
+        if self.skip_uncompiled {
+            words.push("--skip-uncompiled".into());
+        }
+        let quoted: Vec<String> =
+            words.iter().map(|word| shlex::try_quote(word).map_or_else(|_| word.clone(), |q| q.into_owned())).collect();
+        quoted.join(" ")
+    }
+
+    /// Plays game `index` and sums it up; a panic of the engine is a stopped game.
+    pub fn play_game(&self, index: u64) -> GameRecord {
+        let (decks, seed) = self.game(index);
+        let options = play::Options { seed, turn_limit: self.turn_limit, players: self.players };
+        let cards = |seat: usize| self.decks.get(decks[seat]).map_or(&[][..], |deck| deck.cards.as_slice());
+        let played =
+            std::panic::catch_unwind(AssertUnwindSafe(|| play::play(&self.library, [cards(0), cards(1)], options)));
+        let mut record = GameRecord {
+            index,
+            seed,
+            decks,
+            winner: None,
+            end: End::Stopped,
+            turns: 0,
+            decisions: 0,
+            error: None,
+            cast: [Vec::new(), Vec::new()],
+            damage: Vec::new(),
+        };
+        let played = match played {
+            Ok(played) => played,
+            Err(panic) => {
+                let why = panic
+                    .downcast_ref::<&str>()
+                    .map(|s| (*s).to_owned())
+                    .or_else(|| panic.downcast_ref::<String>().cloned())
+                    .unwrap_or_default();
+                record.error = Some(format!("the engine panicked: {why}"));
+                return record;
+            }
+        };
+        record.end = played.end;
+        record.turns = played.turns;
+        record.decisions = played.decisions;
+        match &played.outcome {
+            Outcome::Won { winner, .. } => record.winner = Some(usize::from(*winner != wagic::table::P0)),
+            Outcome::Stopped { reason } => record.error = Some(reason.clone()),
+            Outcome::Drawn { .. } => {}
+        }
+        for (into, names) in record.cast.iter_mut().zip(&played.cast) {
+            into.extend(names.iter().filter_map(|name| self.card_index.get(name).copied()));
+        }
+        for (_, name, amount) in &played.combat_damage {
+            if let Some(&card) = self.card_index.get(name) {
+                record.damage.push((card, u64::try_from(*amount).unwrap_or(0)));
+            }
+        }
+        record
+    }
+
+    /// Plays games `games` into `tally`, until they end or `stop` is set; `on_game` is
+    /// called after each.
+    pub fn play_into(&self, tally: &mut Tally, games: Range<u64>, stop: &AtomicBool, on_game: impl Fn()) {
+        for index in games {
+            if stop.load(Ordering::Relaxed) {
+                return;
+            }
+            tally.add(&self.play_game(index));
+            on_game();
+        }
+    }
+}
+
+/// What a finished (or stopped) run knows, for the summary and the report.
+pub struct Results {
+    pub plan: Plan,
+    pub tally: Tally,
+    pub seconds: f64,
+    /// Threads the games were played on.
+    pub jobs: usize,
+    /// The run was stopped before its last game.
+    pub stopped: bool,
+}
+
+impl Results {
+    pub fn games_per_s(&self) -> f64 {
+        if self.seconds > 0.0 { self.tally.games as f64 / self.seconds } else { 0.0 }
+    }
+
+    /// Deck names, made unique (`name`, `name#2`).
+    pub fn deck_names(&self) -> Vec<String> {
+        game::sim::summary::unique_names(self.plan.decks.iter().map(|deck| deck.name.as_str()))
+    }
+}
