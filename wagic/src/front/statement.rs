@@ -549,10 +549,9 @@ impl<'i> Lowering<'i> {
             (given::Receiver::TargetedPlayer, None) if self.targeted_opponent => {
                 Ok(on_opponent(self.statement(effect, None, None)?))
             }
-            (given::Receiver::TargetedPlayer, None) => Err(Unsupported::new(
-                at,
-                "`ability$!...!$` given to `targetedplayer` on a card targeting no player",
-            )),
+            (given::Receiver::TargetedPlayer, None) => {
+                Err(Unsupported::new(at, "`ability$!...!$` given to `targetedplayer` on a card targeting no player"))
+            }
             _ => Err(Unsupported::new(at, &format!("`ability$!...!$` given to `{word}` with a word around it"))),
         }
     }
