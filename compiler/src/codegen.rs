@@ -377,6 +377,16 @@ impl<'g> Gen<'g, '_> {
                 entry.emit(Instr::May { question, skip });
                 self.body(entry, statement);
             }
+            Some(ir::Condition::Guarded { guard, may }) => {
+                let end = entry.statement_end();
+                self.chain(entry, guard, None, 0);
+                entry.emit(Instr::JumpIfFailed { target: end });
+                if let Some(question) = may {
+                    let question = question.map(|question| self.intern(question));
+                    entry.emit(Instr::May { question, skip: end });
+                }
+                self.body(entry, statement);
+            }
             Some(ir::Condition::MayOrStop(question)) => {
                 let question = question.map(|question| self.intern(question));
                 let skip = entry.stop();

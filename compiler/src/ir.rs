@@ -126,6 +126,15 @@ pub enum Condition<'i> {
     If(Expr<'i>),
     /// `[[may]]` / `[[may 'q']]`.
     May(Option<&'i str>),
+    /// A guard run before the statement's `[[may]]` (when `may` is set), its targets and
+    /// its chain: when the guard's chain fails, none of them runs (a front end's
+    /// restriction checked before any question is asked, as Wagic checks a trigger's).
+    Guarded {
+        /// The guard's effects (a failing one ends the statement).
+        guard: &'i [Link<'i>],
+        /// The `[[may]]` asked once the guard held, and its question.
+        may: Option<Option<&'i str>>,
+    },
     /// A `may` whose refusal ends the entry: the statements after it run only when it is
     /// accepted (no RuleScript source writes it; Wagic's `may A && B` asks once for both).
     MayOrStop(Option<&'i str>),

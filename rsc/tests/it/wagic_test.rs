@@ -3,10 +3,26 @@
 //! difference, one that needs what the table does not model is skipped with its reason,
 //! a file that is not a test is skipped at its line; the exit code says whether one failed.
 
+use std::path::Path;
+use std::process::Output;
+
 use super::{TempDir, code, rsc, stderr, stdout};
 
 const CARDS: &str = "[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\nmana={R}\ntype=Instant\n[/card]\n\
 [card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n";
+
+/// `rsc test --lang wagic TESTS --cards CARDS`.
+fn rsc_test(tests: impl AsRef<Path>, cards: impl AsRef<Path>) -> Output {
+    let (tests, cards) = (tests.as_ref(), cards.as_ref());
+    rsc([
+        "test".as_ref(),
+        "--lang".as_ref(),
+        "wagic".as_ref(),
+        tests.as_os_str(),
+        "--cards".as_ref(),
+        cards.as_os_str(),
+    ])
+}
 
 /// Shock kills the Bears: `[ASSERT]` is written by `assert`.
 fn shock_test(assert: &str) -> String {
@@ -22,27 +38,20 @@ fn each_test_is_ok_failed_or_skipped_with_its_reason() {
     let cards = dir.file("cards.txt", CARDS);
     dir.file("tests/pass.txt", shock_test("graveyard:Grizzly Bears\n"));
     dir.file("tests/fail.txt", shock_test("inplay:Grizzly Bears\n"));
-    dir.file("tests/skip.txt", shock_test("graveyard:Grizzly Bears\n").replace("[DO]\n", "[DO]\nchoice 0\n"));
+    dir.file("tests/skip.txt", shock_test("graveyard:Grizzly Bears\n").replace("[DO]\n", "[DO]\nhuman\n"));
     dir.file("tests/list.txt", "pass.txt\nfail.txt\n");
     let tests = dir.path().join("tests");
-    let output = rsc([
-        "test".as_ref(),
-        "--lang".as_ref(),
-        "wagic".as_ref(),
-        tests.as_os_str(),
-        "--cards".as_ref(),
-        cards.as_os_str(),
-    ]);
+    let output = rsc_test(&tests, &cards);
     assert_eq!(code(&output), 1, "a test failed: {}", stderr(&output));
     let path = |name: &str| tests.join(name).display().to_string();
     let expected = format!(
         "FAILED  {}: player 2 graveyard: expected [], got [grizzly bears]\n\
          skipped {}: not a test file Wagic's reader accepts (line 2: the file ends before [INIT])\n\
          ok      {}\n\
-         skipped {}: [DO] `choice` where the model opens no menu (line 10: `choice 0`)\n\
+         skipped {}: [DO] `human`/`ai` (Wagic's AI is not modelled) (line 10)\n\
          1 passed, 1 failed, 2 skipped\n\
          skipped by reason:\n      \
-         1  [DO] `choice` where the model opens no menu\n      \
+         1  [DO] `human`/`ai` (Wagic's AI is not modelled)\n      \
          1  not a test file Wagic's reader accepts\n",
         path("fail.txt"),
         path("list.txt"),
@@ -50,14 +59,7 @@ fn each_test_is_ok_failed_or_skipped_with_its_reason() {
         path("skip.txt"),
     );
     assert_eq!(stdout(&output), expected);
-    let passing = rsc([
-        "test".as_ref(),
-        "--lang".as_ref(),
-        "wagic".as_ref(),
-        tests.join("pass.txt").as_os_str(),
-        "--cards".as_ref(),
-        cards.as_os_str(),
-    ]);
+    let passing = rsc_test(tests.join("pass.txt"), &cards);
     assert_eq!(code(&passing), 0, "{}", stderr(&passing));
     assert_eq!(stdout(&passing), format!("ok      {}\n1 passed, 0 failed, 0 skipped\n", path("pass.txt")));
 }
@@ -68,23 +70,9 @@ fn bad_paths_and_missing_cards_are_usage_errors() {
     let cards = dir.file("cards.txt", CARDS);
     let test = dir.file("pass.txt", shock_test("graveyard:Grizzly Bears\n"));
     let missing = dir.path().join("missing.txt");
-    let no_test = rsc([
-        "test".as_ref(),
-        "--lang".as_ref(),
-        "wagic".as_ref(),
-        missing.as_os_str(),
-        "--cards".as_ref(),
-        cards.as_os_str(),
-    ]);
+    let no_test = rsc_test(&missing, &cards);
     assert_eq!(code(&no_test), 2, "{}", stderr(&no_test));
-    let no_cards = rsc([
-        "test".as_ref(),
-        "--lang".as_ref(),
-        "wagic".as_ref(),
-        test.as_os_str(),
-        "--cards".as_ref(),
-        missing.as_os_str(),
-    ]);
+    let no_cards = rsc_test(&test, &missing);
     assert_eq!(code(&no_cards), 2, "{}", stderr(&no_cards));
     let without_cards = rsc(["test".as_ref(), "--lang".as_ref(), "wagic".as_ref(), test.as_os_str()]);
     assert_eq!(code(&without_cards), 2);
@@ -112,7 +100,7 @@ fn sets_name_the_cards_tests_give_by_id() {
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:201\nmanapool:{R}\n[PLAYER2]\ninplay:301\n[DO]\n201\n301\n\
          [ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:201\n[PLAYER2]\ngraveyard:Grizzly Bears\n[END]\n",
     );
-    let run = |sets: Option<&std::path::Path>| {
+    let run = |sets: Option<&Path>| {
         let mut args: Vec<&std::ffi::OsStr> =
             vec!["test".as_ref(), "--lang".as_ref(), "wagic".as_ref(), test.as_os_str()];
         if let Some(sets) = sets {
@@ -161,14 +149,7 @@ fn a_test_author_s_mistakes_are_explained() {
         .replace("Grizzly Bears\n[ASSERT]", "Grizzly Bears\ngoto secondman\n[ASSERT]");
     dir.file("tests/zgoto.txt", goto);
     let tests = dir.path().join("tests");
-    let output = rsc([
-        "test".as_ref(),
-        "--lang".as_ref(),
-        "wagic".as_ref(),
-        tests.as_os_str(),
-        "--cards".as_ref(),
-        cards.as_os_str(),
-    ]);
+    let output = rsc_test(&tests, &cards);
     assert_eq!(code(&output), 1, "a test failed: {}", stderr(&output));
     let path = |name: &str| tests.join(name).display().to_string();
     let expected = format!(
@@ -186,14 +167,7 @@ fn a_test_author_s_mistakes_are_explained() {
     assert!(stdout(&output).starts_with(&expected), "{}", stdout(&output));
     // A value `[ASSERT]` leaves out is Wagic's default, and the failure says so.
     dir.file("tests/missed.txt", shock_test("graveyard:Grizzly Bears\n").replace("manapool:{R}", "manapool:{R}{R}"));
-    let output = rsc([
-        "test".as_ref(),
-        "--lang".as_ref(),
-        "wagic".as_ref(),
-        tests.join("missed.txt").as_os_str(),
-        "--cards".as_ref(),
-        cards.as_os_str(),
-    ]);
+    let output = rsc_test(tests.join("missed.txt"), &cards);
     assert!(
         stdout(&output).contains(
             ": player 1 manapool: expected {0}, got {R}\n        \

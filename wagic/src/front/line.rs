@@ -3,6 +3,7 @@
 //! `aslongas` and `foreach` effects, an Equipment's lines, activation limits.
 
 use super::*;
+use compiler::ir::Condition;
 
 impl<'i> Lowering<'i> {
     pub(super) fn line(&self, value: Piece<'_>) -> Result<Line<'i>, Unsupported> {
@@ -151,8 +152,8 @@ impl<'i> Lowering<'i> {
 
     /// A trigger's effect run only while its `restriction{type(spec)~morethan~n}` (or
     /// `~lessthan~n`) holds. Wagic checks the restriction as the trigger fires; with no
-    /// stack, the runtime checks it as the effect begins: the same moment, as long as
-    /// nothing (a `may` question, a target to choose) comes before the check.
+    /// stack, the runtime checks it as the effect begins: the same moment. A `may` or a
+    /// target waits for the check (a guarded statement: none is asked when it fails).
     fn restricted(
         &self,
         restriction: Piece<'_>,
@@ -175,11 +176,19 @@ impl<'i> Lowering<'i> {
             return Err(Unsupported::new(restriction, "trigger restriction with `&&`"));
         };
         let chooses = matches!(statement.target, Some(Target::Filter { filter, .. }) if filter.qty.is_some());
-        if statement.condition.is_some() || chooses {
-            return Err(Unsupported::new(restriction, "trigger restriction with a `may` or a target"));
+        let may = match statement.condition {
+            None => None,
+            Some(Condition::May(question)) => Some(question),
+            Some(_) => return Err(Unsupported::new(restriction, "trigger restriction with a condition")),
+        };
+        if may.is_none() && !chooses {
+            let chain = self.counted_first(spec_piece, &name, bound, statement.chain)?;
+            return Ok(self.arena.alloc_slice_copy(&[Statement { chain, ..*statement }]));
         }
-        let chain = self.counted_first(spec_piece, &name, bound, statement.chain)?;
-        Ok(self.arena.alloc_slice_copy(&[Statement { chain, ..*statement }]))
+        // A `may` or a target is asked only once the restriction holds: the check guards them.
+        let guard = self.counted_first(spec_piece, &name, bound, &[])?;
+        let condition = Some(Condition::Guarded { guard, may });
+        Ok(self.arena.alloc_slice_copy(&[Statement { condition, ..*statement }]))
     }
 
     /// One `auto=` line of an Equipment: `{cost}:equip` (not continuous: the caller lowers

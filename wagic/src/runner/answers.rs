@@ -4,6 +4,7 @@
 //! sorcery in its owner's graveyard.
 
 use super::*;
+use clicks::targets_named;
 
 impl Run<'_> {
     /// A move while a spell or ability waits for a target: the target.
@@ -56,15 +57,69 @@ impl Run<'_> {
         self.after(step, waiting.spell, waiting.clicks, line, text)
     }
 
+    /// `choice N` on Wagic's menu of a spell's `may` lines (Fury Charm's modes, Twitch's
+    /// tap or untap): Wagic lists each, then `Cancel`; the entry chosen is done, the others
+    /// are not (the runtime asks each `may` in turn: yes for the chosen one alone). Its
+    /// other lines, which must ask nothing, run whatever is chosen.
+    pub(super) fn choose_mode(&mut self, waiting: Pending, line: u32, text: &str) -> Result<Option<Pending>, Skip> {
+        let Some(chosen) = choice_number(text) else {
+            return Err(skip("a move other than `choice` while Wagic's menu is open", at(line, text)));
+        };
+        let source = waiting.execution.env().source;
+        let autos: Vec<String> = self
+            .table
+            .board
+            .get(source)
+            .map(|c| c.printed.autos.iter().map(|auto| auto.trim_start().to_ascii_lowercase()).collect())
+            .unwrap_or_default();
+        let (mays, others): (Vec<&String>, Vec<&String>) = autos.iter().partition(|auto| auto.starts_with("may "));
+        // The other lines run whatever is chosen: they may ask nothing.
+        let asks =
+            |auto: &&String| auto.contains("may ") || targets_named("", std::iter::once(auto.as_str())) != Some(0);
+        if others.iter().any(asks) || waiting.spell.is_none() {
+            return Err(skip("a `may` of a spell beside other lines (Wagic's menu of it)", at(line, text)));
+        }
+        if chosen > mays.len() {
+            return Err(skip("a `choice` past the end of Wagic's menu", at(line, text)));
+        }
+        let named = match mays.get(chosen) {
+            Some(auto) => targets_named("", std::iter::once(auto.as_str()))
+                .ok_or_else(|| skip("a target with a count (`<n>`)", at(line, text)))?,
+            None => 0,
+        };
+        self.mode = Some(Mode { chosen, next: 0 });
+        let clicks = Clicks { named, menu: false, ..waiting.clicks };
+        self.after(Step::Asks(waiting.execution), waiting.spell, clicks, line, text)
+    }
+
     /// Where a spell or ability stands after a start or an answer.
     pub(super) fn after(
         &mut self,
-        step: Step,
+        mut step: Step,
         spell: Option<CardId>,
         clicks: Clicks,
         line: u32,
         text: &str,
     ) -> Result<Option<Pending>, Skip> {
+        // A spell's modes (`choose_mode`): each `may` the runtime asks is answered.
+        for _ in 0..MAX_MOVES {
+            let Some(mode) = self.mode.as_mut() else { break };
+            match step {
+                Step::Asks(execution) if execution.request().kind == RequestKind::May => {
+                    let yes = mode.next == mode.chosen;
+                    mode.next += 1;
+                    step = self
+                        .table
+                        .resume(execution, &[Value::Bool(yes)])
+                        .map_err(|error| table_skip(error, line, text))?;
+                }
+                Step::Asks(_) => break,
+                _ => {
+                    self.mode = None;
+                    break;
+                }
+            }
+        }
         match step {
             Step::Asks(execution) => {
                 if execution.request().kind == RequestKind::Targets {

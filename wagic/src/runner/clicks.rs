@@ -16,7 +16,13 @@ impl Run<'_> {
             return Ok(None);
         };
         let Value::Card(card) = value else {
-            return Err(skip("a player clicked with nothing waiting for a target", at(line, text)));
+            if !self.opponent_chosen(value) && self.ignored_clicks.len() < MAX_NOTES {
+                // Wagic's `cardClick` of a player: nothing waits for a target, nothing
+                // reacts (Conservator's `prevent:2 controller` takes no target).
+                self.ignored_clicks
+                    .push(format!("line {line}: `{text}` clicks a player with nothing waiting: it did nothing"));
+            }
+            return Ok(None);
         };
         let Some(c) = self.table.board.get(card) else {
             return Err(skip("a move names no card on the board", at(line, text)));
@@ -418,7 +424,10 @@ impl Run<'_> {
     ) -> Result<Option<Pending>, Skip> {
         match entries.as_slice() {
             [] => Ok(None),
-            [entry] => self.do_entry(card, *entry, line, text),
+            [entry] => {
+                self.done_at_once = Some(*entry);
+                self.do_entry(card, *entry, line, text)
+            }
             _ => {
                 self.menu = Some(Menu { card, entries });
                 Ok(None)
@@ -542,18 +551,23 @@ impl Run<'_> {
             skip("a triggered or entering ability asks a question", format!("{}: {:?}", at(line, text), request.kind))
         };
         let answer = match request.kind {
+            RequestKind::May if choice_number(text).is_none() && self.inert_source_click(source, text) => {
+                // A click on the card whose `may` menu is open, with no ability of its own
+                // to react: nothing reacts (Wagic's `MayAbility` waits for a menu entry),
+                // and the menu stays open.
+                return Ok(());
+            }
             RequestKind::May => {
-                if self.may_lines(source) != 1 {
-                    // Wagic lists every `may` of a card in one menu.
+                let Some(may) = self.may_line(source) else {
+                    // Wagic lists every `may` of a card triggered at once in one menu.
                     return Err(skip("a card with several `may` abilities (Wagic's one menu)", at(line, text)));
-                }
+                };
                 let yes = match choice_number(text).ok_or_else(unanswered)? {
                     0 => true,
                     1 => false,
                     _ => return Err(skip("a `choice` past the end of Wagic's menu", at(line, text))),
                 };
                 self.held_menu_chosen = true;
-                let may = self.may_line(source).unwrap_or_default();
                 let named = targets_named("", std::iter::once(may.as_str()));
                 let named = named.ok_or_else(|| skip("a target with a count (`<n>`)", at(line, text)))?;
                 let named = if yes { named } else { 0 };
@@ -574,6 +588,13 @@ impl Run<'_> {
                 };
             }
             RequestKind::Targets if request.max == 1 => {
+                if choice_number(text).is_some() {
+                    // Wagic waits for the target, with no menu open: `choice` does nothing.
+                    return Ok(());
+                }
+                if matches!(text.split_whitespace().next(), Some("next" | "eot" | "goto")) {
+                    return Err(skip("a phase change while a target is awaited", at(line, text)));
+                }
                 let target =
                     self.named(text).ok_or_else(|| skip("a move names no card on the board", at(line, text)))?;
                 if targeting::refused(&self.table.board, source, execution.env().controller, target) {
@@ -581,7 +602,9 @@ impl Run<'_> {
                     return Ok(());
                 }
                 if !execution.candidates().contains(&target) {
-                    return Err(skip("a target the model does not offer", at(line, text)));
+                    // No legal target (a basic land's search skips a nonbasic one): Wagic's
+                    // target chooser ignores the click.
+                    return Ok(());
                 }
                 self.held_clicks.answered += 1;
                 target
@@ -610,16 +633,124 @@ impl Run<'_> {
         Ok(())
     }
 
-    /// How many `auto=` lines of a card's printed text are a `may`.
-    pub(super) fn may_lines(&self, card: CardId) -> usize {
-        let Some(c) = self.table.board.get(card) else { return 0 };
-        c.printed.autos.iter().filter(|auto| auto.to_ascii_lowercase().contains("may ")).count()
+    /// A `choice N` with no menu open and no target awaited: Wagic's `doReactTo` does
+    /// nothing when no menu is open. Wagic opens a menu for a click with several reactions
+    /// and for a triggered ability's question (which the table holds for the moves, its
+    /// lone target included), so with none open in the model none is open in Wagic, but
+    /// for a click the model did at once (`at_once`, its only entry): Wagic's menu may
+    /// list more. The attack and block rules come first in it, so `choice 0` after one of
+    /// them picks what the model did; any other is skipped. Under the legend rule (two
+    /// legendary permanents of one name under one controller) it answers Wagic's menu of
+    /// it: `choice 0` keeps the newest, `choice 1` the others.
+    pub(super) fn choice_without_menu(&mut self, at_once: Option<Entry>, line: u32, text: &str) -> Result<(), Skip> {
+        if let Some((newest, others)) = legends_of_one_name(&self.table) {
+            // Wagic's legend rule menu (no `Cancel`): "Keep New", then "Keep Old".
+            let leaving = match choice_number(text) {
+                Some(0) => others,
+                Some(1) => vec![newest],
+                _ => return Err(skip("a `choice` past the end of Wagic's menu", at(line, text))),
+            };
+            for card in leaving {
+                let owner = self.table.board.get(card).map_or(P0, |c| c.owner);
+                self.table.board.place(card, owner, GRAVEYARD, -1);
+            }
+            return self.table.try_settle().map_err(|error| table_skip(error, line, text));
+        }
+        match (at_once, choice_number(text)) {
+            (None, _) | (Some(Entry::Attack | Entry::Block), Some(0)) => Ok(()),
+            _ => Err(skip(
+                "[DO] `choice` after a click the model did at once (Wagic's menu may list more)",
+                at(line, text),
+            )),
+        }
     }
 
-    /// A card's `may` line, lower case (the first).
+    /// Whether a player's click answers the entering ability of a permanent that chooses
+    /// an opponent (Black Vise's `name(choose opponent) notatarget(opponent)`): Wagic's
+    /// menu of it (`choice 0`, which does nothing here) then the player's click, where the
+    /// runtime took the only opponent as the permanent entered. Each such permanent on the
+    /// battlefield takes one click, of its controller's opponent.
+    fn opponent_chosen(&mut self, player: Value) -> bool {
+        let board = &self.table.board;
+        let chooser = board.zone(P0, BATTLEFIELD).into_iter().chain(board.zone(P1, BATTLEFIELD)).find(|&card| {
+            board.get(card).is_some_and(|c| {
+                Value::Player(opponent(c.controller)) == player
+                    && !self.opponents_chosen.contains(&card)
+                    && c.printed.autos.iter().any(|auto| chooses_opponent(auto))
+            })
+        });
+        match chooser {
+            Some(card) => {
+                self.opponents_chosen.insert(card);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Whether a move clicks `source`, a card with no activated ability (nor a way to be
+    /// played from hand) that could react to the click, out of the attack and block steps
+    /// (where the combat rules react).
+    fn inert_source_click(&self, source: CardId, text: &str) -> bool {
+        let combat = matches!(self.phase, Phase::CombatAttackers | Phase::CombatBlockers);
+        !combat
+            && self.named(text) == Some(Value::Card(source))
+            && self.table.board.get(source).is_some_and(|c| {
+                c.zone == BATTLEFIELD
+                    && c.printed.hand_lines.is_empty()
+                    && !c.printed.autos.iter().any(|auto| is_activated_line(auto))
+            })
+    }
+
+    /// Declines each held `may` whose one target surely has no legal target: Wagic's
+    /// `MayAbility` opens no menu then (`validTargetsExist`), and the ability does nothing.
+    pub(super) fn decline_untargetable_mays(&mut self, line: u32, text: &str) -> Result<(), Skip> {
+        for _ in 0..MAX_MOVES {
+            let Some(execution) = self.table.held.as_ref() else { return Ok(()) };
+            if execution.request().kind != RequestKind::May {
+                return Ok(());
+            }
+            let (source, controller) = (execution.env().source, execution.env().controller);
+            let Some(may) = self.may_line(source) else { return Ok(()) };
+            let Some(spec) = counted::single_spec(&may) else { return Ok(()) };
+            if !counted::surely_untargetable(&self.table.board, spec, controller) {
+                return Ok(());
+            }
+            self.table.try_answer_held(&[Value::Bool(false)]).map_err(|error| table_skip(error, line, text))?;
+        }
+        Ok(())
+    }
+
+    /// The `may` line of a card whose `may` question is asked, lower case: its first, when
+    /// Wagic's menu of it lists that one alone and the others name as many targets.
+    /// Wagic's menu lists each `may` of the card triggered and not yet answered: one alone
+    /// unless two share their trigger (two entering ones, or two of one `@...` event),
+    /// which `None` skips, as it does lines naming different targets (which one asks is
+    /// not told). Two `may`s of different triggers firing at once (a creature entering
+    /// beside another that triggers it) are not told apart.
     pub(super) fn may_line(&self, card: CardId) -> Option<String> {
         let c = self.table.board.get(card)?;
-        c.printed.autos.iter().map(|auto| auto.to_ascii_lowercase()).find(|auto| auto.contains("may "))
+        let mays: Vec<String> =
+            c.printed.autos.iter().map(|auto| auto.to_ascii_lowercase()).filter(|auto| auto.contains("may ")).collect();
+        // A trigger's restriction (`restriction{...}`) is no other event.
+        let trigger = |auto: &String| {
+            let auto = auto.trim_start();
+            if !auto.starts_with('@') {
+                return String::new();
+            }
+            let head = auto.split(':').next().unwrap_or("");
+            match head.split_once("restriction{") {
+                Some((event, rest)) => format!("{event}{}", rest.split_once('}').map_or("", |(_, after)| after)),
+                None => head.to_string(),
+            }
+        };
+        let mut triggers: Vec<String> = mays.iter().map(trigger).collect();
+        triggers.sort_unstable();
+        triggers.dedup();
+        let named = |auto: &String| targets_named("", std::iter::once(auto.as_str()));
+        let first = mays.first()?;
+        let alike = mays.iter().all(|auto| named(auto) == named(first));
+        (triggers.len() == mays.len() && alike).then(|| first.clone())
     }
 }
 
@@ -681,6 +812,17 @@ pub(super) fn targets_named<'a>(target: &str, autos: impl Iterator<Item = &'a st
         named += usize::from(auto.trim_end().ends_with(":equip"));
     }
     Some(named)
+}
+
+/// Whether an `auto=` line is an entering ability whose one target is the opponent
+/// (`target(opponent)`, `notatarget(opponent)`, after an optional `name(...)`).
+fn chooses_opponent(auto: &str) -> bool {
+    let auto = auto.trim().to_ascii_lowercase();
+    let rest = match auto.strip_prefix("name(") {
+        Some(named) => named.split_once(')').map_or("", |(_, rest)| rest.trim_start()),
+        None => auto.as_str(),
+    };
+    rest.starts_with("target(opponent)") || rest.starts_with("notatarget(opponent)")
 }
 
 /// How a spell cast from hand is paid for.

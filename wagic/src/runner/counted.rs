@@ -141,6 +141,39 @@ pub(super) fn read(board: &Board, spec: &str, source: CardId, controller: Player
     Some(Counted { exact, count, legal, ability })
 }
 
+/// Whether a target `spec` (no count) surely has no legal target on this board: no card
+/// in the zone it names has the type word of any of its alternatives (their `[...]` terms
+/// aside, which can only narrow them). `false` when the runner cannot tell (a player, a
+/// zone or a word it does not read).
+pub(super) fn surely_untargetable(board: &Board, spec: &str, controller: PlayerId) -> bool {
+    let spec = spec.trim().to_ascii_lowercase();
+    let (body, zone) = match spec.split_once('|') {
+        Some((body, zone)) => match zone_of(zone.trim(), controller) {
+            Some(zone) => (body.trim(), zone),
+            None => return false,
+        },
+        None => (spec.as_str(), (None, BATTLEFIELD)),
+    };
+    let mut words = Vec::new();
+    for alternative in body.split(',') {
+        let word = alternative.split('[').next().unwrap_or("").trim();
+        let plain = !word.is_empty() && word.chars().all(|c| c.is_ascii_alphabetic());
+        if !(word == "*" || plain) || matches!(word, "player" | "opponent" | "controller" | "other" | "this") {
+            return false;
+        }
+        words.push(word);
+    }
+    let (owner, zone) = zone;
+    let players = match owner {
+        Some(player) => vec![player],
+        None => vec![P0, P1],
+    };
+    !players.into_iter().flat_map(|player| board.zone(player, zone)).any(|card| {
+        let types = board.types(card);
+        words.iter().any(|word| *word == "*" || types.contains(word))
+    })
+}
+
 /// One alternative of a spec: a type word and at most one `[word]`; `None` for any other
 /// form (players, `other`, negations, comparisons, several terms).
 fn alternative(text: &str) -> Option<(&str, Option<&str>)> {

@@ -5,7 +5,8 @@
 //! by count and by name; `*` counts any card).
 //!
 //! The moves played: a card's name clicks it (a name or id no card has clicks nothing,
-//! as Wagic's driver finds no card). Only the acting player's cards take a click
+//! as Wagic's driver finds no card; `p1`, `p2` with nothing waiting for a target click a
+//! player nothing reacts to). Only the acting player's cards take a click
 //! (Wagic's `currentlyActing`: the player interrupting, else the defending player in the
 //! blockers step, the active one otherwise); a click on the other player's does nothing.
 //! The acting player plays a land
@@ -20,10 +21,19 @@
 //! one, opens Wagic's menu when several (the next move, `choice N`, picks entry `N` from 0;
 //! the entry past the last is `Cancel`), and nothing happens when none does. A triggered or
 //! entering ability's question waits for the moves ([`Table::held`]), as Wagic's menu of it
-//! does: a `may` lists the ability then `Cancel`, a targeted ability lists itself alone
-//! (`choice 0`), then its target is clicked (one the runtime took as the only legal one is
-//! still clicked: a click on another card is ignored, as Wagic ignores a card that is no
-//! legal target); a spell's targets are clicked first, as Wagic asks them as the spell is
+//! does: a `may` lists the ability then `Cancel` (none opens for a `may` whose target
+//! surely has no legal one, Wagic's `validTargetsExist`; a click on its card, with no
+//! ability of its own, leaves it open), a spell's `may` lines list as its modes (`choice
+//! N` does the `N`th alone, its other lines run whatever is chosen), a targeted ability lists itself alone
+//! (`choice 0`), then its target is clicked (also the only legal one, which the runtime
+//! asks while the board settles, [`Table::ask_lone_in_triggers`]: a click on another card
+//! is ignored, as Wagic ignores a card that is no legal target; an entering choice of the
+//! opponent the runtime takes, Black Vise's, takes a click on that player). A `choice`
+//! with no menu open does nothing, as Wagic's `doReactTo`, but after a click the model did
+//! at once (Wagic's menu may list more: only `choice 0` after the attack or block rule,
+//! Wagic's first entry, is played). Two legendary permanents of one name under one
+//! controller open Wagic's legend rule menu, which cannot be left: `choice 0` keeps the
+//! newest (the others go to their owner's graveyard), `choice 1` the others; a spell's targets are clicked first, as Wagic asks them as the spell is
 //! cast. A spell whose target its `auto=` line names (not `target=`) opens the same menu of
 //! its one ability before its target. While a spell or ability waits for a target (or a
 //! cost with a spec, `{discard(...)}`, for its card), the next moves name it (a card, or
@@ -62,9 +72,9 @@
 //!
 //! Anything else makes the test **skipped, with the reason**, never passed: blocks with
 //! banding, rampage against several blockers, or while a card takes abilities away; a
-//! `choice N` where the model opens no menu and waits for no target (a card's ways to be
-//! cast, modes, several `may`s of one card; while a target is awaited `choice` does
-//! nothing, as in Wagic), an interruption as `eot` or `goto` changes the phase or while
+//! `choice N` after a click the model did at once (but `choice 0` after an attack or a
+//! block), two `may`s of one card that share their trigger (Wagic's one menu of them); two legendary permanents of one name under one
+//! controller (the legend rule's menu); an interruption as `eot` or `goto` changes the phase or while
 //! a target is awaited, a phase change while the stack holds a spell, a response above a spell or ability the model resolved as it was cast,
 //! `human`, `ai`; a
 //! card given by its Wagic id with no set files to map it ([`run_with_sets`] names such
@@ -106,7 +116,7 @@ mod verdict;
 pub use ids::NO_SETS;
 
 use asserts::compare;
-use clicks::{Menu, choice_number};
+use clicks::{Entry as MenuEntry, Menu, choice_number};
 use combat::{CombatWait, DamageStep};
 use stack::{Entry, Resolution, Window};
 
@@ -343,6 +353,23 @@ struct Run<'t> {
     stalled: bool,
     /// The spells cast this turn, by either player (storm counts them).
     spells_cast: u32,
+    /// What the last move's click did at once, its only entry (no menu opened).
+    done_at_once: Option<MenuEntry>,
+    /// The permanents whose entering choice of an opponent a player's click answered
+    /// (`clicks.rs`).
+    opponents_chosen: HashSet<CardId>,
+    /// The spell whose `may` lines Wagic's menu listed as modes: the entry chosen, and the
+    /// next `may` the runtime asks (`answers.rs`).
+    mode: Option<Mode>,
+}
+
+/// A spell's `may` lines chosen from as modes: the runtime asks each in turn.
+#[derive(Debug, Clone, Copy)]
+struct Mode {
+    /// The entry chosen (the `may` lines' count: `Cancel`).
+    chosen: usize,
+    /// The `may` the runtime asks next.
+    next: usize,
 }
 
 /// What a triggered ability whose target the runtime took still owes the moves.
@@ -399,6 +426,8 @@ impl<'t> Run<'t> {
         unmodelled_ability(&table)?;
         // From now on a triggered ability's question waits for the moves, as in Wagic.
         table.hold_questions = true;
+        // Wagic asks a triggered ability's target also when one is legal.
+        table.ask_lone_in_triggers = true;
         Ok(Run {
             test,
             ignored_clicks: Vec::new(),
@@ -425,6 +454,9 @@ impl<'t> Run<'t> {
             after_phase_change: false,
             stalled: false,
             spells_cast: 0,
+            done_at_once: None,
+            opponents_chosen: HashSet::new(),
+            mode: None,
         })
     }
 
@@ -432,7 +464,12 @@ impl<'t> Run<'t> {
         let mut pending: Option<Pending> = None;
         for (index, step) in self.test.moves.iter().enumerate() {
             self.move_id = self.move_ids.get(index).copied().flatten();
+            let previous_at_once = self.done_at_once.take();
             let word = step.text.split_whitespace().next().unwrap_or("");
+            if word != "choice" {
+                // Wagic's legend rule menu cannot be left: the next move answers it.
+                legend_rule(&self.table)?;
+            }
             if self.stalled {
                 // Wagic's chooser of the stalled spell takes each click (none completes it).
                 if matches!(word, "next" | "eot" | "goto") {
@@ -466,6 +503,7 @@ impl<'t> Run<'t> {
             if self.table.held.is_some() && target_first && word == "choice" {
                 return Err(skip("a triggered ability waits beside a spell's target", at(step.line, &step.text)));
             }
+            self.decline_untargetable_mays(step.line, &step.text)?;
             // A spell's targets are chosen as it is cast, before the triggered abilities
             // its casting fires ask anything.
             if self.table.held.is_some() && !target_first {
@@ -511,6 +549,10 @@ impl<'t> Run<'t> {
                 None => &mut self.owed_menu,
             };
             if std::mem::take(spell_menu) {
+                if let Some(waiting) = pending.take_if(|waiting| waiting.execution.request().kind == RequestKind::May) {
+                    pending = self.choose_mode(waiting, step.line, &step.text)?;
+                    continue;
+                }
                 match choice_number(&step.text) {
                     Some(0) => continue,
                     Some(_) => return Err(skip("a `choice` past the end of Wagic's menu", at(step.line, &step.text))),
@@ -554,8 +596,8 @@ impl<'t> Run<'t> {
                     // Wagic waits for a target, with no menu open: `choice` does nothing.
                     continue;
                 }
-                // Wagic's other menus (a card's ways to be cast, `choice` modes...).
-                return Err(skip("[DO] `choice` where the model opens no menu", at(step.line, &step.text)));
+                self.choice_without_menu(previous_at_once, step.line, &step.text)?;
+                continue;
             }
             if self.owed_clicks > 0 && pending.is_none() {
                 // The only legal target, which the runtime took: the move must name
@@ -606,6 +648,8 @@ impl<'t> Run<'t> {
             // An ability granted for a while (`aslongas(...) mustattack`) counts too.
             unmodelled_ability(&self.table)?;
         }
+        let last = self.test.moves.last().map_or((0, ""), |step| (step.line, step.text.as_str()));
+        self.decline_untargetable_mays(last.0, last.1)?;
         let awaiting = pending.is_some() || self.owed_clicks > 0 || self.spell_target_awaited() || self.menu.is_some();
         // A stalled spell's chooser still waits (`counted.rs`): nothing resolves.
         if !awaiting && self.auto_owed.is_none() && !self.stalled {
@@ -613,7 +657,9 @@ impl<'t> Run<'t> {
             let last = self.test.moves.last().map_or(0, |step| step.line);
             self.window("", last, "(the end of the moves)")?;
         }
+        self.decline_untargetable_mays(last.0, last.1)?;
         unmodelled_ability(&self.table)?;
+        legend_rule(&self.table)?;
         // A target Wagic still waits for (also one the runtime took as the only legal
         // one): in Wagic the spell or ability never happened.
         if self.table.held.is_some() || self.auto_owed.is_some() {
@@ -719,6 +765,43 @@ fn unmodelled_ability(table: &Table) -> Result<(), Skip> {
         }
     }
     Ok(())
+}
+
+/// The legendary permanents of one name under one controller, when there are several
+/// (Wagic's legend rule, `MTGLegendRule`): the newest to enter, and the others.
+fn legends_of_one_name(table: &Table) -> Option<(CardId, Vec<CardId>)> {
+    let board = &table.board;
+    let legendary = |index: usize| {
+        let c = &board.cards[index];
+        (c.zone == BATTLEFIELD && is_type(&c.printed.types, "legendary")).then_some(c)
+    };
+    for first in 0..board.cards.len() {
+        let Some(c) = legendary(first) else { continue };
+        let mut same: Vec<CardId> = (0..board.cards.len())
+            .filter(|&other| {
+                legendary(other).is_some_and(|o| o.controller == c.controller && o.printed.name == c.printed.name)
+            })
+            .map(|index| CardId(index as u32))
+            .collect();
+        if same.len() > 1 {
+            same.sort_by_key(|&card| board.get(card).map_or(0, |c| c.order));
+            let newest = same.pop()?;
+            return Some((newest, same));
+        }
+    }
+    None
+}
+
+/// Skips a test whose board holds two legendary permanents of one name under one
+/// controller where no `choice` answers Wagic's legend rule menu.
+fn legend_rule(table: &Table) -> Result<(), Skip> {
+    match legends_of_one_name(table) {
+        Some((newest, _)) => Err(skip(
+            "the legend rule's menu left unanswered",
+            table.board.get(newest).map_or(String::new(), |c| c.printed.name.clone()),
+        )),
+        None => Ok(()),
+    }
 }
 
 /// Whether a card is an Aura the front end compiled as one: an Enchantment Aura with a

@@ -159,6 +159,10 @@ pub struct Table {
     /// The cards moved since [`Table::try_answer_held`] last began (what the answered
     /// auto and the settling after it moved).
     pub moved_since_answer: Vec<CardId>,
+    /// Whether a triggered or entering ability asks for a target (or another choice) even
+    /// when one answer is left, as Wagic's menu and target chooser do: only while the
+    /// board settles and a held question is answered, not as a spell is cast.
+    pub ask_lone_in_triggers: bool,
 }
 
 impl Table {
@@ -174,6 +178,7 @@ impl Table {
             hold_questions: false,
             held: None,
             moved_since_answer: Vec::new(),
+            ask_lone_in_triggers: false,
         }
     }
 
@@ -264,6 +269,10 @@ impl Table {
     /// the board settles (another auto may ask, held in turn). Whether the same auto
     /// asks again.
     pub fn try_answer_held(&mut self, answer: &[Value]) -> Result<bool, TableError> {
+        self.with_triggers_asking(|table| table.answer_held(answer))
+    }
+
+    fn answer_held(&mut self, answer: &[Value]) -> Result<bool, TableError> {
         let Some(execution) = self.held.take() else { return Ok(false) };
         self.moved_since_answer.clear();
         let outcome = self
@@ -274,8 +283,20 @@ impl Table {
         if self.held.is_some() {
             return Ok(true);
         }
-        self.try_settle()?;
+        self.settle()?;
         Ok(false)
+    }
+
+    /// Runs `work` with the runtime asking lone choices when
+    /// [`Table::ask_lone_in_triggers`] is set.
+    fn with_triggers_asking<T>(&mut self, work: impl FnOnce(&mut Table) -> T) -> T {
+        if !self.ask_lone_in_triggers {
+            return work(self);
+        }
+        self.runtime.set_ask_lone_choice(true);
+        let result = work(self);
+        self.runtime.set_ask_lone_choice(false);
+        result
     }
 
     /// The abilities (indices of its actions) `player` could activate on `card` now, as
@@ -354,6 +375,10 @@ impl Table {
     /// from the queue). While a question is held ([`Table::held`]) nothing runs: the game
     /// waits for its answer.
     pub fn try_settle(&mut self) -> Result<(), TableError> {
+        self.with_triggers_asking(Table::settle)
+    }
+
+    fn settle(&mut self) -> Result<(), TableError> {
         let movedto = self.runtime.event_index("movedto").ok_or(TableError::Unsettled)?;
         if let Some(what) = self.board.unmodelled {
             return Err(TableError::Unmodelled(what));

@@ -393,16 +393,18 @@ fn an_ability_costing_t_never_targets_its_source_as_tapped() {
 
 #[test]
 fn and_then_runs_its_effect_on_the_moved_card() {
-    // The Forest enters tapped: a click on it gives no mana (the pool stays empty).
+    // The Forest enters tapped: a click on it gives no mana (the pool stays empty). The
+    // entering ability's one target is still asked, as Wagic asks it: `choice 0`, then
+    // the Forest.
     let ranger = test(
         "[PLAYER1]\nhand:Ranger\nlibrary:Forest\nmanapool:{G}\n[PLAYER2]\n",
-        "Ranger\n",
+        "Ranger\nchoice 0\nForest\n",
         "FIRSTMAIN\n[PLAYER1]\ninplay:Ranger,Forest\n[PLAYER2]\n",
     );
     assert_eq!(verdict(&ranger), Verdict::Passed);
     let tapped = test(
         "[PLAYER1]\nhand:Ranger\nlibrary:Forest\nmanapool:{G}\n[PLAYER2]\n",
-        "Ranger\nForest\n",
+        "Ranger\nchoice 0\nForest\nForest\n",
         "FIRSTMAIN\n[PLAYER1]\ninplay:Ranger,Forest\n[PLAYER2]\n",
     );
     assert_eq!(verdict(&tapped), Verdict::Passed);

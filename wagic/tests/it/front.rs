@@ -242,7 +242,7 @@ fn token_forms_not_compiled_are_refused_by_name() {
 }
 
 #[test]
-fn a_trigger_restriction_compiles_as_a_count_only_before_anything_is_asked() {
+fn a_trigger_restriction_compiles_as_a_count_checked_before_anything_is_asked() {
     // `restriction{type(spec)~morethan~n}` (Skullcage, Scute Mob) compiles.
     for line in [
         "auto=@each opponent upkeep restriction{type(*|opponenthand)~lessthan~3}:damage:2 opponent",
@@ -261,18 +261,19 @@ fn a_trigger_restriction_compiles_as_a_count_only_before_anything_is_asked() {
     ] {
         assert_eq!(refused(line).as_deref(), Some(other), "{line}");
     }
-    // Wagic checks the restriction before a `may` or a target is asked; the runtime would
-    // ask first.
+    // Wagic checks the restriction before a `may` or a target is asked: the check guards
+    // them (`menus.rs` plays them). Another condition is refused.
     for line in [
         "auto=@each my upkeep restriction{type(land|myBattlefield)~morethan~4}:may draw:1 controller",
         "auto=@each my upkeep restriction{type(land|myBattlefield)~morethan~4}:damage:1 target(creature)",
     ] {
-        assert_eq!(
-            refused(line).as_deref(),
-            Some("unsupported: trigger restriction with a `may` or a target"),
-            "{line}"
-        );
+        assert_eq!(refused(line), None, "{line}");
     }
+    assert_eq!(
+        refused("auto=@each my upkeep restriction{type(land|myBattlefield)~morethan~4}:if compare(lifetotal)~morethan~4 then draw:1 controller")
+            .as_deref(),
+        Some("unsupported: trigger restriction with a condition")
+    );
     assert_eq!(
         refused("auto=@each my upkeep restriction{type(land|myBattlefield)~morethan~4}:draw:1 controller && life:1 controller")
             .as_deref(),

@@ -26,6 +26,7 @@ mod life_log;
 mod lifeset;
 mod lost;
 mod may_and;
+mod menus;
 mod more;
 mod move_costs;
 mod newability;

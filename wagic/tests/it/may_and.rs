@@ -11,6 +11,7 @@ use super::front::error_of;
 
 /// The cards of these tests (their own library).
 const CARDS: &str = "[card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
+[card]\nname=Elf\nmana={G}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n\
 [card]\nname=Bargainer\nauto=may life:-2 controller && draw:1\nmana={G}\ntype=Creature\npower=1\ntoughness=1\n\
 [/card]\n\
@@ -49,17 +50,19 @@ fn a_refused_may_skips_every_part() {
 fn a_later_part_chooses_its_target_only_when_the_may_is_accepted() {
     // Shrike: "Whenever a creature enters under your control, you may put Shrike into your
     // graveyard. If you do, return a creature card from your graveyard to your hand."
-    let init = "[PLAYER1]\nhand:Grizzly Bears\ninplay:Shrike\ngraveyard:Grizzly Bears\nmanapool:{1}{G}\n[PLAYER2]\n";
+    // The Elf, the only creature card there, is still asked for, as Wagic asks it (a click
+    // on the Bears on the battlefield would be no legal target).
+    let init = "[PLAYER1]\nhand:Grizzly Bears\ninplay:Shrike\ngraveyard:Elf\nmanapool:{1}{G}\n[PLAYER2]\n";
     let accepted = test(
         init,
-        "Grizzly Bears\nchoice 0\nGrizzly Bears\n",
-        "FIRSTMAIN\n[PLAYER1]\nhand:Grizzly Bears\ninplay:Grizzly Bears\ngraveyard:Shrike\n[PLAYER2]\n",
+        "Grizzly Bears\nchoice 0\nElf\n",
+        "FIRSTMAIN\n[PLAYER1]\nhand:Elf\ninplay:Grizzly Bears\ngraveyard:Shrike\n[PLAYER2]\n",
     );
     assert_eq!(verdict(&accepted), Verdict::Passed);
     let refused = test(
         init,
         "Grizzly Bears\nchoice 1\n",
-        "FIRSTMAIN\n[PLAYER1]\ninplay:Shrike,Grizzly Bears\ngraveyard:Grizzly Bears\n[PLAYER2]\n",
+        "FIRSTMAIN\n[PLAYER1]\ninplay:Shrike,Grizzly Bears\ngraveyard:Elf\n[PLAYER2]\n",
     );
     assert_eq!(verdict(&refused), Verdict::Passed);
 }
