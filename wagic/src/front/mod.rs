@@ -232,6 +232,10 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
         damage_trigger: Default::default(),
         turn_limited: Default::default(),
         targeted_opponent: targeted_player::targets_only_the_opponent(block, is_spell),
+        spell_targets_player: is_spell
+            && block.field("target").is_some_and(|field| {
+                ["player", "opponent"].iter().any(|name| field.value.trim().eq_ignore_ascii_case(name))
+            }),
         aura: is_aura,
         target_controller: player_word,
     };
@@ -616,6 +620,9 @@ struct Lowering<'i> {
     turn_limited: std::cell::Cell<bool>,
     /// Whether Wagic's `targetedplayer` is the opponent on this card (`targeted_player.rs`).
     targeted_opponent: bool,
+    /// The card is an instant or sorcery targeting a player (`target=player`): Wagic's
+    /// `targetedplayer` is that player, its statements' default target.
+    spell_targets_player: bool,
     /// The card is an Aura: `@each targetcontroller` is the enchanted permanent's
     /// controller's.
     aura: bool,

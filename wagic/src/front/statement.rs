@@ -39,7 +39,8 @@ enum Wrapper<'s> {
 impl<'i> Lowering<'i> {
     /// The effect part of a line: `[may] [name(...)] [wrapper(spec)] effect [&& effect]...`.
     pub(super) fn effect<'s>(&self, piece: Piece<'s>) -> Result<EffectPart<'i, 's>, Unsupported> {
-        if let Some(inner) = given::whole_line_ability(piece)? {
+        // Given to another player, it is one statement, lowered below.
+        if let Some(given::Given::Controller(inner)) = given::whole_line_ability(piece)? {
             return self.effect(inner);
         }
         let mut rest = piece.trim();
@@ -248,7 +249,21 @@ impl<'i> Lowering<'i> {
             }
             return self.if_then(rest, wrapper);
         }
-        if let Some(inner) = given::controllers_ability(piece)? {
+        let given = match given::given_ability(piece)? {
+            Some(given::Given::Player { effect, receiver, after, at }) => {
+                // The words after the player keep their place in the source.
+                let effect = if after.text.is_empty() {
+                    effect
+                } else {
+                    let text = self.arena.alloc_str(&format!("{} {}", effect.text, after.text));
+                    Piece::new(text, after.start.saturating_sub(effect.text.len() + 1))
+                };
+                return self.given_to_player(effect, receiver, at, wrapper, shared);
+            }
+            Some(given::Given::Controller(inner)) => Some(inner),
+            None => None,
+        };
+        if let Some(inner) = given {
             // One `&&` part, or the line after `name(...)`: its effect alone, one statement.
             let inner = given::without_name(inner);
             if wrapper.is_some()
@@ -501,6 +516,44 @@ impl<'i> Lowering<'i> {
             target = Some(self.leave_out_source(target, piece)?);
         }
         Ok(Statement { condition, target, restriction, chain, otherwise: None, span: piece.span() })
+    }
+
+    /// `ability$!effect!$ opponent|targetedplayer` (`given.rs`): `effect`, the catalogue's
+    /// effect of that player's own choosing, on that player. `targetedplayer` is the target
+    /// of the line's `target(player)` (or `target(opponent)`) written before, the spell's
+    /// player target, or the opponent where the card targets none else.
+    fn given_to_player(
+        &self,
+        effect: Piece<'_>,
+        receiver: given::Receiver,
+        at: Piece<'_>,
+        wrapper: Option<Wrapper<'_>>,
+        shared: Option<Target<'i>>,
+    ) -> Result<Statement<'i>, Unsupported> {
+        let word = given::receiver_word(receiver);
+        if shared.is_some() {
+            return Err(Unsupported::new(at, "`ability$!...!$` with a word around it"));
+        }
+        let on_opponent = |statement: Statement<'i>| {
+            let value = self.arena.alloc(Expr::Var(spec::variable("opp")));
+            Statement { target: Some(Target::Expr { value, optional: false }), ..statement }
+        };
+        match (receiver, wrapper) {
+            (given::Receiver::Opponent, None) => Ok(on_opponent(self.statement(effect, None, None)?)),
+            (given::Receiver::TargetedPlayer, Some(Wrapper::Target(spec_piece, "target")))
+                if ["player", "opponent"].iter().any(|name| spec_piece.trim().text.eq_ignore_ascii_case(name)) =>
+            {
+                self.statement(effect, wrapper, None)
+            }
+            (given::Receiver::TargetedPlayer, None) if self.spell_targets_player => self.statement(effect, None, None),
+            (given::Receiver::TargetedPlayer, None) if self.targeted_opponent => {
+                Ok(on_opponent(self.statement(effect, None, None)?))
+            }
+            (given::Receiver::TargetedPlayer, None) => {
+                Err(Unsupported::new(at, "`ability$!...!$` given to `targetedplayer` on a card targeting no player"))
+            }
+            _ => Err(Unsupported::new(at, &format!("`ability$!...!$` given to `{word}` with a word around it"))),
+        }
     }
 
     /// The target without the source (`other` written after the effect).

@@ -18,6 +18,7 @@ mod flashback;
 mod front;
 mod front_ir;
 mod fuel;
+mod given_player;
 mod hostile;
 mod hybrid;
 mod keywords;
