@@ -100,11 +100,14 @@ impl Seat for ChannelSeat<'_> {
 /// a time. One seed (`Options::seed`) and the same answers ([`SteppedGame::history`])
 /// replay the same game.
 ///
-/// ```no_run
+/// ```
 /// # use std::sync::Arc;
 /// # use wagic::play::{Options, SteppedGame};
-/// # fn decks() -> (Arc<wagic::table::Library>, [Vec<String>; 2]) { unimplemented!() }
-/// let (library, decks) = decks();
+/// # let cards = "[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n\
+/// #              [card]\nname=Bear\nmana={G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n";
+/// # let library = Arc::new(wagic::table::Library::compile(&[("cards.txt", cards.to_string())]).unwrap());
+/// # let deck: Vec<String> = (0..30).map(|i| if i % 2 == 0 { "Forest" } else { "Bear" }.to_string()).collect();
+/// # let decks = [deck.clone(), deck];
 /// // p0 is the caller's; p1 the built-in random player.
 /// let mut game = SteppedGame::start(library, decks, Options { seed: 7, ..Options::default() }, [true, false]);
 /// while let Some(pending) = game.pending() {
