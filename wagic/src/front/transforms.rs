@@ -168,19 +168,8 @@ impl<'i> Lowering<'i> {
             [word, last] if last.text.eq_ignore_ascii_case("forever") => *word,
             _ => return Ok(None),
         };
-        let Some((args, after)) = transforms.call("transforms").filter(|(_, after)| after.text.is_empty()) else {
-            return Ok(None);
-        };
-        let _ = after;
-        let Some((list, rest)) = args.trim().call("") else { return Ok(None) };
-        let parts = list.split_top(",");
-        let ([types, part], true) = (parts.as_slice(), rest.text.trim().is_empty()) else { return Ok(None) };
-        let part = part.trim();
-        let Some(inner) = part.strip_prefix("newability[").filter(|_| part.text.ends_with(']')) else {
-            return Ok(None);
-        };
-        let inner = inner.slice(0, inner.text.len() - 1).trim();
-        if !types.text.trim().is_empty() || !inner.text.starts_with(['@', '{']) {
+        let Some((_, inner)) = untyped_new_ability(transforms) else { return Ok(None) };
+        if !inner.text.starts_with(['@', '{']) {
             return Ok(None);
         }
         match (self.line_parts(inner)?, test) {
@@ -221,19 +210,8 @@ impl<'i> Lowering<'i> {
             [word, last] if ["forever", "ueot"].iter().any(|end| last.text.eq_ignore_ascii_case(end)) => *word,
             _ => return Ok(None),
         };
-        let Some((args, _)) = transforms.call("transforms").filter(|(_, after)| after.text.is_empty()) else {
-            return Ok(None);
-        };
-        let Some((list, rest)) = args.trim().call("") else { return Ok(None) };
-        let parts = list.split_top(",");
-        let ([types, part], true) = (parts.as_slice(), rest.text.trim().is_empty()) else { return Ok(None) };
-        let part = part.trim();
-        let Some(inner) = part.strip_prefix("newability[").filter(|_| part.text.ends_with(']')) else {
-            return Ok(None);
-        };
-        let inner = inner.slice(0, inner.text.len() - 1).trim();
-        if !types.text.trim().is_empty() || inner.text.starts_with(['@', '{']) || self.new_ability(part, inner).is_ok()
-        {
+        let Some((part, inner)) = untyped_new_ability(transforms) else { return Ok(None) };
+        if inner.text.starts_with(['@', '{']) || self.new_ability(part, inner).is_ok() {
             return Ok(None);
         }
         Ok(Some(inner))
@@ -360,4 +338,17 @@ impl<'i> Lowering<'i> {
             _ => Err(refused()),
         }
     }
+}
+
+/// `transforms((,newability[effect]))` with no type before the comma and nothing after:
+/// its part `newability[effect]` and the effect.
+fn untyped_new_ability(transforms: Piece<'_>) -> Option<(Piece<'_>, Piece<'_>)> {
+    let (args, _) = transforms.call("transforms").filter(|(_, after)| after.text.is_empty())?;
+    let (list, rest) = args.trim().call("")?;
+    let parts = list.split_top(",");
+    let ([types, part], true) = (parts.as_slice(), rest.text.trim().is_empty()) else { return None };
+    let part = part.trim();
+    let inner = part.strip_prefix("newability[").filter(|_| part.text.ends_with(']'))?;
+    let inner = inner.slice(0, inner.text.len() - 1).trim();
+    types.text.trim().is_empty().then_some((part, inner))
 }
