@@ -118,6 +118,17 @@ def rsc_binary():
     return shutil.which("rsc")
 
 
+def rsc_or_skip():
+    """The `rsc` binary (`RSC`, or this checkout's build); skips without one, unless `CI` is set."""
+    rsc = rsc_binary()
+    if rsc is None:
+        message = "rsc is not built (cargo build -p rsc), or set RSC"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    return rsc
+
+
 def run_bounded(code, seconds=60, memory=2 << 30):
     """Runs Python `code` in a child process with at most `memory` bytes of address space
     and `seconds` of time: what a test of a bound runs, so that a bound that fails ends

@@ -1,23 +1,17 @@
 """The same seed and moves give the same trace hash from Python as `rsc run`."""
 
-import os
 import subprocess
 from typing import Dict, Type, Union
 
 import pytest
 
 import rulescript as rs
-from conftest import DECKS, EXAMPLES, rsc_binary
+from conftest import DECKS, EXAMPLES, rsc_or_skip
 
 
 @pytest.mark.parametrize("seed,kinds", [(1, ("random", "random")), (42, ("greedy", "random")), (7, ("greedy", "greedy"))])
 def test_python_plays_the_game_rsc_run_plays(card_set, decks, seed, kinds):
-    rsc = rsc_binary()
-    if rsc is None:
-        message = "rsc is not built (cargo build -p rsc), or set RSC"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
+    rsc = rsc_or_skip()
     command = [rsc, "run", "--set", str(EXAMPLES), "--deck", str(DECKS[0]), "--deck", str(DECKS[1]), "--seed", str(seed)]
     command += [arg for kind in kinds for arg in ("--player", kind)] + ["--trace-hash"]
     printed = subprocess.run(command, check=True, capture_output=True, text=True).stdout

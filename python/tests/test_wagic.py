@@ -20,7 +20,7 @@ import pytest
 import rulescript as rs
 from rulescript import wagic
 
-from conftest import ROOT, rsc_binary
+from conftest import ROOT, rsc_or_skip
 
 # Basic lands, two creatures and two instants as printed, and a card whose effect is no
 # word of Wagic's (it cannot compile).
@@ -98,17 +98,6 @@ def folder(tmp_path_factory):
 @pytest.fixture(scope="module")
 def cards(folder):
     return wagic.WagicCards.load(folder / "cards.txt")
-
-
-def rsc_or_skip():
-    """The `rsc` binary (`RSC`, or this checkout's build); skips without one, unless `CI` is set."""
-    rsc = rsc_binary()
-    if rsc is None:
-        message = "rsc is not built (cargo build -p rsc), or set RSC"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    return rsc
 
 
 def run_rsc(*args) -> "subprocess.CompletedProcess[str]":
