@@ -361,6 +361,8 @@ pub struct Permanent {
 pub struct StackEntry {
     /// The spell's name, or `NAME's ability`.
     pub name: String,
+    /// The name of the card it comes from (the spell's, or the ability's source's).
+    pub card: String,
     /// Who cast or activated it.
     pub controller: usize,
     /// Whether it is an ability (a spell otherwise).

@@ -218,6 +218,7 @@ impl Game<'_> {
                 };
                 StackEntry {
                     name: self.item_name(item.card, item.ability),
+                    card: self.name(item.card),
                     controller: seat_of(item.controller),
                     ability: item.ability,
                     targets: targets.into_iter().map(|target| self.card_label(target)).collect(),
