@@ -167,18 +167,19 @@ def test_either_seat_s_view_is_the_board_now(cards, folder, players):
     # (or None, for the built-in seat that is never asked).
     game = wagic.WagicGame(cards, decks_of(folder, "bears.txt", "goblins.txt"), seed=3, players=players)
     land = play_a_land(game)
-    views = [game.view(0), game.view(1)]
-    for seat, view in enumerate(views):
-        assert view is not None and view["seat"] == seat
+    mine, theirs = game.view(0), game.view(1)
+    assert mine is not None and theirs is not None
+    for seat, view in enumerate((mine, theirs)):
+        assert view["seat"] == seat
         assert [p["name"] for p in view["battlefield"] if p["controller"] == 0] == [land]
-    assert views[1]["players"][0]["hand"] == len(views[0]["hand"])
+    assert theirs["players"][0]["hand"] == len(mine["hand"])
     rng = random.Random(3)
     while not game.is_over():
         game.apply(rng.choice(game.legal_actions()))
     # Once over, the board at the end.
     ended = [game.view(0), game.view(1)]
-    assert all(view is not None for view in ended)
-    assert ended[0]["battlefield"] == ended[1]["battlefield"]  # type: ignore[index]
+    assert ended[0] is not None and ended[1] is not None
+    assert ended[0]["battlefield"] == ended[1]["battlefield"]
     with pytest.raises(ValueError):
         game.view(2)
 

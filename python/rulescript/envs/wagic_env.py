@@ -24,7 +24,7 @@ when the game ends: 1 to the winner, -1 to the loser, 0 each for a draw or a sto
 from __future__ import annotations
 
 import os
-from typing import Any, Dict, List, Optional, Sequence, SupportsIndex, Tuple, Union
+from typing import Any, Dict, List, Literal, Optional, Sequence, SupportsIndex, Tuple, Union
 
 import gymnasium as gym
 import numpy as np
@@ -42,6 +42,9 @@ WagicDecksArg = Sequence[Union[WagicDeck, str, "os.PathLike[str]"]]
 
 Observation = npt.NDArray[np.float32]
 """``WagicGame.observation(seat)``: float32, shape ``(WAGIC_OBSERVATION_SIZE,)``."""
+
+# The built-in players `WagicEnv` seats, by name.
+_OPPONENTS: Dict[str, Literal["random", "greedy"]] = {"random": "random", "greedy": "greedy"}
 
 # Games in a row `WagicEnv.reset` passes over because they ended before the seat's first
 # question (a stopped game), rather than deal games forever.
@@ -74,7 +77,8 @@ def _load_wagic_args(cards: WagicCards, decks: Optional[WagicDecksArg]) -> List[
 def _observation_box() -> spaces.Box:
     """The observation's space: float32 of ``WAGIC_OBSERVATION_SIZE``, unbounded (life,
     counters and pile sizes have no fixed top)."""
-    return spaces.Box(-np.inf, np.inf, shape=(OBSERVATION_SIZE,), dtype=np.float32)
+    bound = np.full(OBSERVATION_SIZE, np.inf, np.float32)
+    return spaces.Box(-bound, bound, dtype=np.float32)
 
 
 class WagicAECEnv(AECEnv):
@@ -170,7 +174,7 @@ class WagicAECEnv(AECEnv):
         over = game.is_over()
         self.terminations = {agent: over for agent in agents}
         self.truncations = {agent: False for agent in agents}
-        self.infos = {agent: {} for agent in agents}
+        self.infos: Dict[str, Dict[str, Any]] = {agent: {} for agent in agents}
         self.game, self.agents = game, agents
         self.agent_selection = self.possible_agents[game.current_player or 0]
 
@@ -246,7 +250,7 @@ class WagicEnv(gym.Env[Observation, SupportsIndex]):
             raise TypeError(f"seat must be 0 or 1, not a bool ({seat})")
         if not isinstance(seat, (int, np.integer)) or seat not in (0, 1):
             raise ValueError(f"seat must be 0 or 1, not {seat!r}")
-        if opponent not in ("random", "greedy"):
+        if opponent not in _OPPONENTS:
             raise ValueError(f"opponent must be 'greedy' or 'random', not {opponent!r}")
         if illegal_action not in ("lose", "raise"):
             raise ValueError(f"illegal_action must be 'lose' or 'raise', not {illegal_action!r}")
@@ -255,11 +259,12 @@ class WagicEnv(gym.Env[Observation, SupportsIndex]):
         self.cards = cards
         self.decks = _load_wagic_args(cards, decks)
         self.seat = int(seat)
-        self.opponent = opponent
+        self.opponent = _OPPONENTS[opponent]
         self.turn_limit = turn_limit
         self.illegal_action = illegal_action
         self.render_mode = render_mode
-        self.observation_space = _observation_box()
+        bound = np.full(OBSERVATION_SIZE, np.inf, np.float32)
+        self.observation_space = spaces.Box(-bound, bound, dtype=np.float32)
         self.action_space = spaces.Discrete(ACTION_SPACE)
         self.game: Optional[WagicGame] = None
         self._episode_over = False
