@@ -20,6 +20,7 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
+from typing import Dict, List, Tuple
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
@@ -71,13 +72,12 @@ def main():
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--rounds", type=int, default=5, help="runs of each loop; the median is printed")
     args = parser.parse_args()
-    files = [args.cards / name for name in ("mtg.txt", "borderline.txt", "crappy.txt")]
-    cards = wagic.WagicCards.load(files)
+    cards = wagic.WagicCards.load([args.cards / name for name in ("mtg.txt", "borderline.txt", "crappy.txt")])
     with tempfile.TemporaryDirectory() as folder:
-        decks = [Path(folder) / "red.txt", Path(folder) / "green.txt"]
-        decks[0].write_text(RED)
-        decks[1].write_text(GREEN)
-        decks = [wagic.load_deck(path, cards) for path in decks]
+        files = [Path(folder) / "red.txt", Path(folder) / "green.txt"]
+        files[0].write_text(RED)
+        files[1].write_text(GREEN)
+        decks = [wagic.load_deck(path, cards) for path in files]
         # A warm-up: the library's runtime and the card blocks are made once, at first use.
         game_loop(cards, decks, 2, True)
         loops = {
@@ -85,7 +85,7 @@ def main():
             "WagicGame: + observation": lambda: game_loop(cards, decks, args.games, True),
             "WagicAECEnv: last + step": lambda: aec_loop(cards, decks, args.games),
         }
-        runs = {name: [] for name in loops}
+        runs: Dict[str, List[Tuple[int, float, float]]] = {name: [] for name in loops}
         for _ in range(args.rounds):
             for name, run in loops.items():
                 runs[name].append(run())
