@@ -81,6 +81,22 @@ def test_the_observation_tells_the_question_its_options_and_the_board(cards, fol
     other = game.observation(1)
     assert not other[KIND_OFFSET : KIND_OFFSET + len(QUESTION_KINDS)].any()
     assert not block(other, "options").any() and not block(other, "question_header").any()
+    # A priority question's `play Forest` option: its kind, its card in the viewer's hand,
+    # the card's block (a land, present, an id), the hand slot it is in.
+    for _ in range(50):
+        labels = [game.action_to_string(action) for action in game.legal_actions()]
+        if game.current_player == 0 and "play Forest" in labels:
+            break
+        game.apply(labels.index("pass") if "pass" in labels else 0)
+    at = labels.index("play Forest")
+    option = block(game.observation(0), "options").reshape(wagic.ACTION_SPACE, OPTION)[at]
+    kinds, places, card = option[1 : 1 + OPTION_KINDS], option[23:29], option[29 : 29 + CARD]
+    assert list(np.flatnonzero(kinds)) == [2]  # play land
+    assert list(places) == [1.0, 0, 0, 0, 0, 0]  # in the viewer's hand
+    assert (card[0], card[1], card[2]) == (1.0, 1.0, 0.0)  # present, a land, not a creature
+    assert 0 < card[17] <= 1  # its id among the compiled names
+    view = game.view(0)
+    assert view is not None and view["hand"][round(option[47] * 64)] == "Forest"
     # A land played is in its slot on both sides' observations: the mover's own side, the
     # other's opponent side.
     from test_wagic_game import play_a_land
