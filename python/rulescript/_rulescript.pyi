@@ -45,6 +45,9 @@ __all__ = [
     "TallyError",
     "_close",
     "WAGIC_DEFAULT_TURN_LIMIT",
+    "WAGIC_ACTION_SPACE",
+    "WAGIC_OBSERVATION_SIZE",
+    "WAGIC_OBSERVATION_LAYOUT",
     "WagicCards",
     "WagicDeck",
     "WagicResult",
@@ -549,6 +552,13 @@ def tally_report(tally: str) -> str:
 
 WAGIC_DEFAULT_TURN_LIMIT: int
 """Turns after which a Wagic game is a draw, unless a turn limit is given."""
+WAGIC_ACTION_SPACE: int
+"""The most options a Wagic question has (a choice among more is asked in pages): the
+length of `WagicGame.legal_mask()`."""
+WAGIC_OBSERVATION_SIZE: int
+"""The length of `WagicGame.observation(player)`."""
+WAGIC_OBSERVATION_LAYOUT: List[Tuple[str, int, int]]
+"""The blocks of a Wagic observation: (name, offset, size), in order."""
 
 _WagicPlayer = Literal["random", "greedy"]
 _WagicPlayers = Union[_WagicPlayer, Tuple[_WagicPlayer, _WagicPlayer], Sequence[_WagicPlayer], None]
@@ -828,7 +838,13 @@ class WagicGame:
     def result(self) -> Optional[WagicResult]:
         """The result once over (as `play` returns it); `None` before."""
     def view(self, player: int) -> Optional[_WagicView]:
-        """What seat `player` may see as of its latest question; `None` for a seat never asked."""
+        """What seat `player` may see of the game now (either seat; once over, the board at
+        the end); `None` only for a game stopped with no board left to show."""
+    def legal_mask(self) -> npt.NDArray[np.bool_]:
+        """The waiting question's options as bools of shape `(WAGIC_ACTION_SPACE,)`."""
+    def observation(self, player: int) -> npt.NDArray[np.float32]:
+        """What seat `player` may see now as float32 of shape `(WAGIC_OBSERVATION_SIZE,)`
+        (blocks: `WAGIC_OBSERVATION_LAYOUT`)."""
     def log(self) -> List[str]:
         """The game so far as `rsc run --lang wagic` prints it."""
     def history(self) -> List[int]:

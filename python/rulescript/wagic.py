@@ -21,11 +21,17 @@ of card files as ``rsc check --lang wagic``; ``load_deck`` reads a Wagic deck fi
 (``DeckError`` with the lines ``rsc`` prints); ``play`` plays one seeded game, ``sim``
 many (the same games and figures as ``rsc sim --lang wagic``), with the GIL released;
 ``WagicGame`` is a game played from Python a question at a time (its seats the caller's
-or a built-in player's).
+or a built-in player's), with a fixed action space for learning agents (``ACTION_SPACE``
+options at most, ``legal_mask()``) and a fixed-size observation (``observation(seat)``,
+float32 of ``OBSERVATION_SIZE``, blocks ``OBSERVATION_LAYOUT``);
+``rulescript.envs.wagic_env`` has its PettingZoo and Gymnasium environments.
 The rules played are those of ``docs/wagic-play.md``.
 """
 
+from ._rulescript import WAGIC_ACTION_SPACE as ACTION_SPACE
 from ._rulescript import WAGIC_DEFAULT_TURN_LIMIT as DEFAULT_TURN_LIMIT
+from ._rulescript import WAGIC_OBSERVATION_LAYOUT as OBSERVATION_LAYOUT
+from ._rulescript import WAGIC_OBSERVATION_SIZE as OBSERVATION_SIZE
 from ._rulescript import Diagnostic, WagicCards, WagicDeck, WagicGame, WagicResult, WagicSimResult
 from ._rulescript import wagic_check as check
 from ._rulescript import wagic_load_deck as load_deck
@@ -34,7 +40,10 @@ from ._rulescript import wagic_sim as sim
 from .errors import DeckError, EngineError, RulesError
 
 __all__ = [
+    "ACTION_SPACE",
     "DEFAULT_TURN_LIMIT",
+    "OBSERVATION_LAYOUT",
+    "OBSERVATION_SIZE",
     "Diagnostic",
     "WagicCards",
     "WagicDeck",

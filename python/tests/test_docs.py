@@ -16,7 +16,12 @@ from rulescript import sim
 
 MODULES = ["rulescript", "rulescript.errors", "rulescript.sim", "rulescript.envs", "rulescript.wagic"]
 # Each needs its library (`pip install "./python[envs]"`).
-ENV_MODULES = ["rulescript.envs.gym_env", "rulescript.envs.pettingzoo_env", "rulescript.envs.openspiel_game"]
+ENV_MODULES = [
+    "rulescript.envs.gym_env",
+    "rulescript.envs.pettingzoo_env",
+    "rulescript.envs.openspiel_game",
+    "rulescript.envs.wagic_env",
+]
 # It needs gymnasium 1.1 or later (`gymnasium.vector.AutoresetMode`).
 VECTOR_ENV_MODULE = "rulescript.envs.vector_env"
 

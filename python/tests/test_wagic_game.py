@@ -135,7 +135,7 @@ def test_a_seat_sees_its_own_hand_and_not_the_other_s(cards, folder):
         game = wagic.WagicGame(cards, decks_of(folder, "bears.txt", opponent), seed=3)
         assert game.question_kind == "mulligan" and game.current_player == 0
         view = game.view(0)
-        assert view is not None and game.view(1) is None  # the built-in seat is asked nothing
+        assert view is not None
         views.append(view)
     assert views[0] == views[1]
     view = views[0]
@@ -145,6 +145,43 @@ def test_a_seat_sees_its_own_hand_and_not_the_other_s(cards, folder):
     assert [view["players"][seat]["library"] for seat in (0, 1)] == [9, 9]
     shown = json.dumps(view)
     assert not any(name in shown for name in ("Mountain", "Shock", "Raging Goblin"))
+
+
+def play_a_land(game):
+    """Answers the questions (keep, pass, else option 0) until seat 0 is offered a land,
+    and plays it: the land's name."""
+    for _ in range(200):
+        assert not game.is_over()
+        labels = [game.action_to_string(action) for action in game.legal_actions()]
+        land = next((at for at, label in enumerate(labels) if label.startswith("play ")), None)
+        if land is not None and game.current_player == 0:
+            game.apply(land)
+            return labels[land].removeprefix("play ")
+        game.apply(labels.index("pass") if "pass" in labels else 0)
+    raise AssertionError("seat 0 was offered no land")
+
+
+@pytest.mark.parametrize("players", [(None, "greedy"), (None, None)])
+def test_either_seat_s_view_is_the_board_now(cards, folder, players):
+    # The other seat's view is the board as it is, not as of a question it was last asked
+    # (or None, for the built-in seat that is never asked).
+    game = wagic.WagicGame(cards, decks_of(folder, "bears.txt", "goblins.txt"), seed=3, players=players)
+    land = play_a_land(game)
+    mine, theirs = game.view(0), game.view(1)
+    assert mine is not None and theirs is not None
+    for seat, view in enumerate((mine, theirs)):
+        assert view["seat"] == seat
+        assert [p["name"] for p in view["battlefield"] if p["controller"] == 0] == [land]
+    assert theirs["players"][0]["hand"] == len(mine["hand"])
+    rng = random.Random(3)
+    while not game.is_over():
+        game.apply(rng.choice(game.legal_actions()))
+    # Once over, the board at the end.
+    ended = [game.view(0), game.view(1)]
+    assert ended[0] is not None and ended[1] is not None
+    assert ended[0]["battlefield"] == ended[1]["battlefield"]
+    with pytest.raises(ValueError):
+        game.view(2)
 
 
 def test_a_seat_s_view_follows_the_board(cards, folder):

@@ -6,6 +6,9 @@ library only when imported itself.
 - ``rulescript.envs.vector_env.RuleScriptVectorEnv``: a Gymnasium vector env over
   ``VecGame``, ``num_envs`` games against a built-in player stepped together in Rust.
 - ``rulescript.envs.pettingzoo_env.RuleScriptAECEnv``: PettingZoo AEC, both seats.
+- ``rulescript.envs.wagic_env``: Magic between two Wagic decks (``rulescript.wagic``):
+  ``WagicAECEnv`` (PettingZoo AEC, both seats) and ``WagicEnv`` (Gymnasium, one seat
+  against a built-in player).
 - ``rulescript.envs.openspiel_game``: registers ``python_rulescript`` with
   ``pyspiel.register_game`` on import, so ``pyspiel.load_game("python_rulescript", ...)``
   works with OpenSpiel's own algorithms.

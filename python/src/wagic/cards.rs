@@ -3,7 +3,7 @@
 //! cards left out; and `check(paths)`, `rsc check --lang wagic` as a function.
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use ::wagic::sets::Sets;
 use ::wagic::table::{Library, Missing};
@@ -17,6 +17,7 @@ use crate::errors::{RulesError, guarded, with_attrs};
 use crate::interrupt::Pulse;
 use crate::shutdown::detached;
 use crate::tools::{PyDiagnostic, expand, io_error, paths_of, read_source};
+use crate::wagic::observation::CardFeatures;
 
 /// The extension of Wagic card files, looked for in folders (as `rsc`).
 const CARD_EXTENSION: &str = "txt";
@@ -45,6 +46,9 @@ pub struct PyWagicCards {
     pub sets_dir: Option<PathBuf>,
     /// Every card name that compiled, sorted.
     names: Vec<String>,
+    /// Each compiled card's block of `WagicGame.observation`, made at the first game's
+    /// observation.
+    features: OnceLock<Arc<CardFeatures>>,
     /// Each card left out (the first block of its name that did not compile), in file
     /// order, with its diagnostics.
     left_out: Vec<(String, Vec<PyDiagnostic>)>,
@@ -52,6 +56,13 @@ pub struct PyWagicCards {
     diagnostics: Vec<PyDiagnostic>,
     /// The diagnostics of the set files (E0109: entries that cannot be read).
     set_diagnostics: Vec<PyDiagnostic>,
+}
+
+impl PyWagicCards {
+    /// Each compiled card's block of an observation (`observation.rs`).
+    pub fn features(&self) -> Arc<CardFeatures> {
+        Arc::clone(self.features.get_or_init(|| Arc::new(CardFeatures::new(&self.library, &self.names))))
+    }
 }
 
 #[pymethods]
@@ -247,6 +258,7 @@ fn load(
         card_files: Vec::new(),
         sets_dir: None,
         names,
+        features: OnceLock::new(),
         left_out,
         diagnostics,
         set_diagnostics,

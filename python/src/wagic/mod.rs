@@ -3,12 +3,13 @@
 //! card files; `check` gives their diagnostics; `load_deck` ([`deck`]) reads a Wagic deck
 //! file against them; `play` ([`game`]) plays one seeded game and `sim` ([`sim`]) many,
 //! with the GIL released; `WagicGame` ([`stepped`]) is a game played from Python a
-//! question at a time. The native names carry a `wagic_` prefix (`wagic_play`), which
+//! question at a time, with a fixed action space and observation ([`observation`]). The native names carry a `wagic_` prefix (`wagic_play`), which
 //! the pure-Python module `rulescript/wagic.py` drops.
 
 pub mod cards;
 pub mod deck;
 pub mod game;
+pub mod observation;
 pub mod sim;
 pub mod stepped;
 
@@ -24,6 +25,9 @@ use deck::PyWagicDeck;
 /// Adds the Wagic classes and functions to the native module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("WAGIC_DEFAULT_TURN_LIMIT", ::wagic::play::DEFAULT_TURN_LIMIT)?;
+    m.add("WAGIC_ACTION_SPACE", observation::WAGIC_ACTION_SPACE)?;
+    m.add("WAGIC_OBSERVATION_SIZE", observation::WAGIC_OBSERVATION_SIZE)?;
+    m.add("WAGIC_OBSERVATION_LAYOUT", observation::WAGIC_LAYOUT.to_vec())?;
     m.add_class::<PyWagicCards>()?;
     m.add_class::<PyWagicDeck>()?;
     m.add_class::<game::PyWagicResult>()?;

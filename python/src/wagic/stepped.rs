@@ -2,12 +2,15 @@
 //! Python a question at a time ([`::wagic::play::SteppedGame`]: the game on a thread of its
 //! own, each question of a seat the caller plays handed over), as `Game` plays Card
 //! Fighters' Clash: `current_player`, `question`, `legal_actions()`, `apply(action)`,
-//! `view(player)`, `log()`, `history()` and `WagicGame.from_history(...)`.
+//! `view(player)`, `log()`, `history()` and `WagicGame.from_history(...)`; for learning
+//! agents, `legal_mask()` over the fixed action space and `observation(player)`
+//! ([`crate::wagic::observation`]).
 
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use ::wagic::play::{self, AnswerError, Outcome, PlayerKind, SeatView, SteppedGame};
 use ::wagic::table::{Library, P0};
+use numpy::PyArray1;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
@@ -17,6 +20,7 @@ use crate::errors::{IllegalMove, guarded, with_attrs};
 use crate::shutdown::detached;
 use crate::wagic::cards::PyWagicCards;
 use crate::wagic::game::{PyWagicResult, result_of};
+use crate::wagic::observation::{self, CardFeatures, Standing, WAGIC_ACTION_SPACE, WAGIC_OBSERVATION_SIZE};
 use crate::wagic::two_decks;
 
 /// The word the log and the result use for a seat the caller plays.
@@ -24,6 +28,15 @@ const CALLER: &str = "caller";
 
 /// Who plays a seat: the caller (`None` in Python) or a built-in player.
 type SeatPlayer = Option<PlayerKind>;
+
+/// What a game is started with besides its cards and decks.
+struct Setup {
+    names: [String; 2],
+    seats: [SeatPlayer; 2],
+    seed: u64,
+    turn_limit: u32,
+    features: Arc<CardFeatures>,
+}
 
 /// A game of Magic between two Wagic decks played from Python a question at a time: each
 /// seat given as `None` in `players` is the caller's, and every choice it makes in the
@@ -42,8 +55,8 @@ pub struct PyWagicGame {
     seats: [SeatPlayer; 2],
     seed: u64,
     turn_limit: u32,
-    /// Each caller seat's view as of its latest question.
-    views: [Option<SeatView>; 2],
+    /// The card blocks of `observation` (the `WagicCards`' own).
+    features: Arc<CardFeatures>,
 }
 
 #[pymethods]
@@ -74,7 +87,8 @@ impl PyWagicGame {
         let [a, b] = two_decks(py, decks, cards)?;
         let names = [a.name.clone(), b.name.clone()];
         let decks = [a.cards.clone(), b.cards.clone()];
-        Ok(PyWagicGame::start(py, Arc::clone(&cards.library), decks, names, seats, seed, turn_limit))
+        let setup = Setup { names, seats, seed, turn_limit, features: cards.features() };
+        Ok(PyWagicGame::start(py, Arc::clone(&cards.library), decks, setup))
     }
 
     /// The game `WagicGame(cards, decks, seed, players, turn_limit)` becomes after the
@@ -153,10 +167,7 @@ impl PyWagicGame {
         let game = self.game.get_mut().unwrap_or_else(PoisonError::into_inner);
         let answered = detached(py, || guarded("WagicGame.apply", || Ok(game.answer(index))))?;
         match answered {
-            Ok(()) => {
-                self.keep_view();
-                Ok(())
-            }
+            Ok(()) => Ok(()),
             // Checked above: the question had this option.
             Err(error) => Err(IllegalMove::new_err(error.to_string())),
         }
@@ -192,21 +203,59 @@ impl PyWagicGame {
         Some(result_of(played, self.seed, self.names.clone(), self.player_names()))
     }
 
-    /// What seat `player` (0 or 1) may see, as of its latest question (the waiting one,
-    /// for `current_player`), as a dict: `seat`, `turn`, `phase`, `active`, `players`
-    /// (each seat's `life`, `poison`, `mana` pool (white, blue, black, red, green,
-    /// colourless), and `hand` and `library` sizes), `hand` (its own cards by name),
-    /// `battlefield` (each permanent's `name`, `types`, `owner`, `controller`, `tapped`,
-    /// `power`, `toughness`, `damage`, `counters`, `named_counters`, `summoning_sick`,
-    /// `attacking`, `blocking`, `token`), `graveyards`, `exile` and `stack`. Never the
-    /// other seat's hand or either library's order. `None` for a seat asked nothing yet
-    /// (a built-in player's).
-    fn view<'py>(&self, py: Python<'py>, player: Player) -> PyResult<Option<Bound<'py, PyDict>>> {
-        let seat = usize::from(player.0.number());
-        match self.views.get(seat).and_then(Option::as_ref) {
-            Some(view) => view_dict(py, view).map(Some),
+    /// What seat `player` (0 or 1) may see of the game now (either seat, whoever is
+    /// asked; once over, the board at the end), as a dict: `seat`, `turn`, `phase`,
+    /// `active`, `players` (each seat's `life`, `poison`, `mana` pool (white, blue, black,
+    /// red, green, colourless), and `hand` and `library` sizes), `hand` (its own cards by
+    /// name), `battlefield` (each permanent's `name`, `types`, `owner`, `controller`,
+    /// `tapped`, `power`, `toughness`, `damage`, `counters`, `named_counters`,
+    /// `summoning_sick`, `attacking`, `blocking`, `token`), `graveyards`, `exile` and
+    /// `stack`. Never the other seat's hand or either library's order. `None` only for a
+    /// game stopped with no board left to show (its thread gone).
+    fn view<'py>(&mut self, py: Python<'py>, player: Player) -> PyResult<Option<Bound<'py, PyDict>>> {
+        match self.seat_view(py, usize::from(player.0.number()))? {
+            Some(view) => view_dict(py, &view).map(Some),
             None => Ok(None),
         }
+    }
+
+    /// The options of the waiting question as a numpy bool vector of shape
+    /// `(WAGIC_ACTION_SPACE,)`: `mask[a]` is whether `apply(a)` is legal (the first
+    /// `len(legal_actions())` entries). A question never has more options than
+    /// `WAGIC_ACTION_SPACE`: a choice among more is asked in pages, each ending with
+    /// `more options` (`docs/wagic-play.md`). All False once the game is over.
+    fn legal_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+        let options = self.game().pending().map_or(0, |pending| pending.question.options.len());
+        let mask: Vec<bool> = (0..WAGIC_ACTION_SPACE).map(|action| action < options).collect();
+        PyArray1::from_vec(py, mask)
+    }
+
+    /// What seat `player` (0 or 1) may see of the game now, as a new numpy float32 vector
+    /// of shape `(WAGIC_OBSERVATION_SIZE,)` (blocks: `WAGIC_OBSERVATION_LAYOUT`, documented
+    /// in `docs/wagic-play.md`): the turn, phase, life, mana and pile sizes of both seats,
+    /// its own hand, both battlefields, the stack's top entries and, when it is the seat
+    /// asked, the question and each option (its kind, its card). Zeros for a game stopped
+    /// with no board left to show.
+    fn observation<'py>(&mut self, py: Python<'py>, player: Player) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let seat = usize::from(player.0.number());
+        let mut out = vec![0.0f32; WAGIC_OBSERVATION_SIZE];
+        if let Some(view) = self.seat_view(py, seat)? {
+            let game = self.game();
+            let standing = Standing {
+                to_move: game.pending().map(|pending| pending.seat),
+                over: game.outcome().is_some(),
+                winner: match game.outcome() {
+                    Some(Outcome::Won { winner, .. }) => Some(usize::from(*winner != P0)),
+                    _ => None,
+                },
+            };
+            let question = game.pending().map(|pending| &pending.question);
+            guarded("WagicGame.observation", || {
+                observation::encode(&view, question, standing, &self.features, &mut out);
+                Ok(())
+            })?;
+        }
+        Ok(PyArray1::from_vec(py, out))
     }
 
     /// The game so far as `rsc run --lang wagic` prints it, one line each: the header,
@@ -265,15 +314,8 @@ impl PyWagicGame {
 
 impl PyWagicGame {
     /// Starts the game (with the GIL released: it plays to the first question).
-    fn start(
-        py: Python<'_>,
-        library: Arc<Library>,
-        decks: [Vec<String>; 2],
-        names: [String; 2],
-        seats: [SeatPlayer; 2],
-        seed: u64,
-        turn_limit: u32,
-    ) -> PyWagicGame {
+    fn start(py: Python<'_>, library: Arc<Library>, decks: [Vec<String>; 2], setup: Setup) -> PyWagicGame {
+        let Setup { names, seats, seed, turn_limit, features } = setup;
         let options = play::Options {
             seed,
             turn_limit,
@@ -282,9 +324,7 @@ impl PyWagicGame {
         };
         let callers = seats.map(|seat| seat.is_none());
         let game = detached(py, move || SteppedGame::start(library, decks, options, callers));
-        let mut game = PyWagicGame { game: Mutex::new(game), names, seats, seed, turn_limit, views: [None, None] };
-        game.keep_view();
-        game
+        PyWagicGame { game: Mutex::new(game), names, seats, seed, turn_limit, features }
     }
 
     /// The game (see the field's note on its mutex).
@@ -292,14 +332,13 @@ impl PyWagicGame {
         self.game.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Keeps the waiting question's view as its seat's.
-    fn keep_view(&mut self) {
+    /// Seat `seat`'s view of the game now (asked of the game's thread, with the GIL
+    /// released, for the seat not asked); a panic building it stops the game.
+    /// (`&mut self`, as `apply`: the game is not locked while the GIL is released, which
+    /// another thread's call would wait on holding the GIL.)
+    fn seat_view(&mut self, py: Python<'_>, seat: usize) -> PyResult<Option<SeatView>> {
         let game = self.game.get_mut().unwrap_or_else(PoisonError::into_inner);
-        if let Some(pending) = game.pending()
-            && let Some(view) = self.views.get_mut(pending.seat)
-        {
-            *view = Some(pending.view.clone());
-        }
+        detached(py, || guarded("WagicGame.view", || Ok(game.view(seat))))
     }
 
     /// Each seat's player as the log names it.

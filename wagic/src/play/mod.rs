@@ -109,6 +109,8 @@ mod rng;
 mod rules_tests;
 mod seat;
 mod seat_questions;
+#[cfg(test)]
+mod seat_tests;
 mod stack;
 #[cfg(test)]
 mod stack_tests;
@@ -133,7 +135,9 @@ use vm::bytecode::ZoneIdx;
 
 pub use mulligan::{KEPT_HAND, keeps};
 pub use rng::Rng;
-pub use seat::{CardAt, Permanent, PlayerState, Question, QuestionKind, Seat, SeatView, StackEntry};
+pub use seat::{
+    CardAt, MAX_OPTIONS, OptionKind, Permanent, PlayerState, Question, QuestionKind, Seat, SeatView, StackEntry,
+};
 pub use stack::{MAX_MOVES_PER_STEP, MAX_STACK_DEPTH};
 pub use stepped::{AnswerError, Pending, SeatAnswer, SteppedGame};
 pub use transcript::{header, log_lines};
@@ -282,18 +286,19 @@ pub fn play_with(
     options: Options,
     seats: [Option<&mut dyn Seat>; 2],
 ) -> Played {
-    play_observed(library, decks, options, seats, None)
+    play_observed(library, decks, options, seats, None).0
 }
 
 /// Plays one game as [`play_with`] does, `observer` told the log's new lines before each
-/// question a seat is asked ([`SteppedGame`] hands them to its caller).
+/// question a seat is asked ([`SteppedGame`] hands them to its caller); with an observer,
+/// each seat's view of the board as the game ended comes too.
 fn play_observed<'s>(
     library: &Arc<Library>,
     decks: [&[String]; 2],
     options: Options,
     seats: [Option<&'s mut dyn Seat>; 2],
     observer: Option<Observer<'s>>,
-) -> Played {
+) -> (Played, Option<[SeatView; 2]>) {
     let mut game = Game::new(library, options);
     game.seats = seats;
     game.observer = observer;
@@ -325,7 +330,8 @@ fn play_observed<'s>(
             (outcome, end)
         }
     };
-    Played {
+    let views = game.observer.is_some().then(|| [game.view(P0), game.view(P1)]);
+    let played = Played {
         log: game.log,
         outcome,
         end,
@@ -333,7 +339,8 @@ fn play_observed<'s>(
         decisions: game.decisions,
         cast: game.cast,
         combat_damage: game.combat_damage,
-    }
+    };
+    (played, views)
 }
 
 /// Told the log's new lines before each question a [`Seat`] is asked.

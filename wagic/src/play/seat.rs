@@ -20,12 +20,25 @@
 //! view), which tells apart two Grizzly Bears whose labels are the same. Options that are
 //! the same choice (two copies of a card in hand: `cast Shock` twice) are shown once, and
 //! a choice with one option is not asked (a lone target, priority with no move but the
-//! pass): the game takes it. Answering `None` (the seat gives up) or an index past the
+//! pass): the game takes it. Each option also says what kind of choice it is
+//! ([`Question::kinds`], an [`OptionKind`]), so that code need not read the labels.
+//!
+//! No question has more than [`MAX_OPTIONS`] options, so that a learning agent's action
+//! space has a fixed size: a choice among more (a spell's target among a crowded
+//! battlefield, a discard from a very large hand) is put in pages, each of the first
+//! [`MAX_OPTIONS`]` - 1` options left then `more options` ([`OptionKind::More`]), which
+//! asks the next page. Pages go forward only (the options passed over cannot be taken
+//! again in that choice), and the options the choice ends with (`pass`, `done`,
+//! `no block with NAME`) are on its last page. Answering `None` (the seat gives up) or an index past the
 //! options stops the game: [`super::Outcome::Stopped`], whose reason names the seat and
 //! the question. The built-in players ([`super::PlayerKind`]) do not go through this:
 //! their games play exactly as before seats existed.
 
 use crate::testfile::Phase;
+
+/// The most options a question has: a choice among more is put in pages (the module's
+/// doc).
+pub const MAX_OPTIONS: usize = 64;
 
 /// Who makes the choices of a seat played by the caller's code ([`super::play_with`],
 /// [`super::SteppedGame`]).
@@ -33,6 +46,20 @@ pub trait Seat {
     /// The index of the option of `question` this seat takes, given what it sees of the
     /// board (`view`); `None` gives up, which stops the game.
     fn decide(&mut self, view: &SeatView, question: &Question) -> Option<usize>;
+
+    /// [`Seat::decide`], with `views` at hand while the seat decides: each seat's view of
+    /// the board as it is now (`views(0)`, `views(1)`), for a host that shows either
+    /// seat's view to its caller at any question ([`super::SteppedGame::view`]). The
+    /// default is [`Seat::decide`].
+    fn decide_seeing(
+        &mut self,
+        view: &SeatView,
+        question: &Question,
+        views: &dyn Fn(usize) -> SeatView,
+    ) -> Option<usize> {
+        let _ = views;
+        self.decide(view, question)
+    }
 }
 
 /// A closure is a seat.
@@ -62,6 +89,30 @@ pub enum QuestionKind {
 }
 
 impl QuestionKind {
+    /// Every kind, in the order of [`QuestionKind::index`].
+    pub const ALL: [QuestionKind; 7] = [
+        QuestionKind::Mulligan,
+        QuestionKind::Priority,
+        QuestionKind::Effect,
+        QuestionKind::Attack,
+        QuestionKind::Block,
+        QuestionKind::Discard,
+        QuestionKind::Legend,
+    ];
+
+    /// The kind's place in [`QuestionKind::ALL`].
+    pub fn index(self) -> usize {
+        match self {
+            QuestionKind::Mulligan => 0,
+            QuestionKind::Priority => 1,
+            QuestionKind::Effect => 2,
+            QuestionKind::Attack => 3,
+            QuestionKind::Block => 4,
+            QuestionKind::Discard => 5,
+            QuestionKind::Legend => 6,
+        }
+    }
+
     /// The kind's name in lower case (`mulligan`, `priority`, `effect`...).
     pub fn name(self) -> &'static str {
         match self {
@@ -93,6 +144,117 @@ pub struct Question {
     /// The card the whole question is about, where the view shows it: the spell or
     /// ability asking, the creature that may attack or block, the new legendary permanent.
     pub about: Option<CardAt>,
+    /// For each option, what kind of choice it is.
+    pub kinds: Vec<OptionKind>,
+}
+
+/// What kind of choice an option of a [`Question`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum OptionKind {
+    /// `keep` the opening hand.
+    Keep,
+    /// `mulligan` it.
+    Mulligan,
+    /// `play NAME`: a land from hand.
+    PlayLand,
+    /// `cast NAME`.
+    Cast,
+    /// `cast NAME with its kicker`.
+    CastKicked,
+    /// `cast NAME with flashback`, from the graveyard.
+    Flashback,
+    /// `activate NAME: ...`: a permanent's ability.
+    Activate,
+    /// `pass` priority.
+    Pass,
+    /// A card of a spell's or ability's question (`target Grizzly Bears (p1)`).
+    Card,
+    /// A player of a spell's or ability's question (`target p0`); `mine` when it is the
+    /// seat asked.
+    Player {
+        /// The player is the seat asked.
+        mine: bool,
+    },
+    /// `yes` to a `may`.
+    Yes,
+    /// `no` to a `may`.
+    No,
+    /// Another candidate of a spell's or ability's question (a number, an ability, a kind).
+    Other,
+    /// `done`: no more picks.
+    Done,
+    /// `attack with NAME`.
+    Attack,
+    /// `hold back NAME`.
+    HoldBack,
+    /// `block ATTACKER with NAME`.
+    Block,
+    /// `no block with NAME`.
+    NoBlock,
+    /// `discard NAME`.
+    Discard,
+    /// `keep the new NAME` (the legend rule).
+    KeepNew,
+    /// `keep the old NAME`.
+    KeepOld,
+    /// `more options`: the next page of a choice among more than [`MAX_OPTIONS`].
+    More,
+}
+
+impl OptionKind {
+    /// Every kind, in the order of [`OptionKind::index`].
+    pub const ALL: [OptionKind; 22] = [
+        OptionKind::Keep,
+        OptionKind::Mulligan,
+        OptionKind::PlayLand,
+        OptionKind::Cast,
+        OptionKind::CastKicked,
+        OptionKind::Flashback,
+        OptionKind::Activate,
+        OptionKind::Pass,
+        OptionKind::Card,
+        OptionKind::Player { mine: false },
+        OptionKind::Yes,
+        OptionKind::No,
+        OptionKind::Other,
+        OptionKind::Done,
+        OptionKind::Attack,
+        OptionKind::HoldBack,
+        OptionKind::Block,
+        OptionKind::NoBlock,
+        OptionKind::Discard,
+        OptionKind::KeepNew,
+        OptionKind::KeepOld,
+        OptionKind::More,
+    ];
+
+    /// The kind's place in [`OptionKind::ALL`] (a player's, whoever it is).
+    pub fn index(self) -> usize {
+        match self {
+            OptionKind::Keep => 0,
+            OptionKind::Mulligan => 1,
+            OptionKind::PlayLand => 2,
+            OptionKind::Cast => 3,
+            OptionKind::CastKicked => 4,
+            OptionKind::Flashback => 5,
+            OptionKind::Activate => 6,
+            OptionKind::Pass => 7,
+            OptionKind::Card => 8,
+            OptionKind::Player { .. } => 9,
+            OptionKind::Yes => 10,
+            OptionKind::No => 11,
+            OptionKind::Other => 12,
+            OptionKind::Done => 13,
+            OptionKind::Attack => 14,
+            OptionKind::HoldBack => 15,
+            OptionKind::Block => 16,
+            OptionKind::NoBlock => 17,
+            OptionKind::Discard => 18,
+            OptionKind::KeepNew => 19,
+            OptionKind::KeepOld => 20,
+            OptionKind::More => 21,
+        }
+    }
 }
 
 /// Where a card is in a [`SeatView`]: what tells two cards of one name apart.
@@ -199,6 +361,8 @@ pub struct Permanent {
 pub struct StackEntry {
     /// The spell's name, or `NAME's ability`.
     pub name: String,
+    /// The name of the card it comes from (the spell's, or the ability's source's).
+    pub card: String,
     /// Who cast or activated it.
     pub controller: usize,
     /// Whether it is an ability (a spell otherwise).

@@ -5,7 +5,9 @@
 use vm::runtime::{CardId, Execution, PlayerId, RequestKind, Value};
 
 use super::moves::{Move, is_type};
-use super::seat::{CardAt, Permanent, PlayerState, Question, QuestionKind, SeatView, StackEntry};
+use super::seat::{
+    CardAt, MAX_OPTIONS, OptionKind, Permanent, PlayerState, Question, QuestionKind, SeatView, StackEntry,
+};
 use super::{Game, MAX_HAND, Outcome, who};
 use crate::table::stack::Resolution;
 use crate::table::{BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, P0, P1, STACK};
@@ -16,14 +18,18 @@ struct Asked {
     prompt: String,
     /// The card the question is about.
     about: Option<CardId>,
-    options: Vec<(String, Option<CardId>)>,
+    /// Each option: its label, the card it is about, its kind.
+    options: Vec<(String, Option<CardId>, OptionKind)>,
 }
 
-/// The card a move plays, casts or activates.
-fn move_source(chosen: Move) -> CardId {
+/// The card a move plays, casts or activates, and the move's kind of option.
+fn move_source(chosen: Move) -> (CardId, OptionKind) {
     match chosen {
-        Move::PlayLand(card) | Move::Cast(card) | Move::CastKicked(card) | Move::Flashback(card) => card,
-        Move::Activate { card, .. } => card,
+        Move::PlayLand(card) => (card, OptionKind::PlayLand),
+        Move::Cast(card) => (card, OptionKind::Cast),
+        Move::CastKicked(card) => (card, OptionKind::CastKicked),
+        Move::Flashback(card) => (card, OptionKind::Flashback),
+        Move::Activate { card, .. } => (card, OptionKind::Activate),
     }
 }
 
@@ -40,25 +46,56 @@ impl Game<'_> {
 
     /// Puts a question to `player`'s seat: the index (in `asked.options`) of the option it
     /// takes. Options that are the same choice (the same label, for two copies of a card
-    /// in a hand or a graveyard) are shown once; one option left is taken unasked. A seat
-    /// that gives up or answers out of range stops the game.
+    /// in a hand or a graveyard) are shown once; one option left is taken unasked; more
+    /// than [`MAX_OPTIONS`] are put in pages (`seat.rs`). A seat that gives up or answers
+    /// out of range stops the game.
     fn ask(&mut self, player: PlayerId, asked: Asked) -> Result<usize, Outcome> {
-        let Asked { kind, prompt, about, options } = asked;
-        let mut shown: Vec<usize> = Vec::with_capacity(options.len());
-        for (index, (label, card)) in options.iter().enumerate() {
+        let mut shown: Vec<usize> = Vec::with_capacity(asked.options.len());
+        for (index, (label, card, _)) in asked.options.iter().enumerate() {
             let interchangeable = card.is_some_and(|card| self.interchangeable(card));
-            let same = |at: &usize| options[*at].0 == *label && options[*at].1.is_some_and(|c| self.interchangeable(c));
+            let same = |at: &usize| {
+                let (other, card, _) = &asked.options[*at];
+                other == label && card.is_some_and(|c| self.interchangeable(c))
+            };
             if !(interchangeable && shown.iter().any(same)) {
                 shown.push(index);
             }
         }
-        match shown.as_slice() {
-            [] => {
-                let reason = format!("{} was asked a question with no option: {prompt}", who(player));
-                return Err(Outcome::Stopped { reason });
+        if shown.is_empty() {
+            let reason = format!("{} was asked a question with no option: {}", who(player), asked.prompt);
+            return Err(Outcome::Stopped { reason });
+        }
+        // Each page but the last ends with `more options`: the pages are as many as the
+        // options (bounded), and each is asked at most once.
+        let mut start = 0;
+        loop {
+            let rest = shown.get(start..).unwrap_or_default();
+            let more = rest.len() > MAX_OPTIONS;
+            let page = if more { &rest[..MAX_OPTIONS - 1] } else { rest };
+            let prompt = if start > 0 || more {
+                format!("{} (options {} to {} of {})", asked.prompt, start + 1, start + page.len(), shown.len())
+            } else {
+                asked.prompt.clone()
+            };
+            match self.ask_page(player, &asked, page, more, prompt)? {
+                Some(index) => return Ok(index),
+                None => start += page.len(),
             }
-            [only] => return Ok(*only),
-            _ => {}
+        }
+    }
+
+    /// Puts one page of a question (`page`: indices in `asked.options`, followed by `more
+    /// options` when `more`) to `player`'s seat: the index taken, `None` for `more options`.
+    fn ask_page(
+        &mut self,
+        player: PlayerId,
+        asked: &Asked,
+        page: &[usize],
+        more: bool,
+        prompt: String,
+    ) -> Result<Option<usize>, Outcome> {
+        if let ([only], false) = (page, more) {
+            return Ok(Some(*only));
         }
         self.decisions += 1;
         if let Some(observer) = &mut self.observer {
@@ -66,19 +103,31 @@ impl Game<'_> {
             self.observed = self.log.len();
         }
         let view = self.view(player);
-        let question = Question {
-            kind,
+        let at = |card: Option<CardId>| card.and_then(|card| self.card_at(player, card));
+        let mut question = Question {
+            kind: asked.kind,
             prompt,
-            about: about.and_then(|card| self.card_at(player, card)),
-            cards: shown.iter().map(|at| options[*at].1.and_then(|card| self.card_at(player, card))).collect(),
-            options: shown.iter().map(|at| options[*at].0.clone()).collect(),
+            about: at(asked.about),
+            cards: page.iter().map(|index| at(asked.options[*index].1)).collect(),
+            options: page.iter().map(|index| asked.options[*index].0.clone()).collect(),
+            kinds: page.iter().map(|index| asked.options[*index].2).collect(),
         };
-        let Some(seat) = self.seats[seat_of(player)].as_deref_mut() else {
+        if more {
+            question.cards.push(None);
+            question.options.push("more options".to_string());
+            question.kinds.push(OptionKind::More);
+        }
+        // The seat is lent out while it decides, so that it may be shown the board.
+        let Some(seat) = self.seats[seat_of(player)].take() else {
             return Err(Outcome::Stopped { reason: format!("{} has no seat to ask", who(player)) });
         };
+        let views = |seat: usize| self.view(if seat == 0 { P0 } else { P1 });
+        let answer = seat.decide_seeing(&view, &question, &views);
+        self.seats[seat_of(player)] = Some(seat);
         let count = question.options.len();
-        match seat.decide(&view, &question) {
-            Some(index) if index < count => Ok(shown[index]),
+        match answer {
+            Some(index) if index < page.len() => Ok(Some(page[index])),
+            Some(index) if index < count => Ok(None),
             Some(index) => Err(Outcome::Stopped {
                 reason: format!(
                     "{}'s seat answered {index} to a question of {count} options (0 to {}): {}",
@@ -169,6 +218,7 @@ impl Game<'_> {
                 };
                 StackEntry {
                     name: self.item_name(item.card, item.ability),
+                    card: self.name(item.card),
                     controller: seat_of(item.controller),
                     ability: item.ability,
                     targets: targets.into_iter().map(|target| self.card_label(target)).collect(),
@@ -222,9 +272,14 @@ impl Game<'_> {
 
     /// `player`'s move with priority among `moves` (each labelled, then `pass`).
     pub(super) fn ask_move(&mut self, player: PlayerId, moves: &[Move]) -> Result<Option<Move>, Outcome> {
-        let mut options: Vec<(String, Option<CardId>)> =
-            moves.iter().map(|chosen| (self.move_label(*chosen), Some(move_source(*chosen)))).collect();
-        options.push(("pass".to_string(), None));
+        let mut options: Vec<(String, Option<CardId>, OptionKind)> = moves
+            .iter()
+            .map(|chosen| {
+                let (card, kind) = move_source(*chosen);
+                (self.move_label(*chosen), Some(card), kind)
+            })
+            .collect();
+        options.push(("pass".to_string(), None, OptionKind::Pass));
         let prompt = format!("{} has priority ({}, turn {})", who(player), self.phase.name(), self.turn);
         let index = self.ask(player, Asked { kind: QuestionKind::Priority, prompt, about: None, options })?;
         Ok(moves.get(index).copied())
@@ -258,12 +313,21 @@ impl Game<'_> {
                 chosen.append(&mut candidates);
                 break;
             }
-            let mut options: Vec<(String, Option<CardId>)> = candidates
+            let mut options: Vec<(String, Option<CardId>, OptionKind)> = candidates
                 .iter()
-                .map(|value| (self.candidate_label(request.kind, source, *value), value.as_card()))
+                .map(|value| {
+                    let kind = match *value {
+                        Value::Card(_) => OptionKind::Card,
+                        Value::Player(chosen) => OptionKind::Player { mine: chosen == request.chooser },
+                        Value::Bool(true) => OptionKind::Yes,
+                        Value::Bool(false) => OptionKind::No,
+                        _ => OptionKind::Other,
+                    };
+                    (self.candidate_label(request.kind, source, *value), value.as_card(), kind)
+                })
                 .collect();
             if chosen.len() >= least {
-                options.push(("done".to_string(), None));
+                options.push(("done".to_string(), None, OptionKind::Done));
             }
             let prompt = format!("{}: {what} ({least} to {most}, {} chosen)", self.name(source), chosen.len());
             let asked = Asked { kind: QuestionKind::Effect, prompt, about: Some(source), options };
@@ -295,7 +359,10 @@ impl Game<'_> {
     /// Whether `attacker` of `player`'s attacks.
     pub(super) fn ask_attack(&mut self, player: PlayerId, attacker: CardId) -> Result<bool, Outcome> {
         let name = self.name(attacker);
-        let options = vec![(format!("attack with {name}"), None), (format!("hold back {name}"), None)];
+        let options = vec![
+            (format!("attack with {name}"), None, OptionKind::Attack),
+            (format!("hold back {name}"), None, OptionKind::HoldBack),
+        ];
         let prompt = format!("{}: attack with {name}?", who(player));
         let asked = Asked { kind: QuestionKind::Attack, prompt, about: Some(attacker), options };
         Ok(self.ask(player, asked)? == 0)
@@ -309,11 +376,11 @@ impl Game<'_> {
         attackers: &[CardId],
     ) -> Result<Option<CardId>, Outcome> {
         let name = self.name(blocker);
-        let mut options: Vec<(String, Option<CardId>)> = attackers
+        let mut options: Vec<(String, Option<CardId>, OptionKind)> = attackers
             .iter()
-            .map(|attacker| (format!("block {} with {name}", self.name(*attacker)), Some(*attacker)))
+            .map(|attacker| (format!("block {} with {name}", self.name(*attacker)), Some(*attacker), OptionKind::Block))
             .collect();
-        options.push((format!("no block with {name}"), None));
+        options.push((format!("no block with {name}"), None, OptionKind::NoBlock));
         let prompt = format!("{}: block with {name}?", who(defender));
         let index = self.ask(defender, Asked { kind: QuestionKind::Block, prompt, about: Some(blocker), options })?;
         Ok(attackers.get(index).copied())
@@ -321,7 +388,10 @@ impl Game<'_> {
 
     /// Which card of `hand` (more than [`MAX_HAND`]) `player` discards: its index.
     pub(super) fn ask_discard(&mut self, player: PlayerId, hand: &[CardId]) -> Result<usize, Outcome> {
-        let options = hand.iter().map(|card| (format!("discard {}", self.name(*card)), Some(*card))).collect();
+        let options = hand
+            .iter()
+            .map(|card| (format!("discard {}", self.name(*card)), Some(*card), OptionKind::Discard))
+            .collect();
         let prompt = format!("{}: discard down to {MAX_HAND} ({} in hand)", who(player), hand.len());
         self.ask(player, Asked { kind: QuestionKind::Discard, prompt, about: None, options })
     }
@@ -329,14 +399,18 @@ impl Game<'_> {
     /// Whether `player` keeps the new one of their legendary permanents named as `new`.
     pub(super) fn ask_legend(&mut self, player: PlayerId, new: CardId) -> Result<bool, Outcome> {
         let name = self.name(new);
-        let options = vec![(format!("keep the new {name}"), None), (format!("keep the old {name}"), None)];
+        let options = vec![
+            (format!("keep the new {name}"), None, OptionKind::KeepNew),
+            (format!("keep the old {name}"), None, OptionKind::KeepOld),
+        ];
         let prompt = format!("{}: the legend rule, two of {name}", who(player));
         Ok(self.ask(player, Asked { kind: QuestionKind::Legend, prompt, about: Some(new), options })? == 0)
     }
 
     /// Whether `player` keeps their hand of `cards` cards (`lands` of them lands).
     pub(super) fn ask_keep(&mut self, player: PlayerId, cards: usize, lands: usize) -> Result<bool, Outcome> {
-        let options = vec![("keep".to_string(), None), ("mulligan".to_string(), None)];
+        let options =
+            vec![("keep".to_string(), None, OptionKind::Keep), ("mulligan".to_string(), None, OptionKind::Mulligan)];
         let prompt =
             format!("{}: keep {cards} cards ({lands} lands) or mulligan to {}?", who(player), cards.saturating_sub(1));
         Ok(self.ask(player, Asked { kind: QuestionKind::Mulligan, prompt, about: None, options })? == 0)

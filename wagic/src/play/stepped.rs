@@ -5,7 +5,9 @@
 //! The game thread plays until a caller's seat is asked (or the game ends) and then waits
 //! on a channel; the caller reads [`SteppedGame::pending`] and answers, which lets the
 //! thread play on to the next question. A wrong index is refused ([`AnswerError`]) and
-//! the question stays. Dropping the game mid-way closes the channel: the waiting seat
+//! the question stays. While a question waits, the game thread also answers for either
+//! seat's view of the board ([`SteppedGame::view`]); once the game is over, the views
+//! are those of its end. Dropping the game mid-way closes the channel: the waiting seat
 //! gives up, the game stops, and the drop joins the thread. A panic on the game thread
 //! ends the game as [`Outcome::Stopped`], never in the caller.
 
@@ -74,10 +76,20 @@ enum Message {
     Log(Vec<Entry>),
     /// A caller's seat is asked.
     Ask(Box<Pending>),
-    /// The game ended.
-    Finished(Box<Played>),
+    /// A seat's view of the board now, as [`Reply::View`] asked.
+    View(Box<SeatView>),
+    /// The game ended, with each seat's view of the board at its end.
+    Finished(Box<Played>, Option<Box<[SeatView; 2]>>),
     /// The game thread panicked, with the panic's message.
     Panicked(String),
+}
+
+/// What the caller tells the game thread while a question waits.
+enum Reply {
+    /// The answer: an option's index, `None` to give up.
+    Answer(Option<usize>),
+    /// Asks for a seat's view of the board now; the question keeps waiting.
+    View(usize),
 }
 
 /// A seat whose questions go to the caller over a channel; it gives up when the
@@ -85,14 +97,28 @@ enum Message {
 struct ChannelSeat<'a> {
     seat: usize,
     to_caller: Sender<Message>,
-    answers: &'a Receiver<Option<usize>>,
+    replies: &'a Receiver<Reply>,
 }
 
 impl Seat for ChannelSeat<'_> {
     fn decide(&mut self, view: &SeatView, question: &Question) -> Option<usize> {
+        self.decide_seeing(view, question, &|_| view.clone())
+    }
+
+    fn decide_seeing(
+        &mut self,
+        view: &SeatView,
+        question: &Question,
+        views: &dyn Fn(usize) -> SeatView,
+    ) -> Option<usize> {
         let pending = Pending { seat: self.seat, view: view.clone(), question: question.clone() };
         self.to_caller.send(Message::Ask(Box::new(pending))).ok()?;
-        self.answers.recv().ok().flatten()
+        loop {
+            match self.replies.recv().ok()? {
+                Reply::Answer(answer) => return answer,
+                Reply::View(seat) => self.to_caller.send(Message::View(Box::new(views(seat)))).ok()?,
+            }
+        }
     }
 }
 
@@ -117,14 +143,17 @@ impl Seat for ChannelSeat<'_> {
 /// println!("{}", game.outcome().expect("over"));
 /// ```
 pub struct SteppedGame {
-    /// Sends the caller's answers; `None` once dropped.
-    answers: Option<Sender<Option<usize>>>,
+    /// Sends the caller's answers and view requests; `None` once dropped.
+    answers: Option<Sender<Reply>>,
     messages: Receiver<Message>,
     thread: Option<JoinHandle<()>>,
     pending: Option<Pending>,
     log: Vec<Entry>,
     history: Vec<SeatAnswer>,
     played: Option<Played>,
+    /// Each seat's view of the board as the game ended, once it has (none for a game
+    /// stopped by the caller's side: its thread is gone).
+    final_views: Option<Box<[SeatView; 2]>>,
 }
 
 impl SteppedGame {
@@ -143,15 +172,17 @@ impl SteppedGame {
     /// the game is over.
     fn run<F>(callers: [bool; 2], play: F) -> SteppedGame
     where
-        F: for<'s> FnOnce([Option<&'s mut dyn Seat>; 2], Observer<'s>) -> Played + Send + 'static,
+        F: for<'s> FnOnce([Option<&'s mut dyn Seat>; 2], Observer<'s>) -> (Played, Option<[SeatView; 2]>)
+            + Send
+            + 'static,
     {
         let (to_caller, messages) = channel::<Message>();
-        let (answers, from_caller) = channel::<Option<usize>>();
+        let (answers, from_caller) = channel::<Reply>();
         let body = move || {
             let told = to_caller.clone();
             let result = catch_unwind(AssertUnwindSafe(|| {
                 let mut remote =
-                    [0, 1].map(|seat| ChannelSeat { seat, to_caller: to_caller.clone(), answers: &from_caller });
+                    [0, 1].map(|seat| ChannelSeat { seat, to_caller: to_caller.clone(), replies: &from_caller });
                 let [first, second] = &mut remote;
                 let seats: [Option<&mut dyn Seat>; 2] =
                     [callers[0].then_some(first as &mut dyn Seat), callers[1].then_some(second as &mut dyn Seat)];
@@ -165,7 +196,7 @@ impl SteppedGame {
                 play(seats, observer)
             }));
             let message = match result {
-                Ok(played) => Message::Finished(Box::new(played)),
+                Ok((played, views)) => Message::Finished(Box::new(played), views.map(Box::new)),
                 Err(panic) => Message::Panicked(panic_message(panic.as_ref())),
             };
             let _ = told.send(message);
@@ -182,6 +213,7 @@ impl SteppedGame {
             log: Vec::new(),
             history: Vec::new(),
             played: None,
+            final_views: None,
         };
         match failed {
             Some(error) => game.stop(format!("the game's thread could not start: {error}")),
@@ -193,6 +225,39 @@ impl SteppedGame {
     /// The question waiting for an answer, or `None` once the game is over.
     pub fn pending(&self) -> Option<&Pending> {
         self.pending.as_ref()
+    }
+
+    /// What `seat` (0 or 1) may see of the board now: while a question waits, the board as
+    /// it is (the waiting seat's view as [`Pending::view`], the other seat's asked of the
+    /// game thread); once the game is over, the board at its end. `None` for a seat past
+    /// 1, or a game stopped with no board to show (its thread gone).
+    pub fn view(&mut self, seat: usize) -> Option<SeatView> {
+        if seat > 1 {
+            return None;
+        }
+        let Some(pending) = &self.pending else {
+            return self.final_views.as_ref().and_then(|views| views.get(seat)).cloned();
+        };
+        if pending.seat == seat {
+            return Some(pending.view.clone());
+        }
+        let sent = self.answers.as_ref().is_some_and(|answers| answers.send(Reply::View(seat)).is_ok());
+        if !sent {
+            self.stop("the game's thread is gone".to_string());
+            return None;
+        }
+        match self.messages.recv() {
+            Ok(Message::View(view)) => Some(*view),
+            Ok(Message::Panicked(message)) => {
+                self.stop(format!("the game panicked: {message}"));
+                None
+            }
+            // The thread, blocked on the question, sends nothing else.
+            Ok(_) | Err(_) => {
+                self.stop("the game's thread ended without a result".to_string());
+                None
+            }
+        }
     }
 
     /// Answers the waiting question with the option at `index`, and plays on to the next
@@ -244,7 +309,7 @@ impl SteppedGame {
     /// Sends an answer to the game thread and waits for what comes next.
     fn send(&mut self, answer: Option<usize>) {
         self.pending = None;
-        let sent = self.answers.as_ref().is_some_and(|answers| answers.send(answer).is_ok());
+        let sent = self.answers.as_ref().is_some_and(|answers| answers.send(Reply::Answer(answer)).is_ok());
         if sent {
             self.receive();
         } else {
@@ -261,13 +326,16 @@ impl SteppedGame {
                     self.pending = Some(*pending);
                     return;
                 }
-                Ok(Message::Finished(played)) => {
+                Ok(Message::Finished(played, views)) => {
                     self.log.clone_from(&played.log);
                     self.played = Some(*played);
+                    self.final_views = views;
                     self.join();
                     return;
                 }
                 Ok(Message::Panicked(message)) => return self.stop(format!("the game panicked: {message}")),
+                // Sent only when asked for, while a question waits.
+                Ok(Message::View(_)) => {}
                 Err(_) => return self.stop("the game's thread ended without a result".to_string()),
             }
         }
@@ -335,6 +403,7 @@ fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::play::OptionKind;
 
     /// What a caller hands on to another thread (a Python object, a server's task).
     #[test]
@@ -345,9 +414,51 @@ mod tests {
         movable::<AnswerError>();
     }
 
+    /// A Forest and Bear deck of the module's doc example.
+    fn forest_and_bears() -> (Arc<Library>, [Vec<String>; 2]) {
+        let cards = "[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n\
+                     [card]\nname=Bear\nmana={G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n";
+        let library = Arc::new(Library::compile(&[("cards.txt", cards.to_string())]).expect("compiles"));
+        let deck: Vec<String> = (0..30).map(|i| if i % 2 == 0 { "Forest" } else { "Bear" }.to_string()).collect();
+        (library, [deck.clone(), deck])
+    }
+
+    /// The seat not asked sees the land the asked seat just played; the built-in seat,
+    /// never asked, has a view too; once over, both see the board at the end.
+    #[test]
+    fn either_seats_view_is_the_board_now() {
+        let (library, decks) = forest_and_bears();
+        let mut game = SteppedGame::start(library, decks, Options { seed: 3, ..Options::default() }, [true, false]);
+        let forests = |view: &SeatView| view.battlefield.iter().filter(|p| p.name == "Forest").count();
+        let mut played = false;
+        while let Some(pending) = game.pending() {
+            let land = pending.question.kinds.iter().position(|kind| *kind == OptionKind::PlayLand);
+            let before = game.view(1).map(|view| forests(&view)).expect("p1's view");
+            match land {
+                Some(index) if !played => {
+                    game.answer(index).expect("an option");
+                    played = true;
+                    if game.pending().is_some() {
+                        let other = game.view(1).expect("p1's view now");
+                        assert_eq!((other.seat, forests(&other)), (1, before + 1));
+                        assert_eq!(game.view(0).map(|view| forests(&view)), Some(before + 1));
+                    }
+                }
+                _ => game.answer(0).expect("an option"),
+            }
+        }
+        assert!(played);
+        let ended = game.view(1).expect("the board at the end");
+        assert_eq!(ended.seat, 1);
+        assert_eq!(game.view(0).map(|view| view.battlefield.len()), Some(ended.battlefield.len()));
+        assert_eq!(game.view(2), None);
+    }
+
     #[test]
     fn a_panic_on_the_games_thread_stops_the_game_and_not_the_caller() {
-        let game = SteppedGame::run([true, false], |_, _| panic!("a card's code went wrong"));
+        let game = SteppedGame::run([true, false], |_, _| -> (Played, Option<[SeatView; 2]>) {
+            panic!("a card's code went wrong")
+        });
         assert!(game.pending().is_none());
         assert_eq!(
             game.outcome(),
