@@ -102,6 +102,7 @@ mod kicker;
 mod legend;
 mod life;
 mod moves;
+pub(crate) use moves::plan_payment;
 mod mulligan;
 mod poison;
 mod rng;
