@@ -168,11 +168,11 @@ fn a_seat_is_asked_whether_to_pay_and_paying_gains_life() {
     let log = cup_game(Some(&mut payer));
     assert!(!payer.asked.is_empty(), "{log:#?}");
     assert!(payer.asked.iter().all(|prompt| prompt == "Blue Cup: pay {1}?"), "{:?}", payer.asked);
-    assert!(log.iter().any(|line| line == "p0 chooses yes for Blue Cup"), "{log:#?}");
+    assert!(log.iter().any(|line| line == "p0 pays {1} for Blue Cup"), "{log:#?}");
     assert!(log.iter().any(|line| line.starts_with("p0 gains 1 life")), "{log:#?}");
     // The greedy player pays too.
     let log = cup_game(None);
-    assert!(log.iter().any(|line| line == "p0 chooses yes for Blue Cup"), "{log:#?}");
+    assert!(log.iter().any(|line| line == "p0 pays {1} for Blue Cup"), "{log:#?}");
 }
 
 #[test]
