@@ -90,24 +90,31 @@ fn pool_of<H: WagicHost>(ctx: &mut CallContext<'_, H>, player: PlayerId) -> Mana
     pool
 }
 
+/// A way to pay a cost: the plain cost paid (its hybrids one way each) and the lands to
+/// tap first, each for a colour.
+type Payment = (Mana, Vec<(CardId, usize)>);
+
 /// How `player` pays `cost`: the plain cost paid and the lands to tap, each for a colour
-/// (none when the pool pays it); `None` when neither pays it.
+/// (none when the pool pays it); `None` when neither pays it. Each way of paying the
+/// hybrids is tried on the pool, then on the lands: a unit of fuel per way and per land.
 fn payment<H: WagicHost>(
     ctx: &mut CallContext<'_, H>,
     player: PlayerId,
     cost: &PayCost,
-) -> Option<(Mana, Vec<(CardId, usize)>)> {
+) -> Result<Option<Payment>, Trap> {
     if cost.life > 0 && ctx.host().life(player) < cost.life {
-        return None;
+        return Ok(None);
     }
     let pool = pool_of(ctx, player);
     let ways = plain_costs(cost);
+    ctx.charge(ways.len())?;
     // The pool alone first, as Wagic's payment takes it, then with lands tapped.
     if let Some(way) = ways.iter().find(|way| pay_from_pool(&mut pool.clone(), way)) {
-        return Some((*way, Vec::new()));
+        return Ok(Some((*way, Vec::new())));
     }
     let lands = ctx.host().mana_lands(player);
-    ways.iter().find_map(|way| crate::play::plan_payment(pool, &lands, way).map(|taps| (*way, taps)))
+    ctx.charge(ways.len().saturating_mul(lands.len()))?;
+    Ok(ways.iter().find_map(|way| crate::play::plan_payment(pool, &lands, way).map(|taps| (*way, taps))))
 }
 
 /// `pay(cost)`: asks the source's controller whether to pay `cost` when they can; the
@@ -119,7 +126,7 @@ pub(super) fn pay<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let Some(cost) = read_pay_cost(&text) else { return paid(false) };
     let player = ctx.env().controller;
     let Some(answer) = ctx.answer().map(<[Value]>::to_vec) else {
-        if payment(ctx, player, &cost).is_none() {
+        if payment(ctx, player, &cost)?.is_none() {
             return paid(false);
         }
         let question = match ctx.arg(0) {
@@ -132,7 +139,7 @@ pub(super) fn pay<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
         return paid(false);
     }
     // Asked when it could pay: what was answered since may have spent the mana.
-    let Some((plain, taps)) = payment(ctx, player, &cost) else { return paid(false) };
+    let Some((plain, taps)) = payment(ctx, player, &cost)? else { return paid(false) };
     for (land, colour) in taps {
         ctx.host().set_tapped(land, true);
         ctx.host().add_mana(player, colour as Colour, 1);

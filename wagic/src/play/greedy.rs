@@ -456,6 +456,11 @@ impl Game<'_> {
     }
 }
 
+/// Whether a question is the catalogue's `pay` asking whether to pay its cost.
+pub(super) fn is_pay(kind: RequestKind) -> bool {
+    matches!(kind, RequestKind::Command(command, _) if command.index() == crate::catalogue::Command::Pay.index())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -483,9 +488,4 @@ mod tests {
         assert_eq!(shrink_of("-2/-3"), Some(3));
         assert_eq!(shrink_of("3/3"), None);
     }
-}
-
-/// Whether a question is the catalogue's `pay` asking whether to pay its cost.
-pub(super) fn is_pay(kind: RequestKind) -> bool {
-    matches!(kind, RequestKind::Command(command, _) if command.index() == crate::catalogue::Command::Pay.index())
 }
