@@ -377,8 +377,8 @@ impl<'g> Gen<'g, '_> {
                 entry.emit(Instr::May { question, skip });
                 self.body(entry, statement);
             }
-            Some(ir::Condition::Guarded { guard, may }) => {
-                let end = entry.statement_end();
+            Some(ir::Condition::Guarded { guard, may, stops }) => {
+                let end = if stops { entry.stop() } else { entry.statement_end() };
                 self.chain(entry, guard, None, 0);
                 entry.emit(Instr::JumpIfFailed { target: end });
                 if let Some(question) = may {

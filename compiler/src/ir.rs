@@ -134,6 +134,10 @@ pub enum Condition<'i> {
         guard: &'i [Link<'i>],
         /// The `[[may]]` asked once the guard held, and its question.
         may: Option<Option<&'i str>>,
+        /// Whether a failing guard (or a refused `may`) ends the entry, not the statement
+        /// alone: the statements after it run only when it held (Wagic's `pay(cost) A && B`
+        /// pays once for both).
+        stops: bool,
     },
     /// A `may` whose refusal ends the entry: the statements after it run only when it is
     /// accepted (no RuleScript source writes it; Wagic's `may A && B` asks once for both).

@@ -16,8 +16,10 @@ use crate::host::{Colour, EffectCode, Token, WagicHost};
 mod costs;
 mod counter_cost;
 mod fizzle;
+mod pay;
 pub use costs::GENERIC_ORDER;
 use costs::*;
+pub(crate) use pay::read_pay_cost;
 mod alias;
 
 /// The result of a builtin.
@@ -587,6 +589,7 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::Damage => damage,
         Command::Life => life,
         Command::AlterPoison => alter_poison,
+        Command::Pay => pay::pay,
         Command::LifeSet => life_set,
         Command::Draw => draw,
         Command::Discard => discard,

@@ -353,6 +353,14 @@ macro_rules! for_each_command {
                 doc: "`alterpoison:n`: each target player gets n poison counters (loses them when n is negative, to 0 at least; none under `poisonshroud`); ten or more lose the game.",
                 fails_when: "no target is a player",
             },
+            Pay {
+                name: "pay",
+                params: [req "cost": Expr, opt "unless": Int],
+                default_target: Irrelevant,
+                timed: false,
+                doc: "Wagic's `pay(cost) effect` and `pay[[cost]] effect` (`GenericPaidAbility`): when the source's controller can pay `cost` (mana, hybrids as Wagic pays them, from their mana pool then their untapped lands of a basic land type, which are tapped for it; `{L:n}`: n life, `{L}` one, when their life is at least that), asks them whether to pay it, and pays it when they do; the effect it guards runs only then. `unless` 1 (`pay(cost) donothing?effect`, \"effect unless you pay\"): it succeeds when the cost is not paid instead, so that the effect runs then.",
+                fails_when: "the cost is not paid (declined, or more than the player can pay); with `unless` 1, when it is paid",
+            },
         }
     };
 }

@@ -239,6 +239,11 @@ pub trait WagicHost: Host {
     /// Spends mana of `colour`; false (and nothing spent) when the pool has too little.
     fn spend_mana(&mut self, player: PlayerId, colour: Colour, count: i32) -> bool;
 
+    /// The player's untapped lands of a basic land type (a Forest, a dual land), each with
+    /// the colours it taps for, as [`crate::catalogue::MANA_COLOURS`] indices: what a
+    /// `pay(cost)` effect taps when the mana pool is short of its cost.
+    fn mana_lands(&self, player: PlayerId) -> Vec<(CardId, Vec<usize>)>;
+
     /// Shuffles the player's library.
     fn shuffle_library(&mut self, player: PlayerId);
 

@@ -435,6 +435,9 @@ impl Code {
                  `effect and!(effect)!` (the second on the same target), \
                  `ability$!effect!$ controller` alone on its line (the effect itself, without \
                  damage, `this` or a stored card), \
+                 `pay(cost) effect` and `pay[[cost]] effect` (the source's controller asked \
+                 whether to pay a mana or life cost they can pay, the effect only when paid; \
+                 `pay(cost) donothing?effect`: the effect unless paid), \
                  `upcost[cost] effect` on a permanent (paid in its upkeep, else the effect; \
                  `upcost[cost;next upkeep]`: its first upkeep only), \
                  `teach(creature)` of an effect that is no activated or triggered ability on an Aura (and of a static effect on an Equipment), `teach(spec) effect` on an instant or sorcery of one target card, `dynamicability<!...!>` (a power, toughness or mana \

@@ -187,7 +187,7 @@ impl<'i> Lowering<'i> {
         }
         // A `may` or a target is asked only once the restriction holds: the check guards them.
         let guard = self.counted_first(spec_piece, &name, bound, &[])?;
-        let condition = Some(Condition::Guarded { guard, may });
+        let condition = Some(Condition::Guarded { guard, may, stops: false });
         Ok(self.arena.alloc_slice_copy(&[Statement { condition, ..*statement }]))
     }
 

@@ -58,6 +58,7 @@ mod kicker;
 mod line;
 mod links;
 mod next;
+mod pay;
 mod phaseaction;
 pub mod piece;
 mod rampage;

@@ -7,7 +7,7 @@ use compiler::ir::{Arg, Condition, Each, EachSource, Effect, Expr, Link, Stateme
 use vm::bytecode::{CommandIdx, Const, RestrictionIdx};
 
 use super::piece::Piece;
-use super::{Lowering, TargetController, Unsupported, dynamic, given, spec};
+use super::{Lowering, TargetController, Unsupported, dynamic, given, pay, spec};
 use crate::catalogue::{self, CATALOGUE, Command};
 
 /// The help of an `auto=` line with no effect (`auto=`, `auto=may`).
@@ -47,11 +47,17 @@ impl<'i> Lowering<'i> {
         let mut may = false;
         let mut label = None;
         let mut wrapper = None;
+        // `pay(cost)` or `pay[[cost]]` (`pay.rs`): the cost, written where Wagic finds it.
+        let mut pay: Option<Piece<'_>> = None;
         loop {
             let words = rest.words();
             let Some(first) = words.first().copied() else { break };
             if first.text.eq_ignore_ascii_case("may") {
                 may = true;
+            } else if pay.is_none()
+                && let Some(cost) = pay::cost_of(first)
+            {
+                pay = Some(cost);
             } else if let Some((name, after)) = first.call("name").filter(|(_, after)| after.text.is_empty()) {
                 label = Some(&*self.arena.alloc_str(name.trim().text));
                 let _ = after;
@@ -67,6 +73,15 @@ impl<'i> Lowering<'i> {
         if rest.text.is_empty() {
             return Err(Unsupported::new(piece, "line without an effect").with_help(Some(NO_EFFECT_HELP.into())));
         }
+        // `pay(cost) donothing?effect`: the effect happens unless the cost is paid.
+        let unless = match pay {
+            Some(_) => {
+                let (effect, unless) = pay::unless(rest)?;
+                rest = effect;
+                unless
+            }
+            None => false,
+        };
         let parts = rest.split_top("&&");
         // Wagic reads `if ... then` before it splits at `&&`: every later part is under the
         // condition too, which the parts' statements here would not be.
@@ -143,6 +158,12 @@ impl<'i> Lowering<'i> {
                 return Err(Unsupported::new(inner, "transforms part `newability` other than one effect on the card"));
             }
             statements.extend_from_slice(own_statements);
+        }
+        if let Some(cost) = pay {
+            if may || !matches!(wrapper, None | Some(Wrapper::Target(_, "all" | "target"))) {
+                return Err(Unsupported::new(piece, "`pay` with `may` or of a lasting effect"));
+            }
+            self.paid(cost, unless, &mut statements)?;
         }
         if may && statements.len() > 1 {
             // Wagic reads `may` before it splits at `&&`: one question for every part, so a

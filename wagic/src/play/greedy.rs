@@ -276,6 +276,11 @@ impl Game<'_> {
         if matches!(request.kind, RequestKind::May | RequestKind::Confirm(_)) && candidates.is_empty() {
             return vec![Value::Bool(true)];
         }
+        if is_pay(request.kind) {
+            // A cost asked only when it can be paid: paid, as a `may` is taken (and what
+            // happens unless it is paid is the harm).
+            return vec![Value::Bool(true)];
+        }
         let most = usize::from(request.max).min(candidates.len());
         let least = usize::from(request.min).min(most);
         if request.kind == RequestKind::Action {
@@ -449,6 +454,11 @@ impl Game<'_> {
         }
         blocks
     }
+}
+
+/// Whether a question is the catalogue's `pay` asking whether to pay its cost.
+pub(super) fn is_pay(kind: RequestKind) -> bool {
+    matches!(kind, RequestKind::Command(command, _) if command.index() == crate::catalogue::Command::Pay.index())
 }
 
 #[cfg(test)]

@@ -102,6 +102,7 @@ mod kicker;
 mod legend;
 mod life;
 mod moves;
+pub(crate) use moves::plan_payment;
 mod mulligan;
 mod poison;
 mod rng;
@@ -710,7 +711,13 @@ impl Game<'_> {
     /// Logs an answer (not a choice of action).
     fn log_choice(&mut self, execution: &Execution, chosen: &[Value]) {
         let request = execution.request();
-        if !matches!(request.kind, RequestKind::Action) {
+        let cost = request.question.and_then(|question| self.table.library().program.string(question));
+        if let Some(cost) = cost.filter(|_| greedy::is_pay(request.kind)) {
+            // The catalogue's `pay`: its question is the cost (the lands it taps are its own).
+            let source = self.name(execution.env().source);
+            let does = if chosen == [Value::Bool(true)] { "pays" } else { "does not pay" };
+            self.event(format!("{} {does} {cost} for {source}", who(request.chooser)));
+        } else if !matches!(request.kind, RequestKind::Action) {
             let shown: Vec<String> = chosen.iter().map(|value| self.shown(*value)).collect();
             let chosen = if shown.is_empty() { "nothing".to_string() } else { shown.join(", ") };
             let source = self.name(execution.env().source);

@@ -442,7 +442,7 @@ impl Game<'_> {
 /// Which lands to tap, for which colour, so that `pool` and their mana pay `cost`: each
 /// coloured part from the pool, then from the lands giving fewest colours; generic mana
 /// from what the pool has left, then from any land left. `None` when they cannot.
-pub(super) fn plan_payment(pool: Mana, lands: &[(CardId, Vec<usize>)], cost: &Mana) -> Option<Vec<(CardId, usize)>> {
+pub(crate) fn plan_payment(pool: Mana, lands: &[(CardId, Vec<usize>)], cost: &Mana) -> Option<Vec<(CardId, usize)>> {
     let mut left = pool;
     let mut free: Vec<&(CardId, Vec<usize>)> = lands.iter().collect();
     free.sort_by_key(|(_, colours)| colours.len());

@@ -329,7 +329,10 @@ impl Game<'_> {
             if chosen.len() >= least {
                 options.push(("done".to_string(), None, OptionKind::Done));
             }
-            let prompt = format!("{}: {what} ({least} to {most}, {} chosen)", self.name(source), chosen.len());
+            let prompt = match self.pay_prompt(execution) {
+                Some(prompt) => prompt,
+                None => format!("{}: {what} ({least} to {most}, {} chosen)", self.name(source), chosen.len()),
+            };
             let asked = Asked { kind: QuestionKind::Effect, prompt, about: Some(source), options };
             let index = self.ask(request.chooser, asked)?;
             if index >= candidates.len() {
@@ -338,6 +341,17 @@ impl Game<'_> {
             chosen.push(candidates.remove(index));
         }
         Ok(chosen)
+    }
+
+    /// The question of the catalogue's `pay`: `Crystal Rod: pay {1}?` (its cost is the
+    /// request's question).
+    fn pay_prompt(&self, execution: &Execution) -> Option<String> {
+        let request = execution.request();
+        if !super::greedy::is_pay(request.kind) {
+            return None;
+        }
+        let cost = request.question.and_then(|question| self.table.library().program.string(question))?;
+        Some(format!("{}: pay {cost}?", self.name(execution.env().source)))
     }
 
     /// How an option of a spell's or ability's question reads.

@@ -575,6 +575,19 @@ impl Run<'_> {
                 self.held_clicks = Clicks { named, answered: 0, menu: false, stacked: false, refusable, counted: None };
                 Value::Bool(yes)
             }
+            RequestKind::Command(command, _) if command.index() == crate::catalogue::Command::Pay.index() => {
+                // Wagic's menu of a paid ability: the ability paid for, then `Cancel` (or the
+                // effect done unless paid, `donothing?effect`). The mana is the pool's, then
+                // the lands' the payment taps (Wagic's player clicks them: such a click
+                // finds the land tapped and does nothing).
+                let yes = match choice_number(text).ok_or_else(unanswered)? {
+                    0 => true,
+                    1 => false,
+                    _ => return Err(skip("a `choice` past the end of Wagic's menu", at(line, text))),
+                };
+                self.held_menu_chosen = true;
+                Value::Bool(yes)
+            }
             RequestKind::Targets if request.max == 1 && !self.held_menu_chosen => {
                 let controller = execution.env().controller;
                 let candidates = execution.candidates();

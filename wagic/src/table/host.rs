@@ -428,6 +428,25 @@ impl WagicHost for Board {
         true
     }
 
+    fn mana_lands(&self, player: PlayerId) -> Vec<(CardId, Vec<usize>)> {
+        self.zone(player, BATTLEFIELD)
+            .into_iter()
+            .filter(|card| self.get(*card).is_some_and(|c| !c.tapped))
+            .map(|card| {
+                let types = self.types(card);
+                let land = types.contains(&"land");
+                let colours = super::BASIC_LAND_TYPES
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, basic)| land && types.contains(basic))
+                    .map(|(colour, _)| colour)
+                    .collect();
+                (card, colours)
+            })
+            .filter(|(_, colours): &(CardId, Vec<usize>)| !colours.is_empty())
+            .collect()
+    }
+
     fn shuffle_library(&mut self, player: PlayerId) {
         // The order is kept, so that tests know where cards are; the work is counted.
         self.cards_shuffled += self.zone(player, LIBRARY).len();

@@ -184,14 +184,15 @@ fn mistakes_get_a_help_that_says_what_to_write() {
 }
 
 /// Wagic's own words the front end does not compile are no typos: no `did you mean` (which
-/// named `tokenizer` for `token` and `tap` for `pay`), only where to read what compiles.
+/// named `tokenizer` for `token`, and `tap` for `pay` before it compiled), only where to read
+/// what compiles.
 #[test]
 fn wagic_words_not_compiled_yet_are_not_taken_for_typos() {
     let pointer = "`rsc explain E0100` lists what the Wagic front end compiles";
     for card in [
         "auto=transforms((,newability[damage:1]))\ntype=Sorcery",
         "auto=swap\ntype=Sorcery",
-        "auto=pay[[{1}]] name(pay 1) life:1\ntype=Sorcery",
+        "auto=removeallcounters(all)\ntype=Sorcery",
         "auto=lord(beast) rampage(1/1,1)\ntype=Creature",
         "auto=@vampired(creature):life:1\ntype=Enchantment",
         "facedown={3}\ntype=Creature",
