@@ -19,6 +19,7 @@ mod fizzle;
 pub use costs::GENERIC_ORDER;
 use costs::*;
 mod alias;
+mod choice;
 
 /// The result of a builtin.
 type Res = Result<Status, Trap>;
@@ -604,6 +605,8 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::Shuffle => shuffle,
         Command::AsLongAs => as_long_as,
         Command::Foreach => foreach,
+        Command::ChoiceOption => choice::offer,
+        Command::Chosen => choice::chosen,
         Command::Token => token,
         Command::Equip | Command::Enchant => equip,
         Command::Control => control,

@@ -47,6 +47,7 @@ mod amount;
 mod aura;
 mod bushido;
 mod cda;
+mod choice;
 mod compare;
 mod cost;
 mod counted_pump;
@@ -280,6 +281,9 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
     let mut turn_limited = None;
     // The Beacons' `alias=135262`, run after all the spell's lines.
     let mut shuffled_in = None;
+    // The card's `choice` lines (`choice.rs`), run after its other lines, and the first.
+    let mut modes = Vec::new();
+    let mut first_mode = None;
     for field in &block.fields {
         let value = Piece::new(field.value, (field.value_span.start as usize).saturating_sub(base));
         lowering.turn_limited.set(false);
@@ -313,6 +317,16 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 return Err(Unsupported::new(value, &format!("line longer than {MAX_LINE_BYTES} bytes")).with_help(
                     Some("split its effects into several `auto=` lines (Wagic's longest is under 2,400 bytes)".into()),
                 ));
+            }
+            "auto" if let Some(effect) = choice::mode_of(value) => {
+                if is_aura || is_equipment {
+                    return Err(Unsupported::new(value, "`choice` on an Aura or an Equipment"));
+                }
+                if modes.len() >= choice::MAX_MODES {
+                    return Err(Unsupported::new(value, &format!("more than {} `choice` lines", choice::MAX_MODES)));
+                }
+                modes.push(lowering.choice_mode(effect, &modes)?);
+                first_mode.get_or_insert(value);
             }
             "kicker" => lowering.kicker_cost(value)?,
             "flashback" => lowering.flashback_cost(value, is_spell)?,
@@ -510,6 +524,14 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                     Unsupported::new(key_piece, &format!("key `{}`", spec::leading_word(key))).with_help(Some(help))
                 );
             }
+        }
+    }
+    if let Some(at) = first_mode {
+        let statements = lowering.modal(&modes, at)?;
+        if is_spell {
+            spell_statements.extend_from_slice(statements);
+        } else {
+            autos.push(Auto { hook: false, events: &[], costs: &[], statements });
         }
     }
     for statements in lowering.live_pump_autos() {

@@ -1,0 +1,152 @@
+//! Wagic's `choice` lines (`auto=choice name(label) effect`): a card's modes, "choose
+//! one". Wagic's engine makes each such line a `MayAbility` that must be taken, and lists
+//! every one of a card triggered at once in one menu without `Cancel` (`ActionLayer::
+//! setMenuObject`): its controller picks one as the spell resolves or the permanent enters,
+//! after the card's other lines, and the mode's targets are chosen then.
+//!
+//! A card's modes are lowered into one run of statements, after its other lines (an
+//! instant's or sorcery's, in its one action; a permanent's, in one auto run as it
+//! enters): first a `choiceoption(label, targets)` for each mode, offering it when its
+//! first `target(...)` finds what it takes; then each mode's own statements, each guarded
+//! by `chosen(label)`, whose first call asks the controller which mode offered they choose
+//! (the labels are the options a seat reads: `name(...)`, else the line's effect).
+
+use compiler::ir::{Arg, Condition, Effect, Expr, Link, Statement, Target};
+use vm::bytecode::CommandIdx;
+
+use super::piece::Piece;
+use super::{Line, Lowering, Unsupported, starts_with_a_count};
+use crate::catalogue::Command;
+
+/// The most `choice` lines a card may have (Wagic's have at most 30: Cho-Arrim
+/// Legate's kin, a protection from each colour and type).
+pub const MAX_MODES: usize = 64;
+
+/// One mode of a card's `choice` lines.
+#[derive(Clone, Copy)]
+pub(super) struct Mode<'i> {
+    /// What the controller is offered (`name(...)`, else the effect's text), unique on its card.
+    label: &'i str,
+    /// The mode's statements.
+    statements: &'i [Statement<'i>],
+}
+
+/// The effect part of a `choice` line (`choice name(label) effect`), when `value` is one.
+pub(super) fn mode_of(value: Piece<'_>) -> Option<Piece<'_>> {
+    let rest = value.trim().strip_prefix("choice")?;
+    rest.text.starts_with(|c: char| c.is_ascii_whitespace()).then(|| rest.trim())
+}
+
+impl<'i> Lowering<'i> {
+    /// One mode of a card: `effect` is its line after `choice`. `taken` are the labels of
+    /// the card's modes before it: a label met again gets ` (2)`, ` (3)`...
+    pub(super) fn choice_mode(&self, effect: Piece<'_>, taken: &[Mode<'i>]) -> Result<Mode<'i>, Unsupported> {
+        let (written, effect) = match effect.call("name") {
+            Some((name, after)) if after.text.is_empty() || after.text.starts_with(char::is_whitespace) => {
+                (name.trim().text, after.trim())
+            }
+            _ => (effect.text, effect),
+        };
+        if effect.text.is_empty() {
+            return Err(Unsupported::new(effect, "`choice` without an effect")
+                .with_help(Some("write the mode's effect after `choice name(...)`".into())));
+        }
+        let refused = |what: &str| Unsupported::new(effect, &format!("`choice` of {what}"));
+        let statements = match self.line(effect)? {
+            Line::Plain(statements)
+            | Line::Once(statements)
+            | Line::Lord { statements, .. }
+            | Line::Continuous(statements)
+                if self.spell =>
+            {
+                self.until_end_of_turn(statements)
+            }
+            Line::Plain(statements) if statements.iter().any(starts_with_a_count) => {
+                return Err(refused("a state trigger (`aslongas(...) ... <n`)"));
+            }
+            Line::Plain(statements) | Line::Once(statements) => statements,
+            Line::Lord { .. } | Line::Continuous(_) => {
+                return Err(refused("a lasting effect on a permanent (`lord(...)`, `aslongas(...)`, `foreach(...)`)"));
+            }
+            Line::Activated { .. } => return Err(refused("an activated ability")),
+            Line::Triggered { .. } => return Err(refused("a trigger")),
+        };
+        let label = unique_label(written.trim(), taken);
+        Ok(Mode { label: self.arena.alloc_str(&label), statements })
+    }
+
+    /// The statements of a card's modes: each offered, then each guarded by whether it
+    /// was chosen (the first guard asks).
+    pub(super) fn modal(&self, modes: &[Mode<'i>], at: Piece<'_>) -> Result<&'i [Statement<'i>], Unsupported> {
+        if modes.len() > MAX_MODES {
+            return Err(Unsupported::new(at, &format!("more than {MAX_MODES} `choice` lines")));
+        }
+        let offer = CommandIdx::new(Command::ChoiceOption.index());
+        let chosen = CommandIdx::new(Command::Chosen.index());
+        let mut statements = Vec::new();
+        for mode in modes {
+            let label = Arg::Value(Expr::Str(mode.label));
+            let targets = mode.statements.iter().find_map(|statement| match statement.target {
+                Some(Target::Filter { filter, .. }) if filter.qty.is_some() => Some(Arg::Filter(filter)),
+                _ => None,
+            });
+            let args = self.arena.alloc_slice_copy(&[Some(label), targets].into_iter().flatten().collect::<Vec<_>>());
+            let span = mode.statements.first().map_or(at.span(), |statement| statement.span);
+            statements.push(Statement {
+                condition: None,
+                target: None,
+                restriction: None,
+                chain: self.arena.alloc_slice_copy(&[Link {
+                    operator: None,
+                    effect: Effect::Call { command: offer, confirm: false, args },
+                }]),
+                otherwise: None,
+                span,
+            });
+        }
+        for mode in modes {
+            let args = self.arena.alloc_slice_copy(&[Arg::Value(Expr::Str(mode.label))]);
+            let test = Link { operator: None, effect: Effect::Call { command: chosen, confirm: false, args } };
+            for statement in mode.statements {
+                let condition = match statement.condition {
+                    None => Condition::Guarded { guard: self.arena.alloc_slice_copy(&[test]), may: None },
+                    Some(Condition::May(question)) => {
+                        Condition::Guarded { guard: self.arena.alloc_slice_copy(&[test]), may: Some(question) }
+                    }
+                    Some(Condition::Guarded { guard, may }) => {
+                        let mut links = vec![test];
+                        for (index, link) in guard.iter().enumerate() {
+                            let operator =
+                                if index == 0 { Some(compiler::ir::ChainOperator::AndThen) } else { link.operator };
+                            links.push(Link { operator, effect: link.effect });
+                        }
+                        Condition::Guarded { guard: self.arena.alloc_slice_copy(&links), may }
+                    }
+                    Some(Condition::If(_) | Condition::MayOrStop(_)) => {
+                        let span = statement.span;
+                        return Err(Unsupported {
+                            span,
+                            construct: "`choice` of an effect with a condition or `may ... && ...`".into(),
+                            help: None,
+                        });
+                    }
+                };
+                statements.push(Statement { condition: Some(condition), ..*statement });
+            }
+        }
+        Ok(self.arena.alloc_slice_copy(&statements))
+    }
+}
+
+/// `written`, or with ` (2)`, ` (3)`... when a mode before has it: each option of the
+/// question reads apart, and the guard of each mode tests its own.
+fn unique_label(written: &str, taken: &[Mode<'_>]) -> String {
+    let written = if written.is_empty() { "mode" } else { written };
+    let mut label = written.to_string();
+    let mut count = 1;
+    while taken.iter().any(|mode| mode.label == label) {
+        count += 1;
+        label = format!("{written} ({count})");
+    }
+    label
+}

@@ -1,0 +1,136 @@
+//! Wagic's `choice` lines (`auto=choice name(label) effect`): "choose one", each mode
+//! offered to the card's controller as a labelled option as the spell resolves or the
+//! permanent enters, only the mode chosen done, its targets chosen after it.
+
+use vm::runtime::Value;
+use wagic::table::{BATTLEFIELD, EXILE, HAND, LIBRARY, P0, P1, Table};
+
+use super::board::Play;
+use super::front::error_of;
+
+/// Abzan Charm's three modes (its fourth, under an `if`, left out), Aether Storm's kin
+/// on a permanent, and creatures and cards to draw.
+const CARDS: &str = "[card]\nname=Charm\n\
+auto=choice name(Exile power 3 or more) moveTo(exile) target(creature[power>=3]|battlefield)\n\
+auto=choice name(Draw 2 cards lose 2 life) draw:2 controller && life:-2 controller\n\
+auto=choice name(2 counters on 1 creature) counter(1/1,2) target(creature)\n\
+mana={W}{B}{G}\ntype=Instant\n[/card]\n\
+[card]\nname=Envoy\nauto=choice name(Gain 3 life) life:3 controller\nauto=choice name(Opponent loses 2) life:-2 opponent\n\
+mana={2}{W}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
+[card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
+[card]\nname=Hill Giant\nmana={3}{R}\ntype=Creature\npower=3\ntoughness=3\n[/card]\n\
+[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n";
+
+/// A table of [`CARDS`] that holds its questions for the test to answer.
+fn table() -> Table {
+    let mut table = Table::with_cards(CARDS);
+    table.hold_questions = true;
+    table
+}
+
+/// The labels of the options of the question held.
+fn options(table: &Table) -> Vec<String> {
+    let execution = table.held.as_ref().expect("a question is held");
+    let program = &table.library().program;
+    execution
+        .candidates()
+        .iter()
+        .map(|value| match value {
+            Value::Str(index) => program.string(*index).unwrap_or_default().to_string(),
+            other => format!("{other:?}"),
+        })
+        .collect()
+}
+
+/// Answers the question held with the option labelled `label`.
+fn choose(table: &mut Table, label: &str) {
+    let execution = table.held.as_ref().expect("a question is held");
+    let program = &table.library().program;
+    let chosen = execution
+        .candidates()
+        .iter()
+        .copied()
+        .find(|value| matches!(value, Value::Str(index) if program.string(*index) == Some(label)))
+        .unwrap_or_else(|| panic!("no option `{label}` among {:?}", options(table)));
+    table.try_answer_held(&[chosen]).expect("the answer is taken");
+}
+
+#[test]
+fn each_mode_of_a_charm_does_what_its_text_says() {
+    // "Choose one: Exile target creature with power 3 or greater; or you draw two cards
+    // and you lose 2 life; or put two +1/+1 counters on target creature."
+    let mut table = table();
+    let giant = table.put("Hill Giant", P1, BATTLEFIELD);
+    let bears = table.put("Grizzly Bears", P0, BATTLEFIELD);
+    for _ in 0..3 {
+        table.put("Forest", P0, LIBRARY);
+    }
+    let charm = table.put("Charm", P0, HAND);
+    table.cast(charm, P0);
+    assert_eq!(options(&table), ["Exile power 3 or more", "Draw 2 cards lose 2 life", "2 counters on 1 creature"]);
+    choose(&mut table, "Exile power 3 or more");
+    // The mode's target comes after it: the Giant, the one creature of power 3, is
+    // taken (a lone target is not asked of a spell).
+    assert!(table.held.is_none(), "nothing more is asked");
+    assert_eq!(table.board.get(giant).map(|c| c.zone), Some(EXILE));
+    // No other mode happened: no card drawn, no life lost, no counter.
+    assert_eq!(table.board.zone(P0, HAND).len(), 0);
+    assert_eq!(table.board.player(P0).life, 20);
+    assert_eq!(table.board.get(bears).map(|c| c.counters), Some((0, 0)));
+
+    let mut table = self::table();
+    let bears = table.put("Grizzly Bears", P0, BATTLEFIELD);
+    for _ in 0..3 {
+        table.put("Forest", P0, LIBRARY);
+    }
+    let charm = table.put("Charm", P0, HAND);
+    table.cast(charm, P0);
+    // No creature of power 3: the exile mode is not offered (it has no target to take).
+    assert_eq!(options(&table), ["Draw 2 cards lose 2 life", "2 counters on 1 creature"]);
+    choose(&mut table, "Draw 2 cards lose 2 life");
+    assert!(table.held.is_none(), "the mode asks nothing more");
+    assert_eq!(table.board.zone(P0, HAND).len(), 2);
+    assert_eq!(table.board.player(P0).life, 18);
+    assert_eq!(table.board.get(bears).map(|c| c.counters), Some((0, 0)));
+
+    let mut table = self::table();
+    let bears = table.put("Grizzly Bears", P0, BATTLEFIELD);
+    let giant = table.put("Hill Giant", P1, BATTLEFIELD);
+    let charm = table.put("Charm", P0, HAND);
+    table.cast(charm, P0);
+    choose(&mut table, "2 counters on 1 creature");
+    // The mode's target is asked after the mode: either creature.
+    let execution = table.held.as_ref().expect("the mode's target is asked");
+    assert_eq!(execution.candidates(), [Value::Card(bears), Value::Card(giant)]);
+    table.try_answer_held(&[Value::Card(bears)]).expect("the target is taken");
+    assert_eq!(table.board.get(bears).map(|c| c.counters), Some((2, 2)));
+    assert_eq!(table.board.get(giant).map(|c| (c.zone, c.counters)), Some((BATTLEFIELD, (0, 0))));
+    assert_eq!(table.board.player(P0).life, 20);
+}
+
+#[test]
+fn a_permanent_s_modes_are_chosen_as_it_enters() {
+    // "When Envoy enters the battlefield, choose one: you gain 3 life; or target
+    // opponent loses 2 life."
+    for (label, lives) in [("Gain 3 life", (23, 20)), ("Opponent loses 2", (20, 18))] {
+        let mut table = table();
+        table.put("Envoy", P0, BATTLEFIELD);
+        table.settle();
+        assert_eq!(options(&table), ["Gain 3 life", "Opponent loses 2"]);
+        choose(&mut table, label);
+        assert_eq!((table.board.player(P0).life, table.board.player(P1).life), lives, "{label}");
+        assert!(table.held.is_none());
+    }
+}
+
+#[test]
+fn a_mode_that_cannot_be_compiled_names_its_part() {
+    assert_eq!(
+        error_of("auto=choice name(one) draw:1\nauto=choice name(two) fooble:2\ntype=Sorcery").as_deref(),
+        Some("unsupported: effect `fooble`")
+    );
+    assert_eq!(
+        error_of("auto=choice name(pump) lord(creature) 1/1\ntype=Creature").as_deref(),
+        Some("unsupported: `choice` of a lasting effect on a permanent (`lord(...)`, `aslongas(...)`, `foreach(...)`)")
+    );
+}
