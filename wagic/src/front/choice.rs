@@ -41,12 +41,7 @@ impl<'i> Lowering<'i> {
     /// One mode of a card: `effect` is its line after `choice`. `taken` are the labels of
     /// the card's modes before it: a label met again gets ` (2)`, ` (3)`...
     pub(super) fn choice_mode(&self, effect: Piece<'_>, taken: &[Mode<'i>]) -> Result<Mode<'i>, Unsupported> {
-        let (written, effect) = match effect.call("name") {
-            Some((name, after)) if after.text.is_empty() || after.text.starts_with(char::is_whitespace) => {
-                (name.trim().text, after.trim())
-            }
-            _ => (effect.text, effect),
-        };
+        let (written, effect) = split_label(effect);
         if effect.text.is_empty() {
             return Err(Unsupported::new(effect, "`choice` without an effect")
                 .with_help(Some("write the mode's effect after `choice name(...)`".into())));
@@ -71,7 +66,7 @@ impl<'i> Lowering<'i> {
             Line::Activated { .. } => return Err(refused("an activated ability")),
             Line::Triggered { .. } => return Err(refused("a trigger")),
         };
-        let label = unique_label(written.trim(), taken);
+        let label = unique_label(written.trim(), |label| taken.iter().any(|mode| mode.label == label));
         Ok(Mode { label: self.arena.alloc_str(&label), statements })
     }
 
@@ -138,15 +133,42 @@ impl<'i> Lowering<'i> {
     }
 }
 
-/// `written`, or with ` (2)`, ` (3)`... when a mode before has it: each option of the
-/// question reads apart, and the guard of each mode tests its own.
-fn unique_label(written: &str, taken: &[Mode<'_>]) -> String {
+/// `written`, or with ` (2)`, ` (3)`... when a mode before has it (`taken`): each option
+/// of the question reads apart, and the guard of each mode tests its own.
+fn unique_label(written: &str, taken: impl Fn(&str) -> bool) -> String {
     let written = if written.is_empty() { "mode" } else { written };
     let mut label = written.to_string();
     let mut count = 1;
-    while taken.iter().any(|mode| mode.label == label) {
+    while taken(&label) {
         count += 1;
         label = format!("{written} ({count})");
     }
     label
+}
+
+/// The modes of a card's `auto=` lines (`lines`, in order), as the front end labels them:
+/// each `choice` line's label (the option a player is offered) and its effect after the
+/// label, which a player reads to choose.
+pub fn mode_labels<'a>(lines: impl IntoIterator<Item = &'a str>) -> Vec<(String, &'a str)> {
+    let mut modes: Vec<(String, &str)> = Vec::new();
+    for line in lines {
+        let Some(effect) = mode_of(Piece::new(line, 0)) else { continue };
+        if modes.len() >= MAX_MODES {
+            break;
+        }
+        let (written, effect) = split_label(effect);
+        let label = unique_label(written.trim(), |label| modes.iter().any(|(taken, _)| taken == label));
+        modes.push((label, effect.text));
+    }
+    modes
+}
+
+/// A mode's label as written (`name(...)`, else the effect's text) and its effect.
+fn split_label(effect: Piece<'_>) -> (&str, Piece<'_>) {
+    match effect.call("name") {
+        Some((name, after)) if after.text.is_empty() || after.text.starts_with(char::is_whitespace) => {
+            (name.trim().text, after.trim())
+        }
+        _ => (effect.text, effect),
+    }
 }

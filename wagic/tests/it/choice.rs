@@ -2,8 +2,11 @@
 //! offered to the card's controller as a labelled option as the spell resolves or the
 //! permanent enters, only the mode chosen done, its targets chosen after it.
 
+use std::sync::Arc;
+
 use vm::runtime::Value;
-use wagic::table::{BATTLEFIELD, EXILE, HAND, LIBRARY, P0, P1, Table};
+use wagic::play::{self, Entry, Options, Outcome, PlayerKind, Question, QuestionKind, SeatView};
+use wagic::table::{BATTLEFIELD, EXILE, HAND, LIBRARY, Library, P0, P1, Table};
 
 use super::board::Play;
 use super::front::error_of;
@@ -19,7 +22,9 @@ mana={W}{B}{G}\ntype=Instant\n[/card]\n\
 mana={2}{W}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Hill Giant\nmana={3}{R}\ntype=Creature\npower=3\ntoughness=3\n[/card]\n\
-[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n";
+[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n\
+[card]\nname=Sylvan Charm\nauto=choice name(Destroy a creature) destroy target(creature)\n\
+auto=choice name(Gain 3 life) life:3 controller\nmana={G}\ntype=Instant\n[/card]\n";
 
 /// A table of [`CARDS`] that holds its questions for the test to answer.
 fn table() -> Table {
@@ -133,4 +138,91 @@ fn a_mode_that_cannot_be_compiled_names_its_part() {
         error_of("auto=choice name(pump) lord(creature) 1/1\ntype=Creature").as_deref(),
         Some("unsupported: `choice` of a lasting effect on a permanent (`lord(...)`, `aslongas(...)`, `foreach(...)`)")
     );
+}
+
+/// The events of a game, in order.
+fn events(played: &play::Played) -> Vec<&str> {
+    played
+        .log
+        .iter()
+        .filter_map(|entry| match entry {
+            Entry::Event { text, .. } => Some(text.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Decks of Forests, Sylvan Charms and Grizzly Bears for both seats.
+fn decks() -> [Vec<String>; 2] {
+    let deck: Vec<String> = (0..24)
+        .map(|index| match index % 3 {
+            0 => "Sylvan Charm",
+            1 => "Grizzly Bears",
+            _ => "Forest",
+        })
+        .map(str::to_string)
+        .collect();
+    [deck.clone(), deck]
+}
+
+#[test]
+fn a_seat_is_asked_which_mode_by_its_labels() {
+    let library = Arc::new(Library::compile(&[("choice.txt", CARDS.to_string())]).expect("the cards compile"));
+    let decks = decks();
+    // p0's seat: its first move, but a Charm only with a creature on the battlefield; the
+    // mode "Gain 3 life" whenever it is offered; the first option otherwise.
+    let mut modes_asked = Vec::new();
+    let mut seat = |view: &SeatView, question: &Question| {
+        if question.kind == QuestionKind::Priority
+            && view.battlefield.iter().all(|permanent| permanent.name != "Grizzly Bears")
+        {
+            return question.options.iter().position(|option| option != "cast Sylvan Charm");
+        }
+        if question.options.iter().any(|option| option.starts_with("choose: ")) {
+            assert_eq!(question.kind, QuestionKind::Effect);
+            assert!(question.prompt.starts_with("Sylvan Charm: choose one"), "{}", question.prompt);
+            modes_asked.push(question.options.clone());
+            return question.options.iter().position(|option| option == "choose: Gain 3 life");
+        }
+        Some(0)
+    };
+    let options = Options { seed: 5, turn_limit: 12, players: [PlayerKind::Random; 2] };
+    let played = play::play_with(&library, [&decks[0], &decks[1]], options, [Some(&mut seat), None]);
+    assert!(!matches!(played.outcome, Outcome::Stopped { .. }), "{:?}", played.outcome);
+    assert!(
+        !modes_asked.is_empty(),
+        "p0 cast a Sylvan Charm with a creature on the battlefield: {:#?}",
+        events(&played)
+    );
+    for options in &modes_asked {
+        assert_eq!(options, &["choose: Destroy a creature", "choose: Gain 3 life"]);
+    }
+    let events = events(&played);
+    let chosen = events.iter().filter(|text| **text == "p0 chooses Gain 3 life for Sylvan Charm").count();
+    assert!(chosen >= modes_asked.len(), "{events:#?}");
+    // Each mode chosen gained 3 life, and destroyed nothing.
+    assert!(events.iter().any(|text| text.starts_with("p0 gains 3 life")), "{events:#?}");
+}
+
+#[test]
+fn the_greedy_player_destroys_the_opponent_s_creature_rather_than_gain_life() {
+    let library = Arc::new(Library::compile(&[("choice.txt", CARDS.to_string())]).expect("the cards compile"));
+    let decks = decks();
+    let mut destroyed = 0;
+    for seed in 0..6 {
+        let options = Options { seed, turn_limit: 16, players: [PlayerKind::Greedy; 2] };
+        let played = play::play(&library, [&decks[0], &decks[1]], options);
+        assert!(!matches!(played.outcome, Outcome::Stopped { .. }), "{:?}", played.outcome);
+        let events = events(&played);
+        for (at, text) in events.iter().enumerate() {
+            let Some(chooser) = text.strip_suffix(" chooses Destroy a creature for Sylvan Charm") else { continue };
+            destroyed += 1;
+            // The creature destroyed is the opponent's.
+            let later = &events[at + 1..];
+            let other = if chooser == "p0" { "p1" } else { "p0" };
+            let gone = later.iter().find(|line| line.ends_with("goes to the graveyard")).expect("a creature died");
+            assert!(gone.contains(&format!("[{other}]")), "{chooser} destroyed {gone}");
+        }
+    }
+    assert!(destroyed > 0, "a greedy player cast a Sylvan Charm at a creature");
 }
