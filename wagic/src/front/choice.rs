@@ -29,25 +29,72 @@ pub(super) struct Mode<'i> {
     label: &'i str,
     /// The mode's statements.
     statements: &'i [Statement<'i>],
+    /// The check under which it is offered (`aslongas(...)`, `if ... then`), if any.
+    guard: Option<Link<'i>>,
 }
 
-/// The effect part of a `choice` line (`choice name(label) effect`), when `value` is one.
-pub(super) fn mode_of(value: Piece<'_>) -> Option<Piece<'_>> {
-    let rest = value.trim().strip_prefix("choice")?;
-    rest.text.starts_with(|c: char| c.is_ascii_whitespace()).then(|| rest.trim())
+/// The mode after `choice ` at the start of `rest`, if it starts so.
+fn after_choice(rest: Piece<'_>) -> Option<Piece<'_>> {
+    let after = rest.trim().strip_prefix("choice")?;
+    after.text.starts_with(|c: char| c.is_ascii_whitespace()).then(|| after.trim())
+}
+
+/// A `choice` line: the mode (`name(label) effect`) and what it is offered under.
+#[derive(Clone, Copy)]
+pub(super) struct ModeLine<'s> {
+    /// `aslongas(spec)` written before `choice`: the mode is offered while the spec
+    /// matches (Wagic's `AAsLongAs` around the mode), and its effect keeps the check.
+    as_long_as: Option<Piece<'s>>,
+    /// `if type(spec)~criterion~n then` written before `choice`: the mode is offered when
+    /// the condition holds as the card resolves (Wagic's `IfThenAbility` adds it then).
+    condition: Option<Piece<'s>>,
+    /// `name(label) effect`.
+    mode: Piece<'s>,
+}
+
+/// The `choice` line `value` is (`[aslongas(spec)|if condition then] choice name(label)
+/// effect`), if it is one.
+pub(super) fn mode_of(value: Piece<'_>) -> Option<ModeLine<'_>> {
+    let value = value.trim();
+    if let Some(mode) = after_choice(value) {
+        return Some(ModeLine { as_long_as: None, condition: None, mode });
+    }
+    let first = *value.words().first()?;
+    if let Some((_, after)) = first.call("aslongas")
+        && after.text.is_empty()
+    {
+        let mode = after_choice(value.from(first.text.len()))?;
+        return Some(ModeLine { as_long_as: Some(first), condition: None, mode });
+    }
+    let condition = value.strip_prefix("if ")?;
+    let words = condition.words();
+    let then = words.iter().position(|word| word.text.eq_ignore_ascii_case("then"))?;
+    let (last, then_word) = (words.get(then.checked_sub(1)?)?, words.get(then)?);
+    let mode = after_choice(value.from(then_word.start - value.start + then_word.text.len()))?;
+    let condition = condition.slice(0, last.start - condition.start + last.text.len()).trim();
+    Some(ModeLine { as_long_as: None, condition: Some(condition), mode })
 }
 
 impl<'i> Lowering<'i> {
     /// One mode of a card: `effect` is its line after `choice`. `taken` are the labels of
     /// the card's modes before it: a label met again gets ` (2)`, ` (3)`...
-    pub(super) fn choice_mode(&self, effect: Piece<'_>, taken: &[Mode<'i>]) -> Result<Mode<'i>, Unsupported> {
-        let (written, effect) = split_label(effect);
+    pub(super) fn choice_mode(&self, line: ModeLine<'_>, taken: &[Mode<'i>]) -> Result<Mode<'i>, Unsupported> {
+        let (written, effect) = split_label(line.mode);
         if effect.text.is_empty() {
             return Err(Unsupported::new(effect, "`choice` without an effect")
                 .with_help(Some("write the mode's effect after `choice name(...)`".into())));
         }
         let refused = |what: &str| Unsupported::new(effect, &format!("`choice` of {what}"));
-        let statements = match self.line(effect)? {
+        // `aslongas(spec) choice effect`: the effect lowered as `aslongas(spec) effect`
+        // (its words keep their place; the `aslongas(...)` word is put just before them).
+        let lowered = match line.as_long_as {
+            Some(prefix) => {
+                let text = self.arena.alloc_str(&format!("{} {}", prefix.text, effect.text));
+                Piece::new(text, effect.start.saturating_sub(prefix.text.len() + 1))
+            }
+            None => effect,
+        };
+        let statements = match self.line(lowered)? {
             Line::Plain(statements)
             | Line::Once(statements)
             | Line::Lord { statements, .. }
@@ -57,7 +104,9 @@ impl<'i> Lowering<'i> {
                 self.until_end_of_turn(statements)
             }
             Line::Plain(statements) if statements.iter().any(starts_with_a_count) => {
-                return Err(refused("a state trigger (`aslongas(...) ... <n`)"));
+                // Wagic's `aslongas` without `oneshot` on a permanent offers it again each
+                // time its spec comes to match: a state trigger.
+                return Err(refused("an `aslongas(...)` effect on a permanent without `oneshot`"));
             }
             Line::Plain(statements) | Line::Once(statements) => statements,
             Line::Lord { .. } | Line::Continuous(_) => {
@@ -66,8 +115,37 @@ impl<'i> Lowering<'i> {
             Line::Activated { .. } => return Err(refused("an activated ability")),
             Line::Triggered { .. } => return Err(refused("a trigger")),
         };
+        let guard = match (line.as_long_as, line.condition) {
+            (Some(_), _) => match statements.first() {
+                Some(first) if starts_with_a_count(first) => first.chain.first().copied(),
+                _ => return Err(refused("an `aslongas(...)` effect other than a one-shot one")),
+            },
+            (None, Some(condition)) => Some(self.mode_condition(condition)?),
+            (None, None) => None,
+        };
         let label = unique_label(written.trim(), |label| taken.iter().any(|mode| mode.label == label));
-        Ok(Mode { label: self.arena.alloc_str(&label), statements })
+        Ok(Mode { label: self.arena.alloc_str(&label), statements, guard })
+    }
+
+    /// The check of `if type(spec)~morethan|lessthan|equalto~n then choice ...`: the
+    /// catalogue's `aslongas` on the spec's cards, which holds when the condition does.
+    fn mode_condition(&self, condition: Piece<'_>) -> Result<Link<'i>, Unsupported> {
+        let construct = "`if ... then choice` other than `if type(spec)~morethan|lessthan|equalto~n then choice`";
+        let parts = condition.split_top("~");
+        let [count_part, criterion, bound] = parts.as_slice() else {
+            return Err(Unsupported::new(condition, construct));
+        };
+        let Some((spec_piece, _)) = count_part.trim().call("type").filter(|(_, after)| after.text.trim().is_empty())
+        else {
+            return Err(Unsupported::new(*count_part, construct));
+        };
+        let criterion = criterion.trim().text.to_ascii_lowercase();
+        if !["morethan", "lessthan", "equalto"].contains(&criterion.as_str()) {
+            return Err(Unsupported::new(condition, construct));
+        }
+        let count = bound.trim().text.parse::<i32>().map_err(|_| Unsupported::new(*bound, construct))?;
+        let check = self.counted_first(spec_piece, &criterion, count, &[])?;
+        check.first().copied().ok_or_else(|| Unsupported::new(condition, construct))
     }
 
     /// The statements of a card's modes: each offered, then each guarded by whether it
@@ -87,8 +165,12 @@ impl<'i> Lowering<'i> {
             });
             let args = self.arena.alloc_slice_copy(&[Some(label), targets].into_iter().flatten().collect::<Vec<_>>());
             let span = mode.statements.first().map_or(at.span(), |statement| statement.span);
+            let condition = mode.guard.map(|guard| Condition::Guarded {
+                guard: self.arena.alloc_slice_copy(&[Link { operator: None, ..guard }]),
+                may: None,
+            });
             statements.push(Statement {
-                condition: None,
+                condition,
                 target: None,
                 restriction: None,
                 chain: self.arena.alloc_slice_copy(&[Link {
@@ -152,11 +234,11 @@ fn unique_label(written: &str, taken: impl Fn(&str) -> bool) -> String {
 pub fn mode_labels<'a>(lines: impl IntoIterator<Item = &'a str>) -> Vec<(String, &'a str)> {
     let mut modes: Vec<(String, &str)> = Vec::new();
     for line in lines {
-        let Some(effect) = mode_of(Piece::new(line, 0)) else { continue };
+        let Some(mode) = mode_of(Piece::new(line, 0)) else { continue };
         if modes.len() >= MAX_MODES {
             break;
         }
-        let (written, effect) = split_label(effect);
+        let (written, effect) = split_label(mode.mode);
         let label = unique_label(written.trim(), |label| modes.iter().any(|(taken, _)| taken == label));
         modes.push((label, effect.text));
     }

@@ -319,14 +319,14 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                     Some("split its effects into several `auto=` lines (Wagic's longest is under 2,400 bytes)".into()),
                 ));
             }
-            "auto" if let Some(effect) = choice::mode_of(value) => {
+            "auto" if let Some(line) = choice::mode_of(value) => {
                 if is_aura || is_equipment {
                     return Err(Unsupported::new(value, "`choice` on an Aura or an Equipment"));
                 }
                 if modes.len() >= choice::MAX_MODES {
                     return Err(Unsupported::new(value, &format!("more than {} `choice` lines", choice::MAX_MODES)));
                 }
-                modes.push(lowering.choice_mode(effect, &modes)?);
+                modes.push(lowering.choice_mode(line, &modes)?);
                 first_mode.get_or_insert(value);
             }
             "kicker" => lowering.kicker_cost(value)?,

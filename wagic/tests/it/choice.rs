@@ -11,13 +11,15 @@ use wagic::table::{BATTLEFIELD, EXILE, HAND, LIBRARY, Library, P0, P1, Table};
 use super::board::Play;
 use super::front::error_of;
 
-/// Abzan Charm's three modes (its fourth, under an `if`, left out), Aether Storm's kin
-/// on a permanent, and creatures and cards to draw.
+/// Abzan Charm (Charm), a permanent's modes as it enters (Envoy), a lone mode under
+/// `aslongas` (Repel), Sylvan Charm for games, and creatures and cards to draw.
 const CARDS: &str = "[card]\nname=Charm\n\
 auto=choice name(Exile power 3 or more) moveTo(exile) target(creature[power>=3]|battlefield)\n\
 auto=choice name(Draw 2 cards lose 2 life) draw:2 controller && life:-2 controller\n\
 auto=choice name(2 counters on 1 creature) counter(1/1,2) target(creature)\n\
+auto=if type(creature|battlefield)~morethan~1 then choice name(1 counter on 2 creatures) counter(1/1,1) target(<2>creature)\n\
 mana={W}{B}{G}\ntype=Instant\n[/card]\n\
+[card]\nname=Repel\nauto=aslongas(creature|battlefield) choice moveTo(ownerhand) target(creature)\nmana={U}\ntype=Instant\n[/card]\n\
 [card]\nname=Envoy\nauto=choice name(Gain 3 life) life:3 controller\nauto=choice name(Opponent loses 2) life:-2 opponent\n\
 mana={2}{W}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
@@ -72,7 +74,11 @@ fn each_mode_of_a_charm_does_what_its_text_says() {
     }
     let charm = table.put("Charm", P0, HAND);
     table.cast(charm, P0);
-    assert_eq!(options(&table), ["Exile power 3 or more", "Draw 2 cards lose 2 life", "2 counters on 1 creature"]);
+    // Two creatures on the battlefield: the fourth mode's `if` holds, it is offered too.
+    assert_eq!(
+        options(&table),
+        ["Exile power 3 or more", "Draw 2 cards lose 2 life", "2 counters on 1 creature", "1 counter on 2 creatures"]
+    );
     choose(&mut table, "Exile power 3 or more");
     // The mode's target comes after it: the Giant, the one creature of power 3, is
     // taken (a lone target is not asked of a spell).
@@ -90,7 +96,8 @@ fn each_mode_of_a_charm_does_what_its_text_says() {
     }
     let charm = table.put("Charm", P0, HAND);
     table.cast(charm, P0);
-    // No creature of power 3: the exile mode is not offered (it has no target to take).
+    // No creature of power 3: the exile mode is not offered (it has no target to take),
+    // nor the fourth (one creature only: its `if` does not hold).
     assert_eq!(options(&table), ["Draw 2 cards lose 2 life", "2 counters on 1 creature"]);
     choose(&mut table, "Draw 2 cards lose 2 life");
     assert!(table.held.is_none(), "the mode asks nothing more");
@@ -225,4 +232,39 @@ fn the_greedy_player_destroys_the_opponent_s_creature_rather_than_gain_life() {
         }
     }
     assert!(destroyed > 0, "a greedy player cast a Sylvan Charm at a creature");
+}
+
+#[test]
+fn a_charm_s_mode_under_an_if_puts_a_counter_on_each_of_two_creatures() {
+    let mut table = table();
+    let bears = table.put("Grizzly Bears", P0, BATTLEFIELD);
+    let giant = table.put("Hill Giant", P1, BATTLEFIELD);
+    let charm = table.put("Charm", P0, HAND);
+    table.cast(charm, P0);
+    choose(&mut table, "1 counter on 2 creatures");
+    // Its two targets, the two creatures, are taken (as many as it takes: no choice left).
+    if table.held.is_some() {
+        table.try_answer_held(&[Value::Card(bears), Value::Card(giant)]).expect("the targets are taken");
+    }
+    assert_eq!(table.board.get(bears).map(|c| c.counters), Some((1, 1)));
+    assert_eq!(table.board.get(giant).map(|c| c.counters), Some((1, 1)));
+}
+
+#[test]
+fn a_lone_mode_under_aslongas_is_done_only_while_its_spec_matches() {
+    // Repel: "Return target creature to its owner's hand."
+    let mut table = table();
+    let giant = table.put("Hill Giant", P1, BATTLEFIELD);
+    let repel = table.put("Repel", P0, HAND);
+    table.cast(repel, P0);
+    if table.held.is_some() {
+        assert_eq!(options(&table), ["moveTo(ownerhand) target(creature)"]);
+        choose(&mut table, "moveTo(ownerhand) target(creature)");
+    }
+    assert_eq!(table.board.get(giant).map(|c| c.zone), Some(HAND));
+    // With no creature, no mode is offered and nothing is asked.
+    let mut table = self::table();
+    let repel = table.put("Repel", P0, HAND);
+    table.cast(repel, P0);
+    assert!(table.held.is_none());
 }
