@@ -33,6 +33,19 @@ pub(super) struct Mode<'i> {
     guard: Option<Link<'i>>,
 }
 
+/// The trigger of `value` (`@each my upkeep`, lower case) when its effect is a `choice`:
+/// a card's two such lines on one trigger are Wagic's one menu of modes, which the front
+/// end does not lower (each alone is its effect).
+pub(super) fn choice_trigger(value: Piece<'_>) -> Option<String> {
+    let value = value.trim();
+    if !value.text.starts_with('@') {
+        return None;
+    }
+    let colon = value.find_top(b':')?;
+    after_choice(value.from(colon + 1))?;
+    Some(value.slice(0, colon).trim().text.to_ascii_lowercase())
+}
+
 /// The mode after `choice ` at the start of `rest`, if it starts so.
 fn after_choice(rest: Piece<'_>) -> Option<Piece<'_>> {
     let after = rest.trim().strip_prefix("choice")?;

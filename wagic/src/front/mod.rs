@@ -285,6 +285,8 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
     // The card's `choice` lines (`choice.rs`), run after its other lines, and the first.
     let mut modes = Vec::new();
     let mut first_mode = None;
+    // The triggers whose effect is a `choice`, each met once.
+    let mut chosen_triggers = std::collections::HashSet::new();
     for field in &block.fields {
         let value = Piece::new(field.value, (field.value_span.start as usize).saturating_sub(base));
         lowering.turn_limited.set(false);
@@ -317,6 +319,15 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
             "auto" if value.text.len() > MAX_LINE_BYTES => {
                 return Err(Unsupported::new(value, &format!("line longer than {MAX_LINE_BYTES} bytes")).with_help(
                     Some("split its effects into several `auto=` lines (Wagic's longest is under 2,400 bytes)".into()),
+                ));
+            }
+            "auto"
+                if let Some(trigger) = choice::choice_trigger(value)
+                    && !chosen_triggers.insert(trigger) =>
+            {
+                return Err(Unsupported::new(
+                    value,
+                    "several `choice` triggers on one event (Wagic's one menu of them)",
                 ));
             }
             "auto" if let Some(line) = choice::mode_of(value) => {

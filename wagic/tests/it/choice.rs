@@ -268,3 +268,23 @@ fn a_lone_mode_under_aslongas_is_done_only_while_its_spec_matches() {
     table.cast(repel, P0);
     assert!(table.held.is_none());
 }
+
+#[test]
+fn a_lone_choice_of_an_ability_is_its_effect_and_two_on_one_trigger_are_refused() {
+    // Wagic's `choice` is a `may` that must be taken: alone, the ability does its effect.
+    let mut table = Table::with_cards(
+        "[card]\nname=Pinger\nauto={T}:choice name(ping) damage:1 opponent\ntype=Artifact\nmana={1}\n[/card]\n",
+    );
+    let pinger = table.put("Pinger", P0, BATTLEFIELD);
+    assert!(table.activate(pinger, P0));
+    assert_eq!(table.board.player(P1).life, 19);
+    // Two on one trigger are one menu of modes in Wagic: not lowered, rather than both done.
+    assert_eq!(
+        error_of("auto=@each my upkeep:choice life:1\nauto=@each my upkeep:choice draw:1\ntype=Enchantment").as_deref(),
+        Some("unsupported: several `choice` triggers on one event (Wagic's one menu of them)")
+    );
+    assert_eq!(
+        error_of("auto=@each my upkeep:choice life:1\nauto=@each my draw:choice draw:1\ntype=Enchantment"),
+        None
+    );
+}
