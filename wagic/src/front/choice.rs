@@ -241,6 +241,12 @@ fn unique_label(written: &str, taken: impl Fn(&str) -> bool) -> String {
     label
 }
 
+/// Whether an `auto=` line is one of a card's modes (`choice name(label) effect`, maybe
+/// under `aslongas(spec)` or `if ... then`).
+pub fn is_mode_line(line: &str) -> bool {
+    mode_of(Piece::new(line, 0)).is_some()
+}
+
 /// The modes of a card's `auto=` lines (`lines`, in order), as the front end labels them:
 /// each `choice` line's label (the option a player is offered) and its effect after the
 /// label, which a player reads to choose.

@@ -48,7 +48,7 @@ mod aura;
 mod bushido;
 mod cda;
 mod choice;
-pub use choice::mode_labels;
+pub use choice::{is_mode_line, mode_labels};
 mod compare;
 mod cost;
 mod counted_pump;

@@ -314,10 +314,10 @@ impl Game<'_> {
         // The modes of `choice` lines, and their targets, are chosen as the spell resolves
         // (Wagic's menu of them opens then).
         let targeted = !c.printed.target.trim().is_empty()
-            || c.printed.autos.iter().any(|auto| {
-                let auto = auto.trim_start().to_ascii_lowercase();
-                auto.contains("target(") && !auto.starts_with("choice ")
-            });
+            || c.printed
+                .autos
+                .iter()
+                .any(|auto| auto.to_ascii_lowercase().contains("target(") && !crate::front::is_mode_line(auto));
         let pool = self.table.board.player(owner).mana;
         let mut lands = self.mana_lands(owner);
         if has_x {

@@ -18,7 +18,7 @@ auto=choice name(Exile power 3 or more) moveTo(exile) target(creature[power>=3]|
 auto=choice name(Draw 2 cards lose 2 life) draw:2 controller && life:-2 controller\n\
 auto=choice name(2 counters on 1 creature) counter(1/1,2) target(creature)\n\
 auto=if type(creature|battlefield)~morethan~1 then choice name(1 counter on 2 creatures) counter(1/1,1) target(<2>creature)\n\
-mana={W}{B}{G}\ntype=Instant\n[/card]\n\
+mana={G}\ntype=Instant\n[/card]\n\
 [card]\nname=Repel\nauto=aslongas(creature|battlefield) choice moveTo(ownerhand) target(creature)\nmana={U}\ntype=Instant\n[/card]\n\
 [card]\nname=Envoy\nauto=choice name(Gain 3 life) life:3 controller\nauto=choice name(Opponent loses 2) life:-2 opponent\n\
 mana={2}{W}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
@@ -161,10 +161,11 @@ fn events(played: &play::Played) -> Vec<&str> {
 
 /// Decks of Forests, Sylvan Charms and Grizzly Bears for both seats.
 fn decks() -> [Vec<String>; 2] {
-    let deck: Vec<String> = (0..24)
-        .map(|index| match index % 3 {
-            0 => "Sylvan Charm",
-            1 => "Grizzly Bears",
+    let deck: Vec<String> = (0..28)
+        .map(|index| match index % 7 {
+            0 | 4 => "Sylvan Charm",
+            1 | 5 => "Grizzly Bears",
+            6 => "Charm",
             _ => "Forest",
         })
         .map(str::to_string)
@@ -222,6 +223,13 @@ fn the_greedy_player_destroys_the_opponent_s_creature_rather_than_gain_life() {
         assert!(!matches!(played.outcome, Outcome::Stopped { .. }), "{:?}", played.outcome);
         let events = events(&played);
         for (at, text) in events.iter().enumerate() {
+            // A mode (and its target) is chosen as its spell resolves from the stack, not
+            // as it is cast: the last cast or resolution before it is its resolution.
+            if let Some((_, spell)) = text.split_once(" chooses ").and_then(|(_, rest)| rest.rsplit_once(" for ")) {
+                let last =
+                    events[..at].iter().rev().find(|line| line.contains(" casts ") || line.ends_with(" resolves"));
+                assert_eq!(last.copied(), Some(format!("{spell} resolves").as_str()), "{:#?}", &events[..=at]);
+            }
             let Some(chooser) = text.strip_suffix(" chooses Destroy a creature for Sylvan Charm") else { continue };
             destroyed += 1;
             // The creature destroyed is the opponent's.
