@@ -18,8 +18,8 @@ use super::piece::Piece;
 use super::{Line, Lowering, Unsupported, starts_with_a_count};
 use crate::catalogue::Command;
 
-/// The most `choice` lines a card may have (Wagic's have at most 30: Cho-Arrim
-/// Legate's kin, a protection from each colour and type).
+/// The most `choice` lines a card may have (Wagic's cards have at most 30): the labels
+/// are made unique by comparing each with those before it.
 pub const MAX_MODES: usize = 64;
 
 /// One mode of a card's `choice` lines.
@@ -89,8 +89,8 @@ pub(super) fn mode_of(value: Piece<'_>) -> Option<ModeLine<'_>> {
 }
 
 impl<'i> Lowering<'i> {
-    /// One mode of a card: `effect` is its line after `choice`. `taken` are the labels of
-    /// the card's modes before it: a label met again gets ` (2)`, ` (3)`...
+    /// One mode of a card, from its `choice` line. `taken` are the card's modes before it:
+    /// a label met again gets ` (2)`, ` (3)`...
     pub(super) fn choice_mode(&self, line: ModeLine<'_>, taken: &[Mode<'i>]) -> Result<Mode<'i>, Unsupported> {
         let (written, effect) = split_label(line.mode);
         if effect.text.is_empty() {

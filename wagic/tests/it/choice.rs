@@ -296,3 +296,18 @@ fn a_lone_choice_of_an_ability_is_its_effect_and_two_on_one_trigger_are_refused(
         None
     );
 }
+
+#[test]
+fn a_wagic_test_choosing_a_mode_is_skipped_with_its_reason() {
+    // Wagic's menu lists every mode, one without a target to take too: `choice 1` there
+    // need not be the table's second option, so the runner does not play it.
+    let library = Arc::new(Library::compile(&[("choice.txt", CARDS.to_string())]).expect("the cards compile"));
+    let test = super::behaviour::test(
+        "[PLAYER1]\nhand:Sylvan Charm\nmanapool:{G}\n[PLAYER2]\n",
+        "Sylvan Charm\nchoice 1\n",
+        "FIRSTMAIN\n[PLAYER1]\ngraveyard:Sylvan Charm\nlife:23\n[PLAYER2]\n",
+    );
+    let verdict = wagic::runner::run(&library, &wagic::testfile::read(&test).expect("a test"));
+    let wagic::runner::Verdict::Skipped(skip) = verdict else { panic!("{verdict:?}") };
+    assert_eq!(skip.reason, "a card's `choice` modes (Wagic's menu of them is not played by the runner)");
+}
