@@ -21,6 +21,7 @@ pub use costs::GENERIC_ORDER;
 use costs::*;
 pub(crate) use pay::read_pay_cost;
 mod alias;
+mod choice;
 
 /// The result of a builtin.
 type Res = Result<Status, Trap>;
@@ -607,6 +608,8 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::Shuffle => shuffle,
         Command::AsLongAs => as_long_as,
         Command::Foreach => foreach,
+        Command::ChoiceOption => choice::offer,
+        Command::Chosen => choice::chosen,
         Command::Token => token,
         Command::Equip | Command::Enchant => equip,
         Command::Control => control,

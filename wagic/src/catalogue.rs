@@ -193,6 +193,22 @@ macro_rules! for_each_command {
                 doc: "`aslongas(spec) effect >n`: succeeds when the criterion holds for the cards the spec matches, so that `&&` runs the effect only then; with `against`, n plus the cards that filter matches is the bound (`if type(a)~morethan~type(b)`).",
                 fails_when: "the criterion does not hold",
             },
+            ChoiceOption {
+                name: "choiceoption",
+                params: [req "label": Expr, opt "targets": Filter],
+                default_target: Irrelevant,
+                timed: false,
+                doc: "One mode of a card's `choice` lines (`auto=choice name(label) effect`): offered to the controller under `label` when `targets` (the mode's first `target(...)`) finds as many cards or players as it takes, or always without one. The modes offered are kept in the execution's `choices` until `chosen` asks.",
+                fails_when: "never",
+            },
+            Chosen {
+                name: "chosen",
+                params: [req "label": Expr],
+                default_target: Irrelevant,
+                timed: false,
+                doc: "Whether the mode `label` of a card's `choice` lines is the one its controller chose: the first call asks them to choose one of the modes `choiceoption` offered (Wagic's menu of them), every later call of the same resolution reads that answer from the execution's `choice`. Each statement of a mode is guarded by it, so that only the chosen mode runs.",
+                fails_when: "another mode was chosen, or no mode was offered",
+            },
             Foreach {
                 name: "foreach",
                 params: [req "loop": Each],
@@ -685,6 +701,14 @@ pub const VARIABLES: &[NamedSpec] = &[
     named(
         "prevtgt",
         "The targets of the statement before (the parts of a line after the first act on the one `target(...)` the line chose).",
+    ),
+    named(
+        "choices",
+        "The labels of the modes of a card's `choice` lines offered so far in this resolution (`choiceoption`).",
+    ),
+    named(
+        "choice",
+        "The label of the mode of a card's `choice` lines its controller chose (`chosen`), `false` when none was offered.",
     ),
     named("kicked", "1 when the source was cast with its kicker paid (`auto=kicker effect`), 0 otherwise."),
     named(

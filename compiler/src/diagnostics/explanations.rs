@@ -447,7 +447,9 @@ impl Code {
                  opponent's hand beyond four, on a permanent's damage), joined by `&&` (the parts \
                  without a target of their own share the line's one `target(spec)`), each with `target(spec)`, `all(spec)`, \
                  `controller`, `opponent` (`targetedplayer` too on a permanent whose only target is `opponent`), `other` or `ueot` after it; before the effect \
-                 `may` (one question for every `&&` part), `name(...)`, `lord(spec)`, `foreach(spec)`, `aslongas(spec)` (of a one-shot effect on a permanent: its own `sacrifice <n`, `while` too) or \
+                 `may` (one question for every `&&` part), `choice` (a card's `choice name(label) effect` lines \
+                 are its modes, one chosen by its controller as it resolves or enters, each also under \
+                 `aslongas(spec)` or `if type(spec)~morethan~n then`; a lone one of an ability or a trigger is its effect), `name(...)`, `lord(spec)`, `foreach(spec)`, `aslongas(spec)` (of a one-shot effect on a permanent: its own `sacrifice <n`, `while` too) or \
                  `this(variable{controllerturn}>0)` (`opponentturn`: a lasting effect in those turns; \
                  also `this(controllerlife < n)`, `opponentlife` with `<`, `<=`, `>`, `>=`, `=`, `!=`, \
                  `this(untapped)`, `this(tapped)`, `this(counter{0/0.n.name})`: while the test holds); costs \

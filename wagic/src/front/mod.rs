@@ -35,7 +35,7 @@
 //! `dynamicability<!...!>` in `dynamic.rs`, `upcost[...]` in `upcost.rs`, `if
 //! compare(...)` in `compare.rs`, `autohand=` (cycling) in `hand.rs`, `kicker=` with
 //! `auto=kicker effect` in `kicker.rs`, `other=` with `auto=alternative effect` in
-//! `alternative.rs`, `this(...)` in `this.rs`, `@next` in `next.rs`, a permanent's
+//! `alternative.rs`, a card's `choice` lines (its modes) in `choice.rs`, `this(...)` in `this.rs`, `@next` in `next.rs`, a permanent's
 //! `phaseaction[...]` in `phaseaction.rs` and a pump of counts (`type:spec:zone`, maybe
 //! `nonstatic`) in `counted_pump.rs`.
 
@@ -47,6 +47,8 @@ mod amount;
 mod aura;
 mod bushido;
 mod cda;
+mod choice;
+pub use choice::{is_mode_line, mode_labels};
 mod compare;
 mod cost;
 mod counted_pump;
@@ -281,6 +283,11 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
     let mut turn_limited = None;
     // The Beacons' `alias=135262`, run after all the spell's lines.
     let mut shuffled_in = None;
+    // The card's `choice` lines (`choice.rs`), run after its other lines, and the first.
+    let mut modes = Vec::new();
+    let mut first_mode = None;
+    // The triggers whose effect is a `choice`, each met once.
+    let mut chosen_triggers = std::collections::HashSet::new();
     for field in &block.fields {
         let value = Piece::new(field.value, (field.value_span.start as usize).saturating_sub(base));
         lowering.turn_limited.set(false);
@@ -314,6 +321,25 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 return Err(Unsupported::new(value, &format!("line longer than {MAX_LINE_BYTES} bytes")).with_help(
                     Some("split its effects into several `auto=` lines (Wagic's longest is under 2,400 bytes)".into()),
                 ));
+            }
+            "auto"
+                if let Some(trigger) = choice::choice_trigger(value)
+                    && !chosen_triggers.insert(trigger) =>
+            {
+                return Err(Unsupported::new(
+                    value,
+                    "several `choice` triggers on one event (Wagic's one menu of them)",
+                ));
+            }
+            "auto" if let Some(line) = choice::mode_of(value) => {
+                if is_aura || is_equipment {
+                    return Err(Unsupported::new(value, "`choice` on an Aura or an Equipment"));
+                }
+                if modes.len() >= choice::MAX_MODES {
+                    return Err(Unsupported::new(value, &format!("more than {} `choice` lines", choice::MAX_MODES)));
+                }
+                modes.push(lowering.choice_mode(line, &modes)?);
+                first_mode.get_or_insert(value);
             }
             "kicker" => lowering.kicker_cost(value)?,
             "flashback" => lowering.flashback_cost(value, is_spell)?,
@@ -511,6 +537,14 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                     Unsupported::new(key_piece, &format!("key `{}`", spec::leading_word(key))).with_help(Some(help))
                 );
             }
+        }
+    }
+    if let Some(at) = first_mode {
+        let statements = lowering.modal(&modes, at)?;
+        if is_spell {
+            spell_statements.extend_from_slice(statements);
+        } else {
+            autos.push(Auto { hook: false, events: &[], costs: &[], statements });
         }
     }
     for statements in lowering.live_pump_autos() {

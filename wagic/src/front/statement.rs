@@ -58,6 +58,10 @@ impl<'i> Lowering<'i> {
                 && let Some(cost) = pay::cost_of(first)
             {
                 pay = Some(cost);
+            } else if first.text.eq_ignore_ascii_case("choice") && !may && label.is_none() && wrapper.is_none() {
+                // Wagic's `choice` is a `may` that must be taken: alone (a trigger's, an
+                // ability's, a given ability's), it is its effect. A card's several
+                // `choice` lines are its modes (`choice.rs`), lowered apart.
             } else if let Some((name, after)) = first.call("name").filter(|(_, after)| after.text.is_empty()) {
                 label = Some(&*self.arena.alloc_str(name.trim().text));
                 let _ = after;

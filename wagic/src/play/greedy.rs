@@ -31,6 +31,7 @@ use vm::runtime::{CardId, Execution, PlayerId, RequestKind, Value};
 
 use super::moves::{Move, is_type};
 use super::{Game, opponent};
+use crate::catalogue::Command;
 use crate::runner::combat::{can_block, may_block};
 use crate::table::{BATTLEFIELD, HAND};
 use crate::testfile::Phase;
@@ -287,6 +288,9 @@ impl Game<'_> {
             return candidates.into_iter().take(most.max(least)).collect();
         }
         let source = execution.env().source;
+        if matches!(request.kind, RequestKind::Command(command, _) if command.index() == Command::Chosen.index()) {
+            return self.greedy_mode(source, request.chooser, &candidates).into_iter().collect();
+        }
         let me = request.chooser;
         let text = self.effect_text(source);
         let effect = effect_of(&text);
@@ -313,6 +317,29 @@ impl Game<'_> {
             .take_while(|(taken, (score, _))| *taken < least || (*taken < most && !give_up && *score > 0))
             .map(|(_, (_, value))| value)
             .collect()
+    }
+
+    /// The mode of `source`'s `choice` lines `me` chooses among `offered` (their labels):
+    /// a harmful one when the opponent has a permanent for it, else one that reads as
+    /// neither, else a helpful one when `me` has a creature for it; the first of the best.
+    fn greedy_mode(&self, source: CardId, me: PlayerId, offered: &[Value]) -> Option<Value> {
+        let board = &self.table.board;
+        let lines: Vec<&str> = board.get(source).map(|c| c.printed.autos.iter().map(String::as_str).collect())?;
+        let modes = crate::front::mode_labels(lines);
+        let theirs = !board.zone(opponent(me), BATTLEFIELD).is_empty();
+        let mine = !self.creatures(me).is_empty();
+        let score = |value: &Value| {
+            let label = self.shown(*value);
+            let effect = modes.iter().find(|(mode, _)| *mode == label).map_or("", |(_, effect)| *effect);
+            match effect_of(effect) {
+                Effect::Harmful if theirs => 3,
+                Effect::Unknown => 2,
+                Effect::Helpful if mine => 1,
+                _ => 0,
+            }
+        };
+        // The first of the best: `max_by_key` keeps the last of equals.
+        offered.iter().rev().max_by_key(|value| score(value)).copied()
     }
 
     /// How good a target is for an effect of `me`'s: above 0 worth choosing.
@@ -458,7 +485,7 @@ impl Game<'_> {
 
 /// Whether a question is the catalogue's `pay` asking whether to pay its cost.
 pub(super) fn is_pay(kind: RequestKind) -> bool {
-    matches!(kind, RequestKind::Command(command, _) if command.index() == crate::catalogue::Command::Pay.index())
+    matches!(kind, RequestKind::Command(command, _) if command.index() == Command::Pay.index())
 }
 
 #[cfg(test)]

@@ -731,6 +731,8 @@ impl Game<'_> {
             Value::Card(card) => self.name(card),
             Value::Player(player) => who(player).to_string(),
             Value::Bool(yes) => if yes { "yes" } else { "no" }.to_string(),
+            // A mode of a card's `choice` lines, by its label.
+            Value::Str(index) => self.table.library().program.string(index).unwrap_or_default().to_string(),
             other => format!("{other:?}"),
         }
     }

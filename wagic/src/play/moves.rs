@@ -311,8 +311,13 @@ impl Game<'_> {
         let Some((cost, has_x)) = cost else { return Ok(()) };
         let Some(c) = self.table.board.get(card) else { return Ok(()) };
         let (owner, types) = (c.owner, c.printed.types.clone());
+        // The modes of `choice` lines, and their targets, are chosen as the spell resolves
+        // (Wagic's menu of them opens then).
         let targeted = !c.printed.target.trim().is_empty()
-            || c.printed.autos.iter().any(|auto| auto.to_ascii_lowercase().contains("target("));
+            || c.printed
+                .autos
+                .iter()
+                .any(|auto| auto.to_ascii_lowercase().contains("target(") && !crate::front::is_mode_line(auto));
         let pool = self.table.board.player(owner).mana;
         let mut lands = self.mana_lands(owner);
         if has_x {

@@ -10,7 +10,7 @@
 //! |---|---|---|
 //! | [`QuestionKind::Mulligan`] | before the first turn, for each hand not empty | `keep`, `mulligan` |
 //! | [`QuestionKind::Priority`] | the seat has priority | each move (`play Forest`, `cast Shock`, `cast Kavu Titan with its kicker`, `cast Firebolt with flashback`, `activate Prodigal Sorcerer: {T}:damage:1 ...`), then `pass` |
-//! | [`QuestionKind::Effect`] | a spell's or ability's question (its targets, a `may`, a card to pay with), one pick at a time | each candidate (`target Grizzly Bears (p1)`, `target p0`, `yes`, `no`), then `done` once enough are chosen |
+//! | [`QuestionKind::Effect`] | a spell's or ability's question (its targets, a `may`, a card to pay with, a mode of its `choice` lines), one pick at a time | each candidate (`target Grizzly Bears (p1)`, `target p0`, `yes`, `no`, `choose: Exile power 3 or more`), then `done` once enough are chosen |
 //! | [`QuestionKind::Attack`] | the seat's turn, for each creature that can attack (one that must attacks unasked) | `attack with NAME`, `hold back NAME` |
 //! | [`QuestionKind::Block`] | the other seat attacked, for each creature that may block one of the attackers | `block ATTACKER with NAME` for each, then `no block with NAME` |
 //! | [`QuestionKind::Discard`] | the seat's cleanup step with more than 7 cards in hand, one card at a time | `discard NAME` for each card in hand |
@@ -76,7 +76,8 @@ pub enum QuestionKind {
     Mulligan,
     /// A move with priority, or the pass.
     Priority,
-    /// A spell's or ability's question: one of its targets, a `may`, a card to pay with.
+    /// A spell's or ability's question: one of its targets, a `may`, a card to pay with, a
+    /// mode of its `choice` lines (`choose: LABEL`).
     Effect,
     /// Whether one creature attacks.
     Attack,

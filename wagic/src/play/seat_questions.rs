@@ -9,6 +9,7 @@ use super::seat::{
     CardAt, MAX_OPTIONS, OptionKind, Permanent, PlayerState, Question, QuestionKind, SeatView, StackEntry,
 };
 use super::{Game, MAX_HAND, Outcome, who};
+use crate::catalogue::Command;
 use crate::table::stack::Resolution;
 use crate::table::{BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, P0, P1, STACK};
 
@@ -304,6 +305,7 @@ impl Game<'_> {
             RequestKind::Action => "choose an ability",
             RequestKind::May | RequestKind::Confirm(_) => "do it?",
             RequestKind::Cost(_) => "choose how to pay",
+            RequestKind::Command(command, _) if command.index() == Command::Chosen.index() => "choose one",
             RequestKind::Command(..) | RequestKind::Function(_) => "choose",
         };
         let mut chosen = Vec::new();
@@ -365,6 +367,7 @@ impl Game<'_> {
                 self.ability_text(source, index).unwrap_or_else(|| format!("ability {}", index + 1))
             }
             (RequestKind::TargetType, Value::Int(index)) => format!("kind {}", index.saturating_add(1)),
+            (_, Value::Str(_)) => format!("choose: {}", self.shown(value)),
             (_, Value::Int(number)) => number.to_string(),
             _ => self.card_label(value),
         }

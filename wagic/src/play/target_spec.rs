@@ -13,7 +13,9 @@
 //!
 //! [`Runtime::peek_filter`]: vm::runtime::Runtime::peek_filter
 
-use vm::bytecode::{FilterIdx, Instr, Qty};
+use vm::bytecode::{CommandIdx, FilterIdx, Instr, Qty};
+
+use crate::catalogue::Command;
 use vm::runtime::{CardId, Env, Host, Peek, PeekBuffers, PlayerId, Value};
 
 use super::Game;
@@ -49,11 +51,18 @@ impl Game<'_> {
             return Some(TargetSpec { filters, rule_target: true, optional });
         }
         let entry = program.entry(data.actions.get(action)?.entry)?;
-        entry.instrs().iter().find_map(|instr| match instr {
-            Instr::Target { f, .. } => Some(TargetSpec { filters: vec![*f], rule_target: false, optional: false }),
-            Instr::TargetOpt { f } => Some(TargetSpec { filters: vec![*f], rule_target: false, optional: true }),
-            _ => None,
-        })
+        let offer = CommandIdx::new(Command::ChoiceOption.index());
+        // The modes of `choice` lines come after the card's other lines: a `target(...)`
+        // after the first is one mode's, chosen as the spell resolves (`front/choice.rs`).
+        entry
+            .instrs()
+            .iter()
+            .map_while(|instr| (!matches!(instr, Instr::Call { cmd, .. } if *cmd == offer)).then_some(instr))
+            .find_map(|instr| match instr {
+                Instr::Target { f, .. } => Some(TargetSpec { filters: vec![*f], rule_target: false, optional: false }),
+                Instr::TargetOpt { f } => Some(TargetSpec { filters: vec![*f], rule_target: false, optional: true }),
+                _ => None,
+            })
     }
 
     /// [`Game::target_spec`] of action `action` of `card`, cast or activated by

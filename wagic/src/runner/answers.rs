@@ -121,6 +121,13 @@ impl Run<'_> {
             }
         }
         match step {
+            Step::Asks(execution) if matches!(execution.request().kind, RequestKind::Command(command, _) if command.index() == crate::catalogue::Command::Chosen.index()) =>
+            {
+                // Wagic lists every mode, one without a target to take too, where the
+                // table offers those it can take: `choice N` would not pick the same.
+                self.table.runtime.cancel(execution);
+                Err(skip("a card's `choice` modes (Wagic's menu of them is not played by the runner)", at(line, text)))
+            }
             Step::Asks(execution) => {
                 if execution.request().kind == RequestKind::Targets {
                     let env = execution.env();

@@ -10,6 +10,7 @@ mod board;
 mod bushido;
 mod card_files;
 mod cards;
+mod choice;
 mod combat;
 mod constructs;
 mod counters;
