@@ -207,6 +207,12 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
         activation_limits: Default::default(),
         one_shot: Default::default(),
         spell: is_spell,
+        spell_untargeted: is_spell && block.field("target").is_none(),
+        // An equipment's static effects apply to the creature it is attached to.
+        equipment: block.field("subtype").is_some_and(|field| {
+            field.value.split_ascii_whitespace().any(|word| word.eq_ignore_ascii_case("equipment"))
+        }),
+        in_hand_line: Default::default(),
         enchants_creatures: is_aura
             && block.field("target").is_some_and(|field| {
                 spec::read(Piece::new(field.value, 0)).is_ok_and(|spec| {
@@ -262,10 +268,7 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
             );
         }
     }
-    // An equipment's static effects apply to the creature it is attached to.
-    let is_equipment = block
-        .field("subtype")
-        .is_some_and(|field| field.value.split_ascii_whitespace().any(|word| word.eq_ignore_ascii_case("equipment")));
+    let is_equipment = lowering.equipment;
     let mut enchant = None;
     let mut abilities = Vec::new();
     let mut rule_target = None;
@@ -591,6 +594,14 @@ struct Lowering<'i> {
     one_shot: std::cell::Cell<bool>,
     /// The card is an instant or a sorcery.
     spell: bool,
+    /// The card is an instant or a sorcery without `target=`: a line's card effect acts
+    /// on the spell itself (Wagic's default target of a card effect is its source).
+    spell_untargeted: bool,
+    /// The card is an Equipment: its lines' card effects act on the equipped creature.
+    equipment: bool,
+    /// Whether the line being lowered is an `autohand=` line, whose card effect acts on
+    /// the card in hand itself, a spell's too.
+    in_hand_line: std::cell::Cell<bool>,
     /// The card is an Aura whose `target=` matches creatures only (`teach(creature)`).
     enchants_creatures: bool,
     /// The card is an instant or a sorcery whose mana cost has one `{X}`: `damage:X` is

@@ -77,17 +77,23 @@ impl<'i> Lowering<'i> {
         if conditional && parts.len() > 1 {
             return Err(Unsupported::new(piece, "`if ... then` with `&&`"));
         }
-        // A last part giving the card itself a one-shot ability with its own target
-        // (`draw:1 && transforms((,newability[target(*|myhand) reject])) forever`): Wagic
-        // resolves it at once, after the parts before, on its own target.
-        let (parts, own) = match parts.split_last() {
-            Some((last, before)) if !before.is_empty() && wrapper.is_none() && !may => {
-                match self.own_one_shot(*last)? {
-                    Some(inner) => (before.to_vec(), Some(inner)),
-                    None => (parts, None),
-                }
+        // A last part giving the card itself one-shot abilities (`draw:1 &&
+        // transforms((,newability[target(*|myhand) reject])) forever`, `all(this)
+        // transforms((,newability[may tap target(*)],newability[may untap target(*)]))`):
+        // Wagic resolves each at once, after the parts before, on its own targets.
+        let on_itself = match wrapper {
+            None => true,
+            Some(Wrapper::Target(spec_piece, "all")) => {
+                parts.len() == 1 && spec_piece.trim().text.eq_ignore_ascii_case("this")
             }
-            _ => (parts, None),
+            Some(_) => false,
+        };
+        let (parts, own) = match parts.split_last() {
+            Some((last, before)) if on_itself && !may => match self.own_one_shots(*last)? {
+                Some(inners) => (before.to_vec(), inners),
+                None => (parts, Vec::new()),
+            },
+            _ => (parts, Vec::new()),
         };
         let mut statements: Vec<Statement<'i>> = Vec::with_capacity(parts.len());
         for &part in &parts {
@@ -135,11 +141,14 @@ impl<'i> Lowering<'i> {
         if wrapped || shared {
             self.share_target(piece, &mut statements, wrapped)?;
         }
-        if let Some(inner) = own {
+        for inner in own {
             let (_, own_statements, lord, continuous) = self.effect(inner)?;
-            let lasting =
-                own_statements.iter().any(|statement| statement.chain.iter().any(|link| is_lasting(&link.effect)));
-            if lord.is_some() || continuous || lasting {
+            // A lasting effect the new ability times itself (`haste ueot`) ends as the
+            // card's own would; one timed by the transformation is not taken here.
+            let untimed_lasting = own_statements.iter().any(|statement| {
+                statement.restriction.is_none() && statement.chain.iter().any(|link| is_lasting(&link.effect))
+            });
+            if lord.is_some() || continuous || untimed_lasting {
                 return Err(Unsupported::new(inner, "transforms part `newability` other than one effect on the card"));
             }
             statements.extend_from_slice(own_statements);

@@ -33,6 +33,7 @@ mod newability;
 mod next;
 mod other_restriction;
 mod own_new_ability;
+mod own_one_shots;
 mod phaseaction;
 mod play;
 mod play_greedy;
