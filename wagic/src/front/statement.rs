@@ -80,7 +80,8 @@ impl<'i> Lowering<'i> {
         // A last part giving the card itself one-shot abilities (`draw:1 &&
         // transforms((,newability[target(*|myhand) reject])) forever`, `all(this)
         // transforms((,newability[may tap target(*)],newability[may untap target(*)]))`):
-        // Wagic resolves each at once, after the parts before, on its own targets.
+        // Wagic resolves each at once, after the parts before, on its own targets; a `may`
+        // before the line is asked once for them all, as for its other parts.
         let on_itself = match wrapper {
             None => true,
             Some(Wrapper::Target(spec_piece, "all")) => {
@@ -89,7 +90,7 @@ impl<'i> Lowering<'i> {
             Some(_) => false,
         };
         let (parts, own) = match parts.split_last() {
-            Some((last, before)) if on_itself && !may => match self.own_one_shots(*last)? {
+            Some((last, before)) if on_itself => match self.own_one_shots(*last)? {
                 Some(inners) => (before.to_vec(), inners),
                 None => (parts, Vec::new()),
             },
@@ -148,7 +149,10 @@ impl<'i> Lowering<'i> {
             let untimed_lasting = own_statements.iter().any(|statement| {
                 statement.restriction.is_none() && statement.chain.iter().any(|link| is_lasting(&link.effect))
             });
-            if lord.is_some() || continuous || untimed_lasting {
+            // One `may` before the line asks once for every part (below): a part asking
+            // its own question as well is not taken.
+            let asks_again = may && own_statements.iter().any(|statement| statement.condition.is_some());
+            if lord.is_some() || continuous || untimed_lasting || asks_again {
                 return Err(Unsupported::new(inner, "transforms part `newability` other than one effect on the card"));
             }
             statements.extend_from_slice(own_statements);

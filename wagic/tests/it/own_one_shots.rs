@@ -1,7 +1,8 @@
 //! `transforms((,newability[effect],newability[effect]...))` giving the card itself
 //! one-shot abilities (a permanent's line, maybe under `all(this)`, an `autohand=` line, an
 //! untargeted spell's): Wagic's `ATransformer` resolves each at once as the card's own, in
-//! the order written, so the card does each effect itself. Where the transformed card is
+//! the order written, so the card does each effect itself; a `may` before the line is
+//! asked once for every part. Where the transformed card is
 //! another (an Aura's, an Equipment's), it stays refused.
 
 use std::sync::Arc;
@@ -30,6 +31,13 @@ mana={1}{U}{R}\ntype=Creature\nsubtype=Cyclops\npower=1\ntoughness=4\n[/card]\n\
 autohand={1}{W}{cycle}:name(cycling) transforms((,newability[draw:1],newability[may life:2])) forever\n\
 text=You gain 6 life. -- Cycling {1}{W} ({1}{W}, Discard this card: Draw a card.) -- When you cycle \
 Renewed Faith, you may gain 2 life.\nmana={2}{W}\ntype=Instant\n[/card]\n\
+[card]\nname=Qarsi Sadist\n\
+auto=may name(Exploit) sacrifice notatarget(creature|mybattlefield) && transforms((,newability[target(opponent) \
+life:-2],newability[life:2 controller])) forever\n\
+text=Exploit (When this creature enters the battlefield, you may sacrifice a creature.) -- When Qarsi Sadist \
+exploits a creature, target opponent loses 2 life and you gain 2 life.\n\
+mana={1}{B}\ntype=Creature\nsubtype=Human Cleric\npower=1\ntoughness=3\n[/card]\n\
+[card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Shock\ntarget=creature,player\nauto=damage:2\ntext=Shock deals 2 damage to any target.\n\
 mana={R}\ntype=Instant\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n";
@@ -101,6 +109,29 @@ fn nivix_cyclops_attacks_as_a_four_four_after_an_instant() {
 }
 
 #[test]
+fn qarsi_sadist_exploiting_a_creature_drains_two_life_and_declining_does_nothing() {
+    // One `may` for the whole line, as Wagic reads it before splitting at `&&`: accepted,
+    // the creature is sacrificed, then the opponent loses 2 life and its controller gains 2.
+    let mut table = Table::with_cards(CARDS);
+    let bears = table.put("Grizzly Bears", P0, BATTLEFIELD);
+    table.answers.extend([vec![Value::Bool(true)], vec![Value::Card(bears)]]);
+    table.put("Qarsi Sadist", P0, BATTLEFIELD);
+    table.settle();
+    assert!(table.answers.is_empty(), "asked: {:?}", table.asked);
+    assert_eq!(table.board.names(P0, GRAVEYARD), ["Grizzly Bears"]);
+    assert_eq!((table.board.players[0].life, table.board.players[1].life), (22, 18));
+    // Declined: nothing sacrificed, and no life lost or gained either.
+    let mut table = Table::with_cards(CARDS);
+    table.put("Grizzly Bears", P0, BATTLEFIELD);
+    table.answers.push(vec![Value::Bool(false)]);
+    table.put("Qarsi Sadist", P0, BATTLEFIELD);
+    table.settle();
+    assert!(table.answers.is_empty(), "asked: {:?}", table.asked);
+    assert_eq!(table.board.names(P0, BATTLEFIELD), ["Grizzly Bears", "Qarsi Sadist"]);
+    assert_eq!((table.board.players[0].life, table.board.players[1].life), (20, 20));
+}
+
+#[test]
 fn new_one_shot_abilities_of_another_card_stay_refused() {
     let refused = Some("unsupported: transforms part `newability` other than one effect on the card");
     // An Aura's and an Equipment's transformed card is the one they are attached to.
@@ -113,6 +144,9 @@ fn new_one_shot_abilities_of_another_card_stay_refused() {
     // A targeted spell's is its target.
     let spell = "target=creature\nauto=transforms((,newability[draw:1],newability[may life:2]))\ntype=Sorcery";
     assert_eq!(error_of(spell).as_deref(), refused, "{spell}");
+    // A `may` before the line asks once for every part: a part asking again is not taken.
+    let twice = "auto=may draw:1 && transforms((,newability[may life:2],newability[draw:1])) forever\ntype=Creature";
+    assert_eq!(error_of(twice).as_deref(), refused, "{twice}");
     // A lasting effect the transformation times (its own `forever`) is not the card's own.
     let lasting = "auto=transforms((,newability[draw:1],newability[may flying])) forever\ntype=Creature";
     assert_eq!(error_of(lasting).as_deref(), refused, "{lasting}");
