@@ -25,7 +25,7 @@ use vm::bytecode::{CommandIdx, Const, ZonePrefixIdx, ZoneRef};
 use super::amount::amount_of;
 use super::piece::Piece;
 use super::statement::is_lasting;
-use super::{Line, Lowering, Unsupported, ability_of, did_you_mean, spec};
+use super::{Line, Lowering, Unsupported, ability_of, did_you_mean, given, spec};
 use crate::catalogue::{self, Command};
 
 /// Wagic's words of the types part that change types otherwise than by adding them.
@@ -237,10 +237,18 @@ impl<'i> Lowering<'i> {
     /// effect of the commands below, whose outcome is the same whichever card is its source
     /// (no damage, whose source counts), or a player effect of a whole number (`draw:1`,
     /// `life:2`: the transformed card's controller's, as Wagic's `getPlayerFromTarget`
-    /// reads the card); a zone named by whose it is (`mybattlefield`) is
+    /// reads the card), also given to it by `ability$!...!$ controller` (a discard of its own
+    /// hand, its `discard:n`); a zone named by whose it is (`mybattlefield`) is
     /// the transformed card's controller's, checked by the statement (`statement.rs`).
     fn new_ability(&self, part: Piece<'_>, inner: Piece<'_>) -> Result<&'i [Link<'i>], Unsupported> {
         let refused = || Unsupported::new(part, "transforms part `newability` other than one effect on the card");
+        // `ability$!name(discard) target(*|myhand) reject!$ controller`: the transformed
+        // card's controller (the new ability's source's) discards, its `discard:n` below.
+        if let Ok(Some(given::Given::Controller(effect))) = given::whole_line_ability(inner)
+            && let Some(discard) = given::players_discard(given::without_name(effect))
+        {
+            return self.new_ability(part, discard);
+        }
         if inner.text.get(..12).is_some_and(|head| head.eq_ignore_ascii_case("phaseaction[")) {
             // Wagic's phase action of the new ability: the transformed card is its source.
             return self.phase_action_links(inner, true);

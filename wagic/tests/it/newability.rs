@@ -17,7 +17,15 @@ const CARDS: &str = "[card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npow
 [card]\nname=Recovery\ntarget=creature|mygraveyard\n\
 auto=transforms((,newability[moveTo(mybattlefield)],newability[counter(1/1)]))\nmana={W}\ntype=Instant\n[/card]\n\
 [card]\nname=Charm\ntarget=creature\nauto=transforms((,newability[1/1],newability[trample])) ueot\nmana={R}\n\
-type=Instant\n[/card]\n";
+type=Instant\n[/card]\n\
+[card]\nname=Recoil\ntarget=*|battlefield\nauto=moveto(ownerhand)\n\
+auto=transforms((,newability[ability$!name(discard) target(*|myhand) reject!$ controller]))\n\
+text=Return target permanent to its owner's hand. Then that player discards a card.\nmana={1}{U}{B}\n\
+type=Instant\n[/card]\n\
+[card]\nname=Assassin's Strike\ntarget=creature\nauto=destroy\n\
+auto=transforms((,newability[ability$!name(discard) target(*|myhand) reject!$ controller]))\n\
+text=Destroy target creature. Its controller discards a card.\nmana={4}{B}{B}\ntype=Sorcery\n[/card]\n\
+[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
     let library = Arc::new(Library::compile(&[("newability.txt", CARDS.to_string())]).expect("the cards compile"));
@@ -134,4 +142,31 @@ fn a_player_effect_on_several_cards_acts_once_per_card() {
     assert!(table.activate(shocker, P0));
     assert_eq!(table.board.names(P1, HAND), ["Leaf", "Leaf", "Leaf"]);
     assert_eq!(table.board.names(P1, super::board::GRAVEYARD), ["Rock", "Rock", "Rock"]);
+}
+
+#[test]
+fn a_discard_given_to_the_transformed_cards_controller_is_that_players_discard() {
+    // Wagic's `ability$!...!$ controller` of a new ability: the controller of its source,
+    // the transformed card.
+    let given = "target=creature\n\
+                 auto=transforms((,newability[ability$!name(discard) target(*|myhand) reject!$ controller]))\n\
+                 type=Sorcery";
+    assert_eq!(ir_of(given), ir_of("target=creature\nauto=transforms((,newability[discard:1]))\ntype=Sorcery"));
+    // Recoil: the Bears go back to their owner's hand, who then discards a card (clicks
+    // the Bears, alone in that hand, as Wagic's chooser of the discard is that player).
+    let recoil = test(
+        "[PLAYER1]\nhand:Recoil,Forest\nmanapool:{1}{U}{B}\n[PLAYER2]\ninplay:Grizzly Bears\n",
+        "Recoil\nGrizzly Bears\nGrizzly Bears\n",
+        "FIRSTMAIN\n[PLAYER1]\nhand:Forest\ngraveyard:Recoil\n[PLAYER2]\ngraveyard:Grizzly Bears\n",
+    );
+    assert_eq!(verdict(&recoil), Verdict::Passed);
+    // Assassin's Strike: the creature's controller discards, not the caster.
+    let strike = test(
+        "[PLAYER1]\nhand:Assassin's Strike,Shock\nmanapool:{4}{B}{B}\n\
+         [PLAYER2]\nhand:Forest\ninplay:Grizzly Bears\n",
+        "Assassin's Strike\nGrizzly Bears\nForest\n",
+        "FIRSTMAIN\n[PLAYER1]\nhand:Shock\ngraveyard:Assassin's Strike\n\
+         [PLAYER2]\ngraveyard:Grizzly Bears,Forest\n",
+    );
+    assert_eq!(verdict(&strike), Verdict::Passed);
 }
