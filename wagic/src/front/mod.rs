@@ -226,6 +226,7 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
         x_entering: Default::default(),
         x_used: Default::default(),
         newability_relative: Default::default(),
+        until_end_of_turn: Default::default(),
         live_pumps: Default::default(),
         spell_target_mine: is_spell
             && block.field("target").is_some_and(|field| {
@@ -618,6 +619,9 @@ struct Lowering<'i> {
     /// effect names a zone by whose it is (`moveTo(mybattlefield)`): Wagic reads it as the
     /// transformed card's controller's (`transforms.rs`).
     newability_relative: std::cell::Cell<bool>,
+    /// Whether the statement whose effect is being lowered ends at the end of the turn
+    /// (`ueot`): a `transforms(...) ueot`'s new ability timed `ueot` too ends with it.
+    until_end_of_turn: std::cell::Cell<bool>,
     /// The chains of the card's `nonstatic` counted pumps, in their numbers' order, with
     /// where each is written: each is held by a continuous auto (`counted_pump.rs`).
     live_pumps: std::cell::RefCell<Vec<(Span, &'i [compiler::ir::Link<'i>])>>,

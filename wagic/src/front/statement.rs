@@ -423,7 +423,10 @@ impl<'i> Lowering<'i> {
         let last = effect_words.last().copied().unwrap_or(first);
         let effect_piece = piece.slice(first.start - piece.start, last.start - piece.start + last.text.len());
         self.newability_relative.set(false);
-        let mut chain = match self.effect_links(effect_piece) {
+        let outer = self.until_end_of_turn.replace(restriction.is_some());
+        let links = self.effect_links(effect_piece);
+        self.until_end_of_turn.set(outer);
+        let mut chain = match links {
             Ok(chain) => chain,
             // `tap target(creature) myTurnOnly`: name the word the effect does not take.
             Err(error) => match effect_words.as_slice() {

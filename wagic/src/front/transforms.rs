@@ -238,8 +238,10 @@ impl<'i> Lowering<'i> {
     /// (no damage, whose source counts), or a player effect of a whole number (`draw:1`,
     /// `life:2`: the transformed card's controller's, as Wagic's `getPlayerFromTarget`
     /// reads the card), also given to it by `ability$!...!$ controller` (a discard of its own
-    /// hand, its `discard:n`); a zone named by whose it is (`mybattlefield`) is
-    /// the transformed card's controller's, checked by the statement (`statement.rs`).
+    /// hand, its `discard:n`); a keyword ability of several words (`first strike`); any of
+    /// these timed `ueot` in a `transforms(...) ueot`, which it ends with. A zone named by
+    /// whose it is (`mybattlefield`) is the transformed card's controller's, checked by the
+    /// statement (`statement.rs`).
     fn new_ability(&self, part: Piece<'_>, inner: Piece<'_>) -> Result<&'i [Link<'i>], Unsupported> {
         let refused = || Unsupported::new(part, "transforms part `newability` other than one effect on the card");
         // `ability$!name(discard) target(*|myhand) reject!$ controller`: the transformed
@@ -248,6 +250,22 @@ impl<'i> Lowering<'i> {
             && let Some(discard) = given::players_discard(given::without_name(effect))
         {
             return self.new_ability(part, discard);
+        }
+        let words = inner.words();
+        if let [.., last] = words.as_slice()
+            && words.len() > 1
+            && last.text.eq_ignore_ascii_case("ueot")
+            && self.until_end_of_turn.get()
+        {
+            // `newability[haste ueot]` in a `transforms(...) ueot`: the new ability ends
+            // when the transformation does, at the end of the turn.
+            let effect = inner.slice(0, last.start - inner.start).trim();
+            return self.new_ability(part, effect);
+        }
+        if let Some(ability) = ability_of(&inner.text.to_ascii_lowercase()) {
+            // A keyword ability of several words (`first strike`).
+            let grant = Link { operator: None, effect: Effect::Grant(ability) };
+            return Ok(self.arena.alloc_slice_copy(&[grant]));
         }
         if inner.text.get(..12).is_some_and(|head| head.eq_ignore_ascii_case("phaseaction[")) {
             // Wagic's phase action of the new ability: the transformed card is its source.

@@ -25,6 +25,11 @@ type=Instant\n[/card]\n\
 [card]\nname=Assassin's Strike\ntarget=creature\nauto=destroy\n\
 auto=transforms((,newability[ability$!name(discard) target(*|myhand) reject!$ controller]))\n\
 text=Destroy target creature. Its controller discards a card.\nmana={4}{B}{B}\ntype=Sorcery\n[/card]\n\
+[card]\nname=Break Through the Line\n\
+auto={R}:target(creature[power<=2]) transforms((,newability[haste ueot],newability[unblockable ueot])) ueot\n\
+text={R}: Target creature with power 2 or less gains haste until end of turn and can't be blocked this turn.\n\
+mana={1}{R}\ntype=Enchantment\n[/card]\n\
+[card]\nname=Wall of Wood\nabilities=defender\nmana={G}\ntype=Creature\nsubtype=Wall\npower=0\ntoughness=3\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
@@ -169,4 +174,40 @@ fn a_discard_given_to_the_transformed_cards_controller_is_that_players_discard()
          [PLAYER2]\ngraveyard:Grizzly Bears,Forest\n",
     );
     assert_eq!(verdict(&strike), Verdict::Passed);
+}
+
+#[test]
+fn a_new_ability_timed_until_end_of_turn_ends_with_the_transformation() {
+    // In a `transforms(...) ueot`, a new ability's own `ueot` is the same end.
+    let timed = "auto={R}:target(creature) transforms((,newability[haste ueot],newability[unblockable ueot])) ueot\n\
+                 type=Enchantment";
+    let plain = "auto={R}:target(creature) transforms((,newability[haste],newability[unblockable])) ueot\n\
+                 type=Enchantment";
+    assert_eq!(ir_of(timed), ir_of(plain));
+    // A keyword ability of two words, as the transformation's own part.
+    assert_eq!(
+        ir_of("auto={R}:target(creature) transforms((,newability[first strike])) ueot\ntype=Enchantment"),
+        ir_of("auto={R}:target(creature) transforms((,first strike)) ueot\ntype=Enchantment")
+    );
+    // Timed otherwise than the transformation (which lasts while its source does), it is
+    // refused.
+    assert_eq!(
+        error_of("auto=lord(creature) transforms((,newability[haste ueot]))\ntype=Enchantment").as_deref(),
+        Some("unsupported: transforms part `newability` other than one effect on the card")
+    );
+    // Break Through the Line: the Bears cannot be blocked by the Wall this turn.
+    let attack = |moves: &str, life: &str| {
+        verdict(&test(
+            "[PLAYER1]\ninplay:Break Through the Line,Grizzly Bears\nmanapool:{R}\n[PLAYER2]\ninplay:Wall of Wood\n",
+            moves,
+            &format!(
+                "COMBATEND\n[PLAYER1]\ninplay:Break Through the Line,Grizzly Bears\n\
+                 [PLAYER2]\ninplay:Wall of Wood\n{life}"
+            ),
+        ))
+    };
+    let blocks = "next\nnext\nGrizzly Bears\nnext\nWall of Wood\nnext\nnext\n";
+    assert_eq!(attack(&format!("Break Through the Line\nGrizzly Bears\n{blocks}"), "life:18\n"), Verdict::Passed);
+    // Without it, the Wall blocks (the mana pool empties as the steps go by).
+    assert_eq!(attack(blocks, ""), Verdict::Passed);
 }
