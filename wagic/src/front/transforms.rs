@@ -28,6 +28,12 @@ use super::statement::is_lasting;
 use super::{Line, Lowering, Unsupported, ability_of, did_you_mean, given, spec};
 use crate::catalogue::{self, Command};
 
+/// A new triggered ability the front end does not compile: a permanent's own alone compiles.
+const GIVEN_TRIGGER: &str = "transforms part `newability[@trigger:effect]` given to another card or beside other parts";
+
+/// A new activated ability the front end does not compile: a permanent's own alone compiles.
+const GIVEN_ACTIVATED: &str = "transforms part `newability[{cost}:effect]` given to another card or beside other parts";
+
 /// Wagic's words of the types part that change types otherwise than by adding them.
 const TYPE_CHANGES: &[&str] =
     &["removealltypes", "removecreaturesubtypes", "removetypes", "removeallsubtypes", "allsubtypes", "chosentype"];
@@ -243,7 +249,16 @@ impl<'i> Lowering<'i> {
     /// whose it is (`mybattlefield`) is the transformed card's controller's, checked by the
     /// statement (`statement.rs`).
     fn new_ability(&self, part: Piece<'_>, inner: Piece<'_>) -> Result<&'i [Link<'i>], Unsupported> {
-        let refused = || Unsupported::new(part, "transforms part `newability` other than one effect on the card");
+        // A triggered or activated ability is compiled as a permanent's own, alone
+        // (`own_new_ability`): given to another card, the card would have to hold it.
+        let construct = if inner.text.starts_with('@') {
+            GIVEN_TRIGGER
+        } else if inner.text.starts_with('{') {
+            GIVEN_ACTIVATED
+        } else {
+            "transforms part `newability` other than one effect on the card"
+        };
+        let refused = || Unsupported::new(part, construct);
         // `ability$!name(discard) target(*|myhand) reject!$ controller`: the transformed
         // card's controller (the new ability's source's) discards, its `discard:n` below.
         if let Ok(Some(given::Given::Controller(effect))) = given::whole_line_ability(inner)

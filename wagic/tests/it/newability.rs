@@ -62,15 +62,22 @@ fn new_abilities_wagic_reads_as_the_cards_own_are_refused() {
     for card in [
         // Damage's source would be the transformed card, not the spell.
         "target=creature\nauto=transforms((,newability[damage:2]))\ntype=Instant",
-        // A trigger, a cost, a target, several effects: abilities of the card of their own.
-        "target=creature\nauto=transforms((,newability[@each my upkeep:life:1]))\ntype=Instant",
-        "target=creature\nauto=transforms((,newability[{T}:tap]))\ntype=Instant",
+        // A target, several effects: abilities of the card of their own.
         "target=creature\nauto=transforms((,newability[tap target(creature)]))\ntype=Instant",
         "target=creature\nauto=transforms((,newability[draw:1 && tap]))\ntype=Instant",
         "target=creature\nauto=transforms((,newability[]))\ntype=Instant",
     ] {
         assert_eq!(error_of(card).as_deref(), Some(refused), "{card}");
     }
+    // A trigger, a cost: abilities the transformed card would hold, named apart.
+    assert_eq!(
+        error_of("target=creature\nauto=transforms((,newability[@each my upkeep:life:1]))\ntype=Instant").as_deref(),
+        Some("unsupported: transforms part `newability[@trigger:effect]` given to another card or beside other parts")
+    );
+    assert_eq!(
+        error_of("target=creature\nauto=transforms((,newability[{T}:tap]))\ntype=Instant").as_deref(),
+        Some("unsupported: transforms part `newability[{cost}:effect]` given to another card or beside other parts")
+    );
     // `my` is the transformed card's controller's: refused unless the target is among its
     // controller's own cards (or its opponent's: `phaseaction.rs`'s Thief).
     let whose = "unsupported: `newability[...]` naming a zone by whose it is, on a card maybe not its controller's";
