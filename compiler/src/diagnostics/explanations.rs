@@ -424,11 +424,16 @@ impl Code {
                  `loseabilities`, `losesubtypesof(land)`, \
                  `transforms((types,colours,setpower=N,settoughness=N,abilities))` (`forever`: \
                  until the card moves; `newability[effect]` of one effect on the card such as \
-                 `moveTo(zone)`, `counter(p/t)`, a pump, `tap`; on a permanent's line transforming \
+                 `moveTo(zone)`, `counter(p/t)`, a pump, `tap`, a keyword (`first strike`), a \
+                 discard given to its controller (`ability$!name(discard) target(*|myhand) reject!$ \
+                 controller`), timed `ueot` in a `transforms(...) ueot`; on a permanent's line transforming \
                  the card itself, maybe under `this(test)`, `newability[@trigger:effect]` or \
-                 `newability[{cost}:effect]`: the card's own ability while the line holds; after \
-                 `&&` on such a card, a one-shot effect with its own target, such as a looter's \
-                 `newability[target(*|myhand) reject]`: the card's own effect, after the parts before), \
+                 `newability[{cost}:effect]`: the card's own ability while the line holds; one-shot \
+                 new abilities a card gives itself (a permanent's line, maybe under `all(this)` or \
+                 after `may`, an `autohand=` line, an untargeted spell's), such as a looter's \
+                 `newability[target(*|myhand) reject]` or a cycled card's \
+                 `newability[draw:1],newability[may life:2]`: the card's own effects, in order, \
+                 after the parts before), \
                  `if type(spec)~morethan|lessthan|equalto~N or type(spec) then effect`, \
                  `if compare(A)~morethan|lessthan|equalto~N or compare(B) then effect` (A, B: \
                  `lifetotal`, `opponentlifetotal`, `phandcount`, `ohandcount`), \

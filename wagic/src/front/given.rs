@@ -92,7 +92,7 @@ pub(super) fn given_ability(piece: Piece<'_>) -> Result<Option<Given<'_>>, Unsup
 /// The catalogue's `discard:n` when `inner` is a discard of n cards from its player's hand
 /// (`target(<n>*|myhand) reject`, `notatarget`, in either order): Wagic's chooser of n
 /// targets of `*|myhand` is that player, who discards them.
-fn players_discard(inner: Piece<'_>) -> Option<Piece<'static>> {
+pub(super) fn players_discard(inner: Piece<'_>) -> Option<Piece<'static>> {
     let words = inner.words();
     let [first, second] = words.as_slice() else { return None };
     let (clause, reject) =

@@ -23,6 +23,14 @@ pub fn has_cycle(costs: &[Cost<'_>]) -> bool {
 impl<'i> Lowering<'i> {
     /// An `autohand=` line as an action (the runner offers it only for a card in hand).
     pub(super) fn hand_line(&self, value: Piece<'_>) -> Result<Action<'i>, Unsupported> {
+        self.in_hand_line.set(true);
+        let action = self.hand_action(value);
+        self.in_hand_line.set(false);
+        action
+    }
+
+    /// [`Lowering::hand_line`], with `in_hand_line` set.
+    fn hand_action(&self, value: Piece<'_>) -> Result<Action<'i>, Unsupported> {
         let value = value.trim();
         if let Some((args, after)) = value.call("__CYCLING__")
             && after.text.trim().is_empty()

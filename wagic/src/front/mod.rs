@@ -210,6 +210,12 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
         activation_limits: Default::default(),
         one_shot: Default::default(),
         spell: is_spell,
+        spell_untargeted: is_spell && block.field("target").is_none(),
+        // An equipment's static effects apply to the creature it is attached to.
+        equipment: block.field("subtype").is_some_and(|field| {
+            field.value.split_ascii_whitespace().any(|word| word.eq_ignore_ascii_case("equipment"))
+        }),
+        in_hand_line: Default::default(),
         enchants_creatures: is_aura
             && block.field("target").is_some_and(|field| {
                 spec::read(Piece::new(field.value, 0)).is_ok_and(|spec| {
@@ -223,6 +229,7 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
         x_entering: Default::default(),
         x_used: Default::default(),
         newability_relative: Default::default(),
+        until_end_of_turn: Default::default(),
         live_pumps: Default::default(),
         spell_target_mine: is_spell
             && block.field("target").is_some_and(|field| {
@@ -265,10 +272,7 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
             );
         }
     }
-    // An equipment's static effects apply to the creature it is attached to.
-    let is_equipment = block
-        .field("subtype")
-        .is_some_and(|field| field.value.split_ascii_whitespace().any(|word| word.eq_ignore_ascii_case("equipment")));
+    let is_equipment = lowering.equipment;
     let mut enchant = None;
     let mut abilities = Vec::new();
     let mut rule_target = None;
@@ -626,6 +630,14 @@ struct Lowering<'i> {
     one_shot: std::cell::Cell<bool>,
     /// The card is an instant or a sorcery.
     spell: bool,
+    /// The card is an instant or a sorcery without `target=`: a line's card effect acts
+    /// on the spell itself (Wagic's default target of a card effect is its source).
+    spell_untargeted: bool,
+    /// The card is an Equipment: its lines' card effects act on the equipped creature.
+    equipment: bool,
+    /// Whether the line being lowered is an `autohand=` line, whose card effect acts on
+    /// the card in hand itself, a spell's too.
+    in_hand_line: std::cell::Cell<bool>,
     /// The card is an Aura whose `target=` matches creatures only (`teach(creature)`).
     enchants_creatures: bool,
     /// The card is an instant or a sorcery whose mana cost has one `{X}`: `damage:X` is
@@ -642,6 +654,9 @@ struct Lowering<'i> {
     /// effect names a zone by whose it is (`moveTo(mybattlefield)`): Wagic reads it as the
     /// transformed card's controller's (`transforms.rs`).
     newability_relative: std::cell::Cell<bool>,
+    /// Whether the statement whose effect is being lowered ends at the end of the turn
+    /// (`ueot`): a `transforms(...) ueot`'s new ability timed `ueot` too ends with it.
+    until_end_of_turn: std::cell::Cell<bool>,
     /// The chains of the card's `nonstatic` counted pumps, in their numbers' order, with
     /// where each is written: each is held by a continuous auto (`counted_pump.rs`).
     live_pumps: std::cell::RefCell<Vec<(Span, &'i [compiler::ir::Link<'i>])>>,

@@ -96,17 +96,24 @@ impl<'i> Lowering<'i> {
         if conditional && parts.len() > 1 {
             return Err(Unsupported::new(piece, "`if ... then` with `&&`"));
         }
-        // A last part giving the card itself a one-shot ability with its own target
-        // (`draw:1 && transforms((,newability[target(*|myhand) reject])) forever`): Wagic
-        // resolves it at once, after the parts before, on its own target.
-        let (parts, own) = match parts.split_last() {
-            Some((last, before)) if !before.is_empty() && wrapper.is_none() && !may => {
-                match self.own_one_shot(*last)? {
-                    Some(inner) => (before.to_vec(), Some(inner)),
-                    None => (parts, None),
-                }
+        // A last part giving the card itself one-shot abilities (`draw:1 &&
+        // transforms((,newability[target(*|myhand) reject])) forever`, `all(this)
+        // transforms((,newability[may tap target(*)],newability[may untap target(*)]))`):
+        // Wagic resolves each at once, after the parts before, on its own targets; a `may`
+        // before the line is asked once for them all, as for its other parts.
+        let on_itself = match wrapper {
+            None => true,
+            Some(Wrapper::Target(spec_piece, "all")) => {
+                parts.len() == 1 && spec_piece.trim().text.eq_ignore_ascii_case("this")
             }
-            _ => (parts, None),
+            Some(_) => false,
+        };
+        let (parts, own) = match parts.split_last() {
+            Some((last, before)) if on_itself => match self.own_one_shots(*last)? {
+                Some(inners) => (before.to_vec(), inners),
+                None => (parts, Vec::new()),
+            },
+            _ => (parts, Vec::new()),
         };
         let mut statements: Vec<Statement<'i>> = Vec::with_capacity(parts.len());
         for &part in &parts {
@@ -154,11 +161,17 @@ impl<'i> Lowering<'i> {
         if wrapped || shared {
             self.share_target(piece, &mut statements, wrapped)?;
         }
-        if let Some(inner) = own {
+        for inner in own {
             let (_, own_statements, lord, continuous) = self.effect(inner)?;
-            let lasting =
-                own_statements.iter().any(|statement| statement.chain.iter().any(|link| is_lasting(&link.effect)));
-            if lord.is_some() || continuous || lasting {
+            // A lasting effect the new ability times itself (`haste ueot`) ends as the
+            // card's own would; one timed by the transformation is not taken here.
+            let untimed_lasting = own_statements.iter().any(|statement| {
+                statement.restriction.is_none() && statement.chain.iter().any(|link| is_lasting(&link.effect))
+            });
+            // One `may` before the line asks once for every part (below): a part asking
+            // its own question as well is not taken.
+            let asks_again = may && own_statements.iter().any(|statement| statement.condition.is_some());
+            if lord.is_some() || continuous || untimed_lasting || asks_again {
                 return Err(Unsupported::new(inner, "transforms part `newability` other than one effect on the card"));
             }
             statements.extend_from_slice(own_statements);
@@ -435,7 +448,10 @@ impl<'i> Lowering<'i> {
         let last = effect_words.last().copied().unwrap_or(first);
         let effect_piece = piece.slice(first.start - piece.start, last.start - piece.start + last.text.len());
         self.newability_relative.set(false);
-        let mut chain = match self.effect_links(effect_piece) {
+        let outer = self.until_end_of_turn.replace(restriction.is_some());
+        let links = self.effect_links(effect_piece);
+        self.until_end_of_turn.set(outer);
+        let mut chain = match links {
             Ok(chain) => chain,
             // `tap target(creature) myTurnOnly`: name the word the effect does not take.
             Err(error) => match effect_words.as_slice() {

@@ -12,9 +12,12 @@
 //! A permanent's line transforming the card itself into one with a triggered or activated
 //! ability (`transforms((,newability[@each my upkeep:life:1]))`, maybe under
 //! `this(test)`) gives the card that ability while the line holds: it is lowered as the
-//! card's own ability ([`Lowering::own_new_ability`]); after `&&`, a one-shot new ability
-//! with its own target (a looter's `newability[target(*|myhand) reject]`) is the card's
-//! own effect, run after the parts before it ([`Lowering::own_one_shot`]).
+//! card's own ability ([`Lowering::own_new_ability`]). One-shot new abilities the card
+//! gives itself (a permanent's line, maybe under `all(this)`, an `autohand=` line, an
+//! untargeted spell's) are the card's own effects, in order, after the line's parts
+//! before them (a looter's `newability[target(*|myhand) reject]`, Sibsig Icebreakers'
+//! discards `ability$!...!$` given to each player, a cycled card's `newability[draw:1],
+//! newability[may life:2]`: [`Lowering::own_one_shots`]).
 
 use compiler::ir::{Arg, ChainOperator, Effect, Expr, Link};
 use vm::bytecode::{CommandIdx, Const, ZonePrefixIdx, ZoneRef};
@@ -22,8 +25,14 @@ use vm::bytecode::{CommandIdx, Const, ZonePrefixIdx, ZoneRef};
 use super::amount::amount_of;
 use super::piece::Piece;
 use super::statement::is_lasting;
-use super::{Line, Lowering, Unsupported, ability_of, did_you_mean, spec};
+use super::{Line, Lowering, Unsupported, ability_of, did_you_mean, given, spec};
 use crate::catalogue::{self, Command};
+
+/// A new triggered ability the front end does not compile: a permanent's own alone compiles.
+const GIVEN_TRIGGER: &str = "transforms part `newability[@trigger:effect]` given to another card or beside other parts";
+
+/// A new activated ability the front end does not compile: a permanent's own alone compiles.
+const GIVEN_ACTIVATED: &str = "transforms part `newability[{cost}:effect]` given to another card or beside other parts";
 
 /// Wagic's words of the types part that change types otherwise than by adding them.
 const TYPE_CHANGES: &[&str] =
@@ -194,27 +203,38 @@ impl<'i> Lowering<'i> {
         }
     }
 
-    /// The effect of a part `transforms((,newability[effect])) [forever|ueot]` giving the
-    /// card itself (no target) a one-shot effect that [`Lowering::new_ability`] does not
-    /// take alone (one choosing its own target: a looter's `target(*|myhand) reject`):
-    /// Wagic resolves it at once as the card's own, so it is the card's own effect. `None`
-    /// for any other part, and on an instant, a sorcery or an Aura (whose transformed card
-    /// is its target).
-    pub(super) fn own_one_shot<'s>(&self, part: Piece<'s>) -> Result<Option<Piece<'s>>, Unsupported> {
-        if self.spell || self.aura {
+    /// The effects of a part `transforms((,newability[effect],newability[effect]...))
+    /// [forever|ueot|oneshot]` giving the card itself (no target) one-shot effects that
+    /// [`Lowering::new_ability`] does not all take (one choosing its own target: a looter's
+    /// `target(*|myhand) reject`; a `may`; a discard given to a player by `ability$!...!$`):
+    /// Wagic's `ATransformer` parses each as the card's own ability and resolves it at
+    /// once, in the order written, so they are the card's own effects. The card itself is
+    /// a permanent's, an `autohand=` line's (the card in hand) or an untargeted spell's
+    /// (Wagic's default target of a card effect is its source). `None` for any other part,
+    /// and where the transformed card is another (an Aura's, an Equipment's, a targeted
+    /// spell's).
+    pub(super) fn own_one_shots<'s>(&self, part: Piece<'s>) -> Result<Option<Vec<Piece<'s>>>, Unsupported> {
+        let on_itself =
+            self.in_hand_line.get() || if self.spell { self.spell_untargeted } else { !self.aura && !self.equipment };
+        if !on_itself {
             return Ok(None);
         }
         let words = part.trim().words();
         let transforms = match words.as_slice() {
             [word] => *word,
-            [word, last] if ["forever", "ueot"].iter().any(|end| last.text.eq_ignore_ascii_case(end)) => *word,
+            [word, last] if ["forever", "ueot", "oneshot"].iter().any(|end| last.text.eq_ignore_ascii_case(end)) => {
+                *word
+            }
             _ => return Ok(None),
         };
-        let Some((part, inner)) = untyped_new_ability(transforms) else { return Ok(None) };
-        if inner.text.starts_with(['@', '{']) || self.new_ability(part, inner).is_ok() {
+        let Some(parts) = untyped_new_abilities(transforms) else { return Ok(None) };
+        if parts.iter().any(|(_, inner)| inner.text.starts_with(['@', '{'])) {
             return Ok(None);
         }
-        Ok(Some(inner))
+        if parts.iter().all(|&(part, inner)| self.new_ability(part, inner).is_ok()) {
+            return Ok(None);
+        }
+        Ok(Some(parts.into_iter().map(|(_, inner)| inner).collect()))
     }
 
     /// `newability[effect]` (Wagic's `ATransformer` parses the effect as the transformed
@@ -223,10 +243,45 @@ impl<'i> Lowering<'i> {
     /// effect of the commands below, whose outcome is the same whichever card is its source
     /// (no damage, whose source counts), or a player effect of a whole number (`draw:1`,
     /// `life:2`: the transformed card's controller's, as Wagic's `getPlayerFromTarget`
-    /// reads the card); a zone named by whose it is (`mybattlefield`) is
-    /// the transformed card's controller's, checked by the statement (`statement.rs`).
+    /// reads the card), also given to it by `ability$!...!$ controller` (a discard of its own
+    /// hand, its `discard:n`); a keyword ability of several words (`first strike`); any of
+    /// these timed `ueot` in a `transforms(...) ueot`, which it ends with. A zone named by
+    /// whose it is (`mybattlefield`) is the transformed card's controller's, checked by the
+    /// statement (`statement.rs`).
     fn new_ability(&self, part: Piece<'_>, inner: Piece<'_>) -> Result<&'i [Link<'i>], Unsupported> {
-        let refused = || Unsupported::new(part, "transforms part `newability` other than one effect on the card");
+        // A triggered or activated ability is compiled as a permanent's own, alone
+        // (`own_new_ability`): given to another card, the card would have to hold it.
+        let construct = if inner.text.starts_with('@') {
+            GIVEN_TRIGGER
+        } else if inner.text.starts_with('{') {
+            GIVEN_ACTIVATED
+        } else {
+            "transforms part `newability` other than one effect on the card"
+        };
+        let refused = || Unsupported::new(part, construct);
+        // `ability$!name(discard) target(*|myhand) reject!$ controller`: the transformed
+        // card's controller (the new ability's source's) discards, its `discard:n` below.
+        if let Ok(Some(given::Given::Controller(effect))) = given::whole_line_ability(inner)
+            && let Some(discard) = given::players_discard(given::without_name(effect))
+        {
+            return self.new_ability(part, discard);
+        }
+        let words = inner.words();
+        if let [.., last] = words.as_slice()
+            && words.len() > 1
+            && last.text.eq_ignore_ascii_case("ueot")
+            && self.until_end_of_turn.get()
+        {
+            // `newability[haste ueot]` in a `transforms(...) ueot`: the new ability ends
+            // when the transformation does, at the end of the turn.
+            let effect = inner.slice(0, last.start - inner.start).trim();
+            return self.new_ability(part, effect);
+        }
+        if let Some(ability) = ability_of(&inner.text.to_ascii_lowercase()) {
+            // A keyword ability of several words (`first strike`).
+            let grant = Link { operator: None, effect: Effect::Grant(ability) };
+            return Ok(self.arena.alloc_slice_copy(&[grant]));
+        }
         if inner.text.get(..12).is_some_and(|head| head.eq_ignore_ascii_case("phaseaction[")) {
             // Wagic's phase action of the new ability: the transformed card is its source.
             return self.phase_action_links(inner, true);
@@ -343,12 +398,29 @@ impl<'i> Lowering<'i> {
 /// `transforms((,newability[effect]))` with no type before the comma and nothing after:
 /// its part `newability[effect]` and the effect.
 fn untyped_new_ability(transforms: Piece<'_>) -> Option<(Piece<'_>, Piece<'_>)> {
+    match untyped_new_abilities(transforms)?.as_slice() {
+        [one] => Some(*one),
+        _ => None,
+    }
+}
+
+/// `transforms((,newability[effect],newability[effect]...))` with no type before the
+/// first comma, only `newability[...]` parts after it and nothing after them: each part
+/// and its effect.
+fn untyped_new_abilities(transforms: Piece<'_>) -> Option<Vec<(Piece<'_>, Piece<'_>)>> {
     let (args, _) = transforms.call("transforms").filter(|(_, after)| after.text.is_empty())?;
     let (list, rest) = args.trim().call("")?;
     let parts = list.split_top(",");
-    let ([types, part], true) = (parts.as_slice(), rest.text.trim().is_empty()) else { return None };
-    let part = part.trim();
-    let inner = part.strip_prefix("newability[").filter(|_| part.text.ends_with(']'))?;
-    let inner = inner.slice(0, inner.text.len() - 1).trim();
-    types.text.trim().is_empty().then_some((part, inner))
+    let (types, abilities) = parts.split_first()?;
+    if !types.text.trim().is_empty() || !rest.text.trim().is_empty() || abilities.is_empty() {
+        return None;
+    }
+    abilities
+        .iter()
+        .map(|part| {
+            let part = part.trim();
+            let inner = part.strip_prefix("newability[").filter(|_| part.text.ends_with(']'))?;
+            Some((part, inner.slice(0, inner.text.len() - 1).trim()))
+        })
+        .collect()
 }

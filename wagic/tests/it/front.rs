@@ -190,7 +190,7 @@ fn mistakes_get_a_help_that_says_what_to_write() {
 fn wagic_words_not_compiled_yet_are_not_taken_for_typos() {
     let pointer = "`rsc explain E0100` lists what the Wagic front end compiles";
     for card in [
-        "auto=transforms((,newability[damage:1]))\ntype=Sorcery",
+        "target=creature\nauto=transforms((,newability[damage:1]))\ntype=Sorcery",
         "auto=swap\ntype=Sorcery",
         "auto=removeallcounters(all)\ntype=Sorcery",
         "auto=lord(beast) rampage(1/1,1)\ntype=Creature",

@@ -560,7 +560,8 @@ fn transforms_is_one_call_then_a_grant_per_keyword_ability() {
     );
     for (line, refusal) in [
         (
-            "auto=transforms((,newability[damage:1])) ueot",
+            // Damage's source counts: the target's, not the card's.
+            "auto={T}:target(creature) transforms((,newability[damage:1])) ueot",
             "transforms part `newability` other than one effect on the card",
         ),
         ("auto={T}:transforms((allsubtypes)) target(creature) ueot", "transforms part `allsubtypes`"),

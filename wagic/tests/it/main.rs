@@ -34,6 +34,7 @@ mod newability;
 mod next;
 mod other_restriction;
 mod own_new_ability;
+mod own_one_shots;
 mod pay;
 mod phaseaction;
 mod play;

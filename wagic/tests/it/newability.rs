@@ -17,7 +17,20 @@ const CARDS: &str = "[card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npow
 [card]\nname=Recovery\ntarget=creature|mygraveyard\n\
 auto=transforms((,newability[moveTo(mybattlefield)],newability[counter(1/1)]))\nmana={W}\ntype=Instant\n[/card]\n\
 [card]\nname=Charm\ntarget=creature\nauto=transforms((,newability[1/1],newability[trample])) ueot\nmana={R}\n\
-type=Instant\n[/card]\n";
+type=Instant\n[/card]\n\
+[card]\nname=Recoil\ntarget=*|battlefield\nauto=moveto(ownerhand)\n\
+auto=transforms((,newability[ability$!name(discard) target(*|myhand) reject!$ controller]))\n\
+text=Return target permanent to its owner's hand. Then that player discards a card.\nmana={1}{U}{B}\n\
+type=Instant\n[/card]\n\
+[card]\nname=Assassin's Strike\ntarget=creature\nauto=destroy\n\
+auto=transforms((,newability[ability$!name(discard) target(*|myhand) reject!$ controller]))\n\
+text=Destroy target creature. Its controller discards a card.\nmana={4}{B}{B}\ntype=Sorcery\n[/card]\n\
+[card]\nname=Break Through the Line\n\
+auto={R}:target(creature[power<=2]) transforms((,newability[haste ueot],newability[unblockable ueot])) ueot\n\
+text={R}: Target creature with power 2 or less gains haste until end of turn and can't be blocked this turn.\n\
+mana={1}{R}\ntype=Enchantment\n[/card]\n\
+[card]\nname=Wall of Wood\nabilities=defender\nmana={G}\ntype=Creature\nsubtype=Wall\npower=0\ntoughness=3\n[/card]\n\
+[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
     let library = Arc::new(Library::compile(&[("newability.txt", CARDS.to_string())]).expect("the cards compile"));
@@ -49,15 +62,22 @@ fn new_abilities_wagic_reads_as_the_cards_own_are_refused() {
     for card in [
         // Damage's source would be the transformed card, not the spell.
         "target=creature\nauto=transforms((,newability[damage:2]))\ntype=Instant",
-        // A trigger, a cost, a target, several effects: abilities of the card of their own.
-        "target=creature\nauto=transforms((,newability[@each my upkeep:life:1]))\ntype=Instant",
-        "target=creature\nauto=transforms((,newability[{T}:tap]))\ntype=Instant",
+        // A target, several effects: abilities of the card of their own.
         "target=creature\nauto=transforms((,newability[tap target(creature)]))\ntype=Instant",
         "target=creature\nauto=transforms((,newability[draw:1 && tap]))\ntype=Instant",
         "target=creature\nauto=transforms((,newability[]))\ntype=Instant",
     ] {
         assert_eq!(error_of(card).as_deref(), Some(refused), "{card}");
     }
+    // A trigger, a cost: abilities the transformed card would hold, named apart.
+    assert_eq!(
+        error_of("target=creature\nauto=transforms((,newability[@each my upkeep:life:1]))\ntype=Instant").as_deref(),
+        Some("unsupported: transforms part `newability[@trigger:effect]` given to another card or beside other parts")
+    );
+    assert_eq!(
+        error_of("target=creature\nauto=transforms((,newability[{T}:tap]))\ntype=Instant").as_deref(),
+        Some("unsupported: transforms part `newability[{cost}:effect]` given to another card or beside other parts")
+    );
     // `my` is the transformed card's controller's: refused unless the target is among its
     // controller's own cards (or its opponent's: `phaseaction.rs`'s Thief).
     let whose = "unsupported: `newability[...]` naming a zone by whose it is, on a card maybe not its controller's";
@@ -134,4 +154,67 @@ fn a_player_effect_on_several_cards_acts_once_per_card() {
     assert!(table.activate(shocker, P0));
     assert_eq!(table.board.names(P1, HAND), ["Leaf", "Leaf", "Leaf"]);
     assert_eq!(table.board.names(P1, super::board::GRAVEYARD), ["Rock", "Rock", "Rock"]);
+}
+
+#[test]
+fn a_discard_given_to_the_transformed_cards_controller_is_that_players_discard() {
+    // Wagic's `ability$!...!$ controller` of a new ability: the controller of its source,
+    // the transformed card.
+    let given = "target=creature\n\
+                 auto=transforms((,newability[ability$!name(discard) target(*|myhand) reject!$ controller]))\n\
+                 type=Sorcery";
+    assert_eq!(ir_of(given), ir_of("target=creature\nauto=transforms((,newability[discard:1]))\ntype=Sorcery"));
+    // Recoil: the Bears go back to their owner's hand, who then discards a card (clicks
+    // the Bears, alone in that hand, as Wagic's chooser of the discard is that player).
+    let recoil = test(
+        "[PLAYER1]\nhand:Recoil,Forest\nmanapool:{1}{U}{B}\n[PLAYER2]\ninplay:Grizzly Bears\n",
+        "Recoil\nGrizzly Bears\nGrizzly Bears\n",
+        "FIRSTMAIN\n[PLAYER1]\nhand:Forest\ngraveyard:Recoil\n[PLAYER2]\ngraveyard:Grizzly Bears\n",
+    );
+    assert_eq!(verdict(&recoil), Verdict::Passed);
+    // Assassin's Strike: the creature's controller discards, not the caster.
+    let strike = test(
+        "[PLAYER1]\nhand:Assassin's Strike,Shock\nmanapool:{4}{B}{B}\n\
+         [PLAYER2]\nhand:Forest\ninplay:Grizzly Bears\n",
+        "Assassin's Strike\nGrizzly Bears\nForest\n",
+        "FIRSTMAIN\n[PLAYER1]\nhand:Shock\ngraveyard:Assassin's Strike\n\
+         [PLAYER2]\ngraveyard:Grizzly Bears,Forest\n",
+    );
+    assert_eq!(verdict(&strike), Verdict::Passed);
+}
+
+#[test]
+fn a_new_ability_timed_until_end_of_turn_ends_with_the_transformation() {
+    // In a `transforms(...) ueot`, a new ability's own `ueot` is the same end.
+    let timed = "auto={R}:target(creature) transforms((,newability[haste ueot],newability[unblockable ueot])) ueot\n\
+                 type=Enchantment";
+    let plain = "auto={R}:target(creature) transforms((,newability[haste],newability[unblockable])) ueot\n\
+                 type=Enchantment";
+    assert_eq!(ir_of(timed), ir_of(plain));
+    // A keyword ability of two words, as the transformation's own part.
+    assert_eq!(
+        ir_of("auto={R}:target(creature) transforms((,newability[first strike])) ueot\ntype=Enchantment"),
+        ir_of("auto={R}:target(creature) transforms((,first strike)) ueot\ntype=Enchantment")
+    );
+    // Timed otherwise than the transformation (which lasts while its source does), it is
+    // refused.
+    assert_eq!(
+        error_of("auto=lord(creature) transforms((,newability[haste ueot]))\ntype=Enchantment").as_deref(),
+        Some("unsupported: transforms part `newability` other than one effect on the card")
+    );
+    // Break Through the Line: the Bears cannot be blocked by the Wall this turn.
+    let attack = |moves: &str, life: &str| {
+        verdict(&test(
+            "[PLAYER1]\ninplay:Break Through the Line,Grizzly Bears\nmanapool:{R}\n[PLAYER2]\ninplay:Wall of Wood\n",
+            moves,
+            &format!(
+                "COMBATEND\n[PLAYER1]\ninplay:Break Through the Line,Grizzly Bears\n\
+                 [PLAYER2]\ninplay:Wall of Wood\n{life}"
+            ),
+        ))
+    };
+    let blocks = "next\nnext\nGrizzly Bears\nnext\nWall of Wood\nnext\nnext\n";
+    assert_eq!(attack(&format!("Break Through the Line\nGrizzly Bears\n{blocks}"), "life:18\n"), Verdict::Passed);
+    // Without it, the Wall blocks (the mana pool empties as the steps go by).
+    assert_eq!(attack(blocks, ""), Verdict::Passed);
 }
