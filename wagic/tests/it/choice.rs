@@ -145,6 +145,16 @@ fn a_mode_that_cannot_be_compiled_names_its_part() {
         error_of("auto=choice name(pump) lord(creature) 1/1\ntype=Creature").as_deref(),
         Some("unsupported: `choice` of a lasting effect on a permanent (`lord(...)`, `aslongas(...)`, `foreach(...)`)")
     );
+    // One payment for both parts would end the entry when the mode is not chosen, and
+    // with it the modes after it.
+    assert_eq!(
+        error_of(
+            "auto=choice name(two) pay({1}) draw:1 controller && life:2 controller\n\
+             auto=choice name(one) draw:1\ntype=Creature\npower=1\ntoughness=1"
+        )
+        .as_deref(),
+        Some("unsupported: `choice` of an effect with a condition, `may ... && ...` or `pay(cost) ... && ...`")
+    );
 }
 
 /// The events of a game, in order.
