@@ -449,7 +449,7 @@ impl Code {
                  also `this(controllerlife < n)`, `opponentlife` with `<`, `<=`, `>`, `>=`, `=`, `!=`, \
                  `this(untapped)`, `this(tapped)`, `this(counter{0/0.n.name})`: while the test holds); costs \
                  before a `:` (`{T}`, `{Q}`, mana such as `{2}{R}`, `{S}`, `{S(spec)}`, `{T(spec)}`, `{E}`, `{E(spec)}`, `{H}`, `{H(spec)}`, `{D}`, \
-                 `{discard(spec)}`, `{L}`, `{L:n}`, `{C(0/0,-n,name)}`, and `asSorcery`, `myTurnOnly` or `myUpkeepOnly` \
+                 `{discard(spec)}` (a spec cost written n times: n different cards), `{L}`, `{L:n}`, `{C(0/0,-n,name)}`, and `asSorcery`, `myTurnOnly` or `myUpkeepOnly` \
                  after the effect); \
                  triggers before a `:` (`@movedto(spec) from(spec)`, its spec's zone \
                  `nonbattlezone` too, `@damaged(spec)`, \
