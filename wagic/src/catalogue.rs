@@ -445,7 +445,39 @@ pub const ZONES: &[ZoneSpec] = &[
     ZoneSpec { name: "library", is_pile: true, doc: "A player's library, top first." },
     ZoneSpec { name: "exile", is_pile: true, doc: "A player's exiled cards." },
     ZoneSpec { name: "stack", is_pile: false, doc: "The spells being cast." },
+    // Zone groups: a spec over several zones (`target(creature|battlefield,graveyard)`), whose
+    // candidates Wagic's `TargetChooserFactory` takes from each zone listed. A filter searches
+    // one zone, so each group Wagic's cards write is one, named by its members in the order
+    // above (`zone_members` reads them back).
+    group("battlefield,graveyard"),
+    group("battlefield,library"),
+    group("battlefield,stack"),
+    group("battlefield,graveyard,stack"),
+    group("battlefield,hand,graveyard"),
+    group("battlefield,hand,graveyard,stack"),
+    group("battlefield,hand,graveyard,exile,stack"),
+    group("battlefield,graveyard,library,exile,stack"),
+    group("battlefield,hand,graveyard,library,exile,stack"),
+    group("hand,graveyard"),
+    group("hand,graveyard,library"),
+    group("hand,graveyard,exile"),
+    group("hand,graveyard,library,exile"),
 ];
+
+/// A zone group of [`ZONES`]: not a pile (no card is ever put in it).
+const fn group(name: &'static str) -> ZoneSpec {
+    ZoneSpec { name, is_pile: false, doc: "Each card of the zones it names (a spec over several zones)." }
+}
+
+/// The zones a zone of [`ZONES`] lists its cards from: a zone group's members, in
+/// [`ZONES`] order; any other zone itself.
+pub fn zone_members(zone: usize) -> Vec<usize> {
+    let Some(spec) = ZONES.get(zone) else { return Vec::new() };
+    if !spec.name.contains(',') {
+        return vec![zone];
+    }
+    spec.name.split(',').filter_map(|member| ZONES.iter().position(|spec| spec.name == member)).collect()
+}
 
 /// Prefixes of a zone: whose zone it is (no prefix: both players').
 pub const ZONE_PREFIXES: &[NamedSpec] = &[

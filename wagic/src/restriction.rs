@@ -71,7 +71,7 @@ fn parts(value: Piece<'_>) -> Result<Vec<Part<'_>>, Unsupported> {
             || spec.count != spec::Count::One
             || spec.other
             || matches!(zone_prefix, Some("owner" | "targetcontroller"))
-            || zone == "stack"
+            || zone.split(',').any(|member| member == "stack")
         {
             return Err(refused(spec_piece));
         }

@@ -459,7 +459,7 @@ impl Code {
                  also `this(controllerlife < n)`, `opponentlife` with `<`, `<=`, `>`, `>=`, `=`, `!=`, \
                  `this(untapped)`, `this(tapped)`, `this(counter{0/0.n.name})`: while the test holds); costs \
                  before a `:` (`{T}`, `{Q}`, mana such as `{2}{R}`, `{S}`, `{S(spec)}`, `{T(spec)}`, `{E}`, `{E(spec)}`, `{H}`, `{H(spec)}`, `{D}`, \
-                 `{discard(spec)}`, `{L}`, `{L:n}`, `{C(0/0,-n,name)}`, and `asSorcery`, `myTurnOnly` or `myUpkeepOnly` \
+                 `{discard(spec)}` (a spec cost written n times: n different cards), `{L}`, `{L:n}`, `{C(0/0,-n,name)}`, and `asSorcery`, `myTurnOnly` or `myUpkeepOnly` \
                  after the effect); \
                  triggers before a `:` (`@movedto(spec) from(spec)`, its spec's zone \
                  `nonbattlezone` too, `@damaged(spec)`, \
@@ -472,7 +472,8 @@ impl Code {
                  turn), and in an ability or a `newability[...]` `phaseaction[phase once sourceinplay] \
                  destroy|bury|sacrifice|moveto(ownerhand|ownerbattlefield)` (on its target at that phase). A spec \
                  is `type[,type][terms]|zone` (a term such as `tapped`, `counter{0/0.n.name}`, `counter{any}`: `creature[power>=3]`), the zones `battlefield`, `hand`, `graveyard`, \
-                 `library`, `exile` and `stack`, bare or after `my`, `opponent` or `owner`. \
+                 `library`, `exile` and `stack`, bare or after `my`, `opponent` or `owner`; outside a trigger, several of them \
+                 with one owner (`creature|myhand,mygraveyard`: the cards of each), as the zone groups of Wagic's catalogue list. \
                  The examples are Wagic card blocks.",
                 "[card]\nname=Example\nauto=flipacoin\ntype=Instant\n[/card]\n",
                 "[card]\nname=Example\nauto=damage:2 target(player)\ntype=Instant\n[/card]\n",

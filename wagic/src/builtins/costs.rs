@@ -44,7 +44,7 @@ fn check_untapped_spec<H: WagicHost>(ctx: &mut CallContext<'_, H>, filter: vm::b
         .into_iter()
         .filter(|value| value.as_card().is_some_and(|card| !ctx.host().is_tapped(card)))
         .collect();
-    if !found.matched || untapped.is_empty() || untapped.len() < usize::from(found.min) {
+    if !found.matched || untapped.is_empty() || untapped.len() < fewest(ctx, filter, found.min) {
         return Ok(Status::Failure);
     }
     // Asked as `check_spec` asks, when the untapped ones leave a choice.
@@ -119,7 +119,7 @@ pub(super) fn check_spec<H: WagicHost>(ctx: &mut CallContext<'_, H>, filter: vm:
     }
     let found = ctx.resolve(filter)?;
     let candidates = ctx.list(found.candidates).len();
-    if !found.matched || candidates == 0 || candidates < usize::from(found.min) {
+    if !found.matched || candidates == 0 || candidates < fewest(ctx, filter, found.min) {
         return Ok(Status::Failure);
     }
     if found.choose {
@@ -128,6 +128,16 @@ pub(super) fn check_spec<H: WagicHost>(ctx: &mut CallContext<'_, H>, filter: vm:
     let fixed = ctx.list(found.candidates).to_vec();
     ctx.fix_selection(&fixed)?;
     Ok(Status::Success)
+}
+
+/// The fewest cards a cost with a spec pays with: all its count (`{S(land)}{S(land)}`,
+/// two lands), where a filter alone takes what it finds of fewer; else what the
+/// resolution asks.
+fn fewest<H: WagicHost>(ctx: &CallContext<'_, H>, filter: vm::bytecode::FilterIdx, min: u16) -> usize {
+    match ctx.program().filter(filter).and_then(|filter| filter.qty) {
+        Some(vm::bytecode::Qty::Exact(count)) => usize::from(count.max(min)),
+        _ => usize::from(min),
+    }
 }
 
 /// The cards a cost with a spec chose while it was checked (never more).

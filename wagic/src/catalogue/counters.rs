@@ -35,6 +35,7 @@ const KINDS: &[&str] = &[
     "counter{flood}",
     "counter{fuse}",
     "counter{gold}",
+    "counter{hatchling}",
     "counter{hourglass}",
     "counter{ice}",
     "counter{ki}",

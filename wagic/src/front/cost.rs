@@ -2,8 +2,8 @@
 //! `{discard(spec)}`, `{C(0/0,-n,name)}`) as the
 //! compiler's IR costs: mana of one colour written twice is one cost with a count.
 
-use compiler::ir::Cost;
-use vm::bytecode::CostIdx;
+use compiler::ir::{Cost, Filter};
+use vm::bytecode::{CostIdx, Qty};
 
 use super::piece::Piece;
 use super::{Lowering, Unsupported, spec};
@@ -13,9 +13,11 @@ impl<'i> Lowering<'i> {
     /// `{2}{R}{T}`.
     pub(super) fn costs(&self, piece: Piece<'_>) -> Result<&'i [Cost<'i>], Unsupported> {
         let mut costs: Vec<Cost<'i>> = Vec::new();
-        // Each cost with a spec picks its card on its own: written twice, both could pick
-        // the same card and pay one for two.
-        let mut spec_costs: Vec<String> = Vec::new();
+        // A cost with a spec written n times (`{S(land|mybattlefield)}{S(land|mybattlefield)}`:
+        // "sacrifice two lands") is one cost picking n cards: written as two costs, each
+        // picking its card on its own, both could pick the same card and pay one for two.
+        // Each spec cost written so far, and where it is in `costs`.
+        let mut spec_costs: Vec<(String, usize)> = Vec::new();
         let mut rest = piece;
         while !rest.text.is_empty() {
             let Some(inner) = rest.strip_prefix("{") else {
@@ -73,11 +75,12 @@ impl<'i> Lowering<'i> {
                             return Err(Unsupported::new(symbol, "cost with text after its spec"));
                         }
                         let written = symbol.text.to_ascii_lowercase();
-                        if spec_costs.contains(&written) {
-                            return Err(Unsupported::new(symbol, "a cost with a spec written twice"));
-                        }
-                        spec_costs.push(written);
                         let spec = spec::read(args)?;
+                        if let Some((_, at)) = spec_costs.iter().find(|(earlier, _)| *earlier == written) {
+                            self.one_more_card(&mut costs[*at], symbol, &spec)?;
+                            continue;
+                        }
+                        spec_costs.push((written, costs.len()));
                         (cost, None, Some(self.specs.filter(&spec, false)?))
                     } else {
                         let word = spec::leading_word(symbol.text);
@@ -103,4 +106,20 @@ impl<'i> Lowering<'i> {
         }
         Ok(self.arena.alloc_slice_copy(&costs))
     }
+
+    /// `cost`, a cost with a spec of one card written again: one card more, another one.
+    fn one_more_card(&self, cost: &mut Cost<'i>, symbol: Piece<'_>, spec: &spec::Spec<'_>) -> Result<(), Unsupported> {
+        let refused = || Unsupported::new(symbol, "a cost with a spec of several cards written twice");
+        let Some(filter) = cost.filter else { return Err(refused()) };
+        let taken = match (spec.count, filter.qty) {
+            (spec::Count::One, Some(Qty::Exact(taken))) if taken < MAX_COST_CARDS => taken,
+            _ => return Err(refused()),
+        };
+        cost.filter = Some(self.arena.alloc(Filter { qty: Some(Qty::Exact(taken + 1)), ..*filter }));
+        Ok(())
+    }
 }
+
+/// The most cards a cost with a spec written again and again picks (Wagic's cards write
+/// four at most).
+const MAX_COST_CARDS: u16 = 16;

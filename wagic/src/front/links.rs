@@ -372,6 +372,9 @@ impl<'i> Lowering<'i> {
 
     fn zone_ref(&self, piece: Piece<'_>) -> Result<ZoneRef, Unsupported> {
         let (prefix, zone) = spec::read_zone(piece)?;
+        if catalogue::zone_members(zone).len() > 1 {
+            return Err(Unsupported::new(piece, "destination with several zones"));
+        }
         Ok(ZoneRef { prefix: prefix.map(ZonePrefixIdx::new), zone: ZoneIdx::new(zone) })
     }
 }

@@ -133,19 +133,55 @@ fn small_count(piece: Piece<'_>) -> Result<u16, Unsupported> {
     piece.trim().text.parse::<u16>().ok().filter(|&n| n > 0).ok_or_else(|| Unsupported::new(piece, "spec count"))
 }
 
-/// `mybattlefield` → (`my`, `battlefield`).
+/// `mybattlefield` → (`my`, `battlefield`); `myhand,mygraveyard` → (`my`, the zone group
+/// `hand,graveyard`).
 pub fn read_zone(piece: Piece<'_>) -> Result<(Option<usize>, usize), Unsupported> {
     if piece.find_top(b',').is_some() {
-        return Err(Unsupported::new(piece, "spec with several zones"));
+        return read_zones(piece);
     }
+    read_one_zone(piece)
+}
+
+/// Several zones (`myhand,mygraveyard`), as Wagic's `TargetChooserFactory` reads them: each
+/// zone with its own prefix; here they share one, and the zones are one of the zone groups
+/// of [`catalogue::ZONES`].
+fn read_zones(piece: Piece<'_>) -> Result<(Option<usize>, usize), Unsupported> {
+    let mut prefix = None;
+    let mut members: Vec<usize> = Vec::new();
+    for (index, written) in piece.split_top(",").into_iter().enumerate() {
+        let (zone_prefix, zone) = read_one_zone(written.trim())?;
+        if index > 0 && zone_prefix != prefix {
+            return Err(Unsupported::new(piece, "spec with several zones of different owners"));
+        }
+        prefix = zone_prefix;
+        if !members.contains(&zone) {
+            members.push(zone);
+        }
+    }
+    members.sort_unstable();
+    if let [zone] = members[..] {
+        return Ok((prefix, zone));
+    }
+    let name = members.iter().map(|&zone| catalogue::ZONES[zone].name).collect::<Vec<_>>().join(",");
+    match catalogue::ZONES.iter().position(|spec| spec.name == name) {
+        Some(group) => Ok((prefix, group)),
+        None => Err(Unsupported::new(piece, &format!("spec over the zones `{name}` together"))),
+    }
+}
+
+fn read_one_zone(piece: Piece<'_>) -> Result<(Option<usize>, usize), Unsupported> {
     zone_of(piece.text).ok_or_else(|| {
         let written = piece.text.to_ascii_lowercase();
         Unsupported::new(piece, &format!("zone `{}`", quoted(&written))).with_help(zone_suggestion(&written))
     })
 }
 
-/// The prefix and zone `text` names (`mybattlefield`), if it names one.
+/// The prefix and zone `text` names (`mybattlefield`), if it names one (a zone group is
+/// never written so: [`read_zones`] reads its zones one by one).
 fn zone_of(text: &str) -> Option<(Option<usize>, usize)> {
+    if text.contains(',') {
+        return None;
+    }
     let text = text.to_ascii_lowercase();
     let (prefix, zone) =
         [("my", "my"), ("opponent", "opp"), ("owner", "owner"), ("targetcontroller", "targetcontroller")]
@@ -508,6 +544,9 @@ impl<'i> SpecLowering<'i> {
             let prefix_name = prefix.map_or("", |index| catalogue::ZONE_PREFIXES[index].name);
             if prefix_name == "owner" || prefix_name == "targetcontroller" {
                 return Err(Unsupported::new(spec.span, &format!("zone prefix `{prefix_name}` in a trigger")));
+            }
+            if catalogue::zone_members(zone).len() > 1 {
+                return Err(Unsupported::new(spec.span, "spec with several zones in a trigger"));
             }
             conjuncts
                 .push(self.call(zone_test, &[object, Expr::Str(catalogue::ZONES[zone].name), Expr::Str(prefix_name)]));

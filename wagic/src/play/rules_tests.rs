@@ -1,5 +1,6 @@
-//! Kicker, `autohand` abilities and flashback as moves of a game, on a board set up by
-//! hand: which moves are offered, what each pays, and what it does.
+//! Kicker, `autohand` abilities, flashback and a cost with a spec written twice as moves
+//! of a game, on a board set up by hand: which moves are offered, what each pays, and
+//! what it does.
 
 use super::moves::Move;
 use super::test_support::{begin_first_main, new_game, texts};
@@ -240,4 +241,52 @@ fn a_greedy_player_casts_no_second_copy_of_a_legend_it_controls() {
     game.settle().expect("settles");
     let moves = game.legal_moves(P0).expect("moves");
     assert_eq!(game.greedy_move(P0, &moves), Some(Move::Cast(cards[0])));
+}
+
+/// Keldon Arsonist ("{1}, Sacrifice two lands: Destroy target land"), its cost's spec
+/// written twice as Wagic writes it.
+const ARSONIST_CARDS: &str = "[card]\nname=Keldon Arsonist\n\
+auto={1}{S(land|myBattlefield)}{S(land|myBattlefield)}:destroy target(land)\nmana={2}{R}\ntype=Creature\n\
+power=1\ntoughness=1\n[/card]\n\
+[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[/card]\n";
+
+/// Keldon Arsonist beside `lands` Mountains of p0, p1 with one Mountain.
+fn arsonist_board(lands: usize, seed: u64) -> (Game<'static>, CardId) {
+    let mut game = new_game(ARSONIST_CARDS, Options { players: [PlayerKind::Random; 2], seed, ..Options::default() });
+    let arsonist = game.table.add_card("Keldon Arsonist", P0, BATTLEFIELD, -1).expect("a card");
+    for _ in 0..lands {
+        game.table.add_card("Mountain", P0, BATTLEFIELD, -1).expect("a card");
+    }
+    game.table.add_card("Mountain", P1, BATTLEFIELD, -1).expect("a card");
+    begin_first_main(&mut game);
+    (game, arsonist)
+}
+
+/// Its ability sacrifices two different lands (one tapped for the {1} may be one of them)
+/// and destroys a third: of p0's four Mountains and p1's one, two are left. With two
+/// Mountains it is still offered (one taps for {1}, both are sacrificed, the target is
+/// p1's); with one it is not. Planted as two costs each picking its land, a seed
+/// sacrifices one Mountain twice and this fails.
+#[test]
+fn a_cost_with_a_spec_written_twice_takes_two_different_cards() {
+    for seed in 0..8 {
+        let (mut game, arsonist) = arsonist_board(4, seed);
+        game.play_move(Move::Activate { card: arsonist, index: 0, tap_lands: true }).expect("activates");
+        while !game.stack.is_empty() {
+            game.resolve_top().expect("resolves");
+        }
+        let log = texts(&game);
+        let lands = [P0, P1].map(|player| game.table.board.names(player, BATTLEFIELD).len());
+        assert_eq!(lands[0] + lands[1], 2 + 1, "seed {seed}: two lands and the Arsonist left: {log:?}");
+        assert_eq!(game.table.board.names(P0, GRAVEYARD).len() + game.table.board.names(P1, GRAVEYARD).len(), 3);
+    }
+    let (mut game, arsonist) = arsonist_board(2, 0);
+    let moves = game.legal_moves(P0).expect("moves");
+    assert!(moves.iter().any(|chosen| matches!(chosen, Move::Activate { card, .. } if *card == arsonist)), "{moves:?}");
+    let (mut game, arsonist) = arsonist_board(1, 0);
+    let moves = game.legal_moves(P0).expect("moves");
+    assert!(
+        !moves.iter().any(|chosen| matches!(chosen, Move::Activate { card, .. } if *card == arsonist)),
+        "{moves:?}"
+    );
 }

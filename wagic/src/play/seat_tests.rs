@@ -1,8 +1,11 @@
 //! The questions a seat is asked on boards built by hand: a choice among more than
-//! [`MAX_OPTIONS`] options put in pages, and each option's [`OptionKind`].
+//! [`MAX_OPTIONS`] options put in pages, each option's [`OptionKind`], and the targets of
+//! a spec over two zones, each named with where it is.
 
 use std::cell::RefCell;
 
+use super::moves::Move;
+use super::target_tests::egg_board;
 use super::test_support::{begin_first_main, new_game};
 use super::*;
 
@@ -88,5 +91,26 @@ fn each_option_says_its_kind() {
     }
     for (at, kind) in QuestionKind::ALL.iter().enumerate() {
         assert_eq!(kind.index(), at);
+    }
+}
+
+/// Triassic Egg's target (`target(creature|myhand,mygraveyard)`) is asked among the Elf
+/// of p0's hand and the Bears of its graveyard, each named with where it is (not p1's
+/// Bears, not the Elf of p0's library); the one answered is put onto the battlefield.
+#[test]
+fn the_targets_of_a_spec_over_two_zones_are_named_with_their_zone() {
+    for (answer, put) in [(0, "Elf"), (1, "Grizzly Bears")] {
+        let (mut game, [egg, ..]) = egg_board(Options::default());
+        let script: &'static Scripted =
+            Box::leak(Box::new(Scripted { answers: vec![answer], asked: RefCell::new(Vec::new()) }));
+        game.seats[0] = Some(Box::leak(Box::new(script)));
+        game.play_move(Move::Activate { card: egg, index: 1, tap_lands: false }).expect("activates");
+        while !game.stack.is_empty() {
+            game.resolve_top().expect("resolves");
+        }
+        let asked = script.asked.borrow();
+        let [question] = asked.as_slice() else { panic!("one question: {asked:?}") };
+        assert_eq!(question.options, ["target Elf (p0's hand)", "target Grizzly Bears (p0's graveyard)"]);
+        assert_eq!(game.table.board.names(P0, BATTLEFIELD), [put]);
     }
 }

@@ -1,7 +1,8 @@
 //! Targets in a game on a board set up by hand: chosen as the spell is cast and named on
 //! its line, one legal target a question with one answer (so the spell waits on the
 //! stack with it), a spell whose every target left fizzles, one with a target left acts
-//! on it only (rule 608.2b), and a target that gained shroud is no longer legal.
+//! on it only (rule 608.2b), a target that gained shroud is no longer legal, and a spec
+//! over two zones offers the cards of both.
 
 use super::moves::Move;
 use super::test_support::{begin_first_main, mark_seen, new_game, texts};
@@ -252,4 +253,55 @@ fn a_target_that_stopped_matching_its_spec_fizzles_the_spell() {
         assert_eq!(log.last().map(String::as_str), Some(format!("{spell} fizzles").as_str()), "{log:?}");
         assert_eq!(game.table.board.get(bears).map(|c| (c.zone, c.damage)), Some((BATTLEFIELD, 0)));
     }
+}
+
+/// Triassic Egg ("Remove two hatchling counters from Triassic Egg, Sacrifice Triassic Egg:
+/// You may put a creature card from your hand or graveyard onto the battlefield"), whose
+/// spec lists two zones (`target(creature|myhand,mygraveyard)`).
+pub(super) const EGG_CARDS: &str = "[card]\nname=Triassic Egg\nauto={3}{T}:counter(0/0,1,Hatchling)\n\
+auto={C(0/0,-2,Hatchling)}{S}:moveTo(myBattlefield) target(creature|myhand,mygraveyard)\nmana={4}\ntype=Artifact\n\
+[/card]\n\
+[card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
+[card]\nname=Elf\nmana={G}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n";
+
+/// A game of [`EGG_CARDS`] in p0's first main phase: the Egg with its two counters on p0's
+/// battlefield, an Elf in p0's hand and Grizzly Bears in its graveyard; Bears in p1's
+/// graveyard (not `my`) and an Elf in p0's library (not listed). The Egg, the Elf and the
+/// Bears of p0.
+pub(super) fn egg_board(options: Options) -> (Game<'static>, [CardId; 3]) {
+    let mut game = new_game(EGG_CARDS, options);
+    let mut add = |name: &str, player, zone| game.table.add_card(name, player, zone, -1).expect("a card");
+    let egg = add("Triassic Egg", P0, BATTLEFIELD);
+    let elf = add("Elf", P0, HAND);
+    let bears = add("Grizzly Bears", P0, GRAVEYARD);
+    add("Grizzly Bears", P1, GRAVEYARD);
+    add("Elf", P0, LIBRARY);
+    game.table.board.add_named(egg, "hatchling", 2);
+    begin_first_main(&mut game);
+    (game, [egg, elf, bears])
+}
+
+/// A random player activating Triassic Egg puts the Elf from its hand onto the
+/// battlefield with some seeds and the Bears from its graveyard with others, never a card
+/// of p1's graveyard or of its library. Planted with a spec over one zone, only one of
+/// the two is ever put and this fails.
+#[test]
+fn a_spec_over_two_zones_offers_the_cards_of_both() {
+    let mut put_from = std::collections::BTreeSet::new();
+    for seed in 0..12 {
+        let (mut game, [egg, elf, bears]) =
+            egg_board(Options { players: [PlayerKind::Random; 2], seed, ..Options::default() });
+        game.play_move(Move::Activate { card: egg, index: 1, tap_lands: false }).expect("activates");
+        while !game.stack.is_empty() {
+            game.resolve_top().expect("resolves");
+        }
+        let log = texts(&game);
+        let on_battlefield = |card: CardId| game.table.board.get(card).is_some_and(|c| c.zone == BATTLEFIELD);
+        let put: Vec<CardId> = [elf, bears].into_iter().filter(|card| on_battlefield(*card)).collect();
+        assert_eq!(put.len(), 1, "seed {seed}: one card put: {log:?}");
+        put_from.insert(if put[0] == elf { HAND } else { GRAVEYARD });
+        assert_eq!(game.table.board.names(P1, GRAVEYARD), ["Grizzly Bears"], "seed {seed}");
+        assert_eq!(game.table.board.names(P0, LIBRARY), ["Elf"], "seed {seed}");
+    }
+    assert_eq!(put_from.len(), 2, "both zones' cards are put by some seed: {put_from:?}");
 }

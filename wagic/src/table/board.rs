@@ -338,8 +338,13 @@ impl Board {
         self.zone(player, zone).into_iter().filter_map(|card| self.get(card)).map(|c| c.printed.name.clone()).collect()
     }
 
-    /// `player`'s cards in `zone`, in order.
+    /// `player`'s cards in `zone` (a zone group: in each of its zones), in order.
     pub fn zone(&self, player: PlayerId, zone: ZoneIdx) -> Vec<CardId> {
+        let members = catalogue::zone_members(zone.index());
+        if members.len() > 1 {
+            // A zone group: each member's cards, member after member.
+            return members.into_iter().flat_map(|member| self.zone(player, ZoneIdx::new(member))).collect();
+        }
         let mut cards: Vec<(i64, CardId)> = self
             .cards
             .iter()

@@ -45,6 +45,7 @@ mod play_stack;
 mod poison;
 mod self_sacrifice;
 mod sets;
+mod several_zones;
 mod source_tapped;
 mod stack;
 mod targeted_player;

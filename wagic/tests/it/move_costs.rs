@@ -1,7 +1,7 @@
 //! The costs that move or tap a card: `{E}` and `{E(spec)}` exile this permanent or a
 //! card the spec picks, `{H}` and `{H(spec)}` return it to its owner's hand (Wagic's
 //! `ExileTargetCost` and `BounceTargetCost`), `{T(spec)}` taps an untapped permanent the
-//! spec picks (`TapTargetCost`).
+//! spec picks (`TapTargetCost`); a cost with a spec written twice picks two cards.
 
 use std::sync::Arc;
 
@@ -32,9 +32,29 @@ fn exile_and_bounce_costs_compile_with_or_without_a_spec() {
         assert_eq!(error_of(&format!("auto={cost}:draw:1 controller\ntype=Artifact")), None, "{cost}");
     }
     assert_eq!(
-        error_of("auto={E(*|mygraveyard)}{E(*|mygraveyard)}:draw:1\ntype=Artifact").as_deref(),
-        Some("unsupported: a cost with a spec written twice")
+        error_of("auto={E(<2>*|mygraveyard)}{E(<2>*|mygraveyard)}:draw:1\ntype=Artifact").as_deref(),
+        Some("unsupported: a cost with a spec of several cards written twice")
     );
+}
+
+/// A cost with a spec written twice (`{E(*|mygraveyard)}{E(*|mygraveyard)}`: "Exile two
+/// cards from your graveyard") takes two different cards: with two there, both are
+/// exiled; with one, the ability cannot be paid, and nothing happens.
+#[test]
+fn a_cost_with_a_spec_written_twice_moves_two_different_cards() {
+    let twice = "[card]\nname=Twin Ghoul\nauto={E(*|mygraveyard)}{E(*|mygraveyard)}:life:2 controller\n\
+mana={B}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n";
+    let library = Arc::new(Library::compile(&[("twice.txt", format!("{CARDS}{twice}"))]).expect("the cards compile"));
+    let run = |graveyard: &str, expected: &str| {
+        let test = test(
+            &format!("[PLAYER1]\ninplay:Twin Ghoul\ngraveyard:{graveyard}\n[PLAYER2]\n"),
+            "Twin Ghoul\n",
+            &format!("FIRSTMAIN\n[PLAYER1]\ninplay:Twin Ghoul\n{expected}[PLAYER2]\n"),
+        );
+        runner::run(&library, &wagic::testfile::read(&test).expect("a test"))
+    };
+    assert_eq!(run("Grizzly Bears,Forest", "exile:Grizzly Bears,Forest\nlife:22\n"), Verdict::Passed);
+    assert_eq!(run("Forest", "graveyard:Forest\n"), Verdict::Passed);
 }
 
 #[test]
