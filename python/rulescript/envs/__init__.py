@@ -62,6 +62,32 @@ def _action_index(action: SupportsIndex) -> int:
     return operator.index(action)
 
 
+def _check_seat_env_args(
+    seat: object,
+    opponent: object,
+    opponents: Sequence[str],
+    illegal_action: object,
+    render_mode: object,
+    render_modes: Sequence[str],
+) -> None:
+    """The arguments of an env where a learner plays ``seat`` against a built-in
+    ``opponent`` (``RuleScriptEnv``, ``WagicEnv``): ``TypeError`` for a bool seat (``True ==
+    1`` played seat 1, and 1.0 passed here and failed at the first reset), ``ValueError``
+    for any other wrong value."""
+    import numpy as np
+
+    if isinstance(seat, (bool, np.bool_)):
+        raise TypeError(f"seat must be 0 or 1, not a bool ({seat})")
+    if not isinstance(seat, (int, np.integer)) or seat not in (0, 1):
+        raise ValueError(f"seat must be 0 or 1, not {seat!r}")
+    if opponent not in opponents:
+        raise ValueError(f"opponent must be one of {sorted(opponents)}, not {opponent!r}")
+    if illegal_action not in ("lose", "raise"):
+        raise ValueError(f"illegal_action must be 'lose' or 'raise', not {illegal_action!r}")
+    if render_mode is not None and render_mode not in render_modes:
+        raise ValueError(f"render_mode must be one of {list(render_modes)}")
+
+
 def _no_options(options: Optional[Dict[str, Any]], env: str) -> None:
     """``reset``'s ``options``, which none of the package's single-game envs has: ``None``
     or a dict, whose keys are ignored, as the Gymnasium and PettingZoo APIs leave options

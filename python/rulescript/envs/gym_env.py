@@ -32,7 +32,7 @@ from .. import (
     observation_bounds,
     player_seed,
 )
-from . import CardSetArg, DecksArg, _action_index, _load_game_args, _no_options
+from . import CardSetArg, DecksArg, _action_index, _check_seat_env_args, _load_game_args, _no_options
 
 # Games in a row `reset` may pass over because they ended before the seat's first decision
 # (only a turn limit so small that the opponent's first turn ends the game does that), as
@@ -62,18 +62,8 @@ class RuleScriptEnv(gym.Env[Observation, SupportsIndex]):
         illegal_action: str = "lose",
         render_mode: Optional[str] = None,
     ) -> None:
-        # 1.0 == 1 passed here and failed at the first reset (a float is no seat); True
-        # == 1 played seat 1.
-        if isinstance(seat, (bool, np.bool_)):
-            raise TypeError(f"seat must be 0 or 1, not a bool ({seat})")
-        if not isinstance(seat, (int, np.integer)) or seat not in (0, 1):
-            raise ValueError(f"seat must be 0 or 1, not {seat!r}")
-        if opponent not in _OPPONENTS:
-            raise ValueError(f"opponent must be one of {sorted(_OPPONENTS)}, not {opponent!r}")
-        if illegal_action not in ("lose", "raise"):
-            raise ValueError(f"illegal_action must be 'lose' or 'raise', not {illegal_action!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        render_modes = self.metadata["render_modes"]
+        _check_seat_env_args(seat, opponent, list(_OPPONENTS), illegal_action, render_mode, render_modes)
         self.card_set, self.decks = _load_game_args(card_set, decks)
         self.seat = int(seat)
         self.opponent_kind = opponent

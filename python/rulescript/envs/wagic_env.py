@@ -35,7 +35,7 @@ from pettingzoo import AECEnv
 
 from .. import IllegalMove, ResetNeeded, SetupError
 from ..wagic import ACTION_SPACE, OBSERVATION_SIZE, WagicCards, WagicDeck, WagicGame, load_deck
-from . import _action_index, _no_options
+from . import _action_index, _check_seat_env_args, _no_options
 
 WagicDecksArg = Sequence[Union[WagicDeck, str, "os.PathLike[str]"]]
 """Two decks: ``WagicDeck`` objects or Wagic deck files, seat 0's first."""
@@ -246,16 +246,8 @@ class WagicEnv(gym.Env[Observation, SupportsIndex]):
         illegal_action: str = "lose",
         render_mode: Optional[str] = None,
     ) -> None:
-        if isinstance(seat, (bool, np.bool_)):
-            raise TypeError(f"seat must be 0 or 1, not a bool ({seat})")
-        if not isinstance(seat, (int, np.integer)) or seat not in (0, 1):
-            raise ValueError(f"seat must be 0 or 1, not {seat!r}")
-        if opponent not in _OPPONENTS:
-            raise ValueError(f"opponent must be 'greedy' or 'random', not {opponent!r}")
-        if illegal_action not in ("lose", "raise"):
-            raise ValueError(f"illegal_action must be 'lose' or 'raise', not {illegal_action!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        render_modes = self.metadata["render_modes"]
+        _check_seat_env_args(seat, opponent, list(_OPPONENTS), illegal_action, render_mode, render_modes)
         self.cards = cards
         self.decks = _load_wagic_args(cards, decks)
         self.seat = int(seat)
