@@ -88,6 +88,18 @@ def _check_seat_env_args(
         raise ValueError(f"render_mode must be one of {list(render_modes)}")
 
 
+def _render_log_tail(log: Optional[List[str]], render_mode: Optional[str], lines: int) -> Optional[str]:
+    """An AEC env's ``render``: the last ``lines`` lines of the game's ``log`` (``None``
+    before a game), returned with ``render_mode="ansi"``, printed with ``"human"``."""
+    if log is None:
+        return None
+    text = "\n".join(log[-lines:])
+    if render_mode == "human":
+        print(text)
+        return None
+    return text
+
+
 def _no_options(options: Optional[Dict[str, Any]], env: str) -> None:
     """``reset``'s ``options``, which none of the package's single-game envs has: ``None``
     or a dict, whose keys are ignored, as the Gymnasium and PettingZoo APIs leave options

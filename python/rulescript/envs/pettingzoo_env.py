@@ -18,7 +18,7 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
 from .. import ACTION_SPACE, Game, ResetNeeded, observation_bounds
-from . import CardSetArg, DecksArg, _action_index, _load_game_args, _no_options
+from . import CardSetArg, DecksArg, _action_index, _load_game_args, _no_options, _render_log_tail
 
 
 class RuleScriptAECEnv(AECEnv):
@@ -157,13 +157,7 @@ class RuleScriptAECEnv(AECEnv):
     def render(self) -> Optional[str]:
         """The last 10 lines of the game's event log: returned with ``render_mode="ansi"``,
         printed with ``"human"``."""
-        if self.game is None:
-            return None
-        text = "\n".join(self.game.log()[-10:])
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return _render_log_tail(None if self.game is None else self.game.log(), self.render_mode, 10)
 
     def close(self) -> None:
         """Nothing to release."""

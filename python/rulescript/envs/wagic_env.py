@@ -35,7 +35,7 @@ from pettingzoo import AECEnv
 
 from .. import IllegalMove, ResetNeeded, SetupError
 from ..wagic import ACTION_SPACE, OBSERVATION_SIZE, WagicCards, WagicDeck, WagicGame, load_deck
-from . import _action_index, _check_seat_env_args, _no_options
+from . import _action_index, _check_seat_env_args, _no_options, _render_log_tail
 
 WagicDecksArg = Sequence[Union[WagicDeck, str, "os.PathLike[str]"]]
 """Two decks: ``WagicDeck`` objects or Wagic deck files, seat 0's first."""
@@ -210,13 +210,7 @@ class WagicAECEnv(AECEnv):
     def render(self) -> Optional[str]:
         """The last 10 lines of the game's log: returned with ``render_mode="ansi"``,
         printed with ``"human"``."""
-        if self.game is None:
-            return None
-        text = "\n".join(self.game.log()[-10:])
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return _render_log_tail(None if self.game is None else self.game.log(), self.render_mode, 10)
 
     def close(self) -> None:
         """Ends the game's thread (a game dropped part way stops)."""
