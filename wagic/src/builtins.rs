@@ -22,6 +22,7 @@ use costs::*;
 pub(crate) use pay::read_pay_cost;
 mod alias;
 mod choice;
+mod discard;
 
 /// The result of a builtin.
 type Res = Result<Status, Trap>;
@@ -591,6 +592,7 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::Life => life,
         Command::AlterPoison => alter_poison,
         Command::Pay => pay::pay,
+        Command::DiscardChosen => discard::discard_chosen,
         Command::LifeSet => life_set,
         Command::Draw => draw,
         Command::Discard => discard,

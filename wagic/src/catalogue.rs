@@ -86,7 +86,7 @@ macro_rules! for_each_command {
                 params: [req "count": Expr],
                 default_target: SourceController,
                 timed: false,
-                doc: "`discard:n`: each target player discards n cards of their choice.",
+                doc: "`discard:n` (Wagic's `AARandomDiscarder`): each target player discards n cards at random, drawn from the game's seed.",
                 fails_when: "some targeted player had fewer cards in hand",
             },
             Deplete {
@@ -376,6 +376,14 @@ macro_rules! for_each_command {
                 timed: false,
                 doc: "Wagic's `pay(cost) effect` and `pay[[cost]] effect` (`GenericPaidAbility`): when the source's controller can pay `cost` (mana, hybrids as Wagic pays them, from their mana pool then their untapped lands of a basic land type, which are tapped for it; `{L:n}`: n life, `{L}` one, when their life is at least that), asks them whether to pay it, and pays it when they do; the effect it guards runs only then. `unless` 1 (`pay(cost) donothing?effect`, \"effect unless you pay\"): it succeeds when the cost is not paid instead, so that the effect runs then.",
                 fails_when: "the cost is not paid (declined, or more than the player can pay); with `unless` 1, when it is paid",
+            },
+            DiscardChosen {
+                name: "discardchosen",
+                params: [req "count": Expr],
+                default_target: SourceController,
+                timed: false,
+                doc: "`discardchosen:n`: each target player discards n cards of their choice, asked in turn (a player holding n cards or fewer discards them all unasked). What Wagic's discard of a player's own choosing, `ability$!target(<n>*|myhand) reject!$ player`, compiles to.",
+                fails_when: "some targeted player had fewer cards in hand",
             },
         }
     };

@@ -204,7 +204,7 @@ pub trait WagicHost: Host {
     /// The player draws `count` cards; how many were drawn.
     fn draw(&mut self, player: PlayerId, count: i32) -> i32;
 
-    /// The player discards `count` cards; how many were discarded.
+    /// The player discards `count` cards at random; how many were discarded.
     fn discard(&mut self, player: PlayerId, count: i32) -> i32;
 
     /// The top `count` cards of the player's library go to the graveyard; how many did.

@@ -239,6 +239,7 @@ fn object_of(effect: &Effect<'_>) -> Object {
         Command::LifeSet,
         Command::Draw,
         Command::Discard,
+        Command::DiscardChosen,
         Command::Deplete,
         Command::Add,
         Command::Shuffle,

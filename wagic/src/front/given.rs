@@ -8,7 +8,7 @@
 //! that player chooses the targets and `my` zones are theirs: an effect of that player's
 //! own choosing. The one compiled is a discard of n cards from their hand
 //! (`target(<n>*|myhand) reject`, `notatarget` alike), which is the catalogue's
-//! `discard:n` of that player (each target player discards n cards of their choice);
+//! `discardchosen:n` of that player (each target player discards n cards of their choice);
 //! others are refused by name.
 
 use super::Unsupported;
@@ -17,8 +17,16 @@ use super::piece::Piece;
 /// Words of the effect whose meaning changes with its source.
 const SOURCE_WORDS: &[&str] = &["damage", "this", "stored", "_"];
 
-/// The catalogue's `discard:n` for each count Wagic's cards write (`<n>`), n from 1.
-const DISCARDS: [&str; 7] = ["discard:1", "discard:2", "discard:3", "discard:4", "discard:5", "discard:6", "discard:7"];
+/// The catalogue's `discardchosen:n` for each count Wagic's cards write (`<n>`), n from 1.
+const DISCARDS: [&str; 7] = [
+    "discardchosen:1",
+    "discardchosen:2",
+    "discardchosen:3",
+    "discardchosen:4",
+    "discardchosen:5",
+    "discardchosen:6",
+    "discardchosen:7",
+];
 
 /// What `ability$!effect!$ player` is given to someone other than the card's controller.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -89,7 +97,7 @@ pub(super) fn given_ability(piece: Piece<'_>) -> Result<Option<Given<'_>>, Unsup
     Ok(Some(Given::Controller(inner)))
 }
 
-/// The catalogue's `discard:n` when `inner` is a discard of n cards from its player's hand
+/// The catalogue's `discardchosen:n` when `inner` is a discard of n cards from its player's hand
 /// (`target(<n>*|myhand) reject`, `notatarget`, in either order): Wagic's chooser of n
 /// targets of `*|myhand` is that player, who discards them.
 pub(super) fn players_discard(inner: Piece<'_>) -> Option<Piece<'static>> {

@@ -91,6 +91,7 @@ impl<'i> Lowering<'i> {
             ("lifeset:", Command::LifeSet),
             ("draw:", Command::Draw),
             ("discard:", Command::Discard),
+            ("discardchosen:", Command::DiscardChosen),
             ("deplete:", Command::Deplete),
             ("prevent:", Command::Prevent),
         ] {
@@ -101,7 +102,10 @@ impl<'i> Lowering<'i> {
                     None => (1, amount),
                 };
                 if counted.starts_with("type:")
-                    && !matches!(command, Command::Discard | Command::Prevent | Command::AlterPoison)
+                    && !matches!(
+                        command,
+                        Command::Discard | Command::DiscardChosen | Command::Prevent | Command::AlterPoison
+                    )
                 {
                     let at = piece.text.len() - counted.len();
                     let filter = self.counted(piece.from(at)).ok_or_else(|| {

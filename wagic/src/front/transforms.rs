@@ -244,7 +244,7 @@ impl<'i> Lowering<'i> {
     /// (no damage, whose source counts), or a player effect of a whole number (`draw:1`,
     /// `life:2`: the transformed card's controller's, as Wagic's `getPlayerFromTarget`
     /// reads the card), also given to it by `ability$!...!$ controller` (a discard of its own
-    /// hand, its `discard:n`); a keyword ability of several words (`first strike`); any of
+    /// hand, its `discardchosen:n`); a keyword ability of several words (`first strike`); any of
     /// these timed `ueot` in a `transforms(...) ueot`, which it ends with. A zone named by
     /// whose it is (`mybattlefield`) is the transformed card's controller's, checked by the
     /// statement (`statement.rs`).
@@ -260,7 +260,7 @@ impl<'i> Lowering<'i> {
         };
         let refused = || Unsupported::new(part, construct);
         // `ability$!name(discard) target(*|myhand) reject!$ controller`: the transformed
-        // card's controller (the new ability's source's) discards, its `discard:n` below.
+        // card's controller (the new ability's source's) discards, its `discardchosen:n` below.
         if let Ok(Some(given::Given::Controller(effect))) = given::whole_line_ability(inner)
             && let Some(discard) = given::players_discard(given::without_name(effect))
         {
@@ -302,8 +302,15 @@ impl<'i> Lowering<'i> {
         ];
         // A player effect of a whole number acts on the transformed card's controller, as
         // the command does on a card target's (not a count: its zones are the source's).
-        let of_the_cards_controller =
-            [Command::Draw, Command::Life, Command::AlterPoison, Command::LifeSet, Command::Discard, Command::Deplete];
+        let of_the_cards_controller = [
+            Command::Draw,
+            Command::Life,
+            Command::AlterPoison,
+            Command::LifeSet,
+            Command::Discard,
+            Command::DiscardChosen,
+            Command::Deplete,
+        ];
         for link in links {
             match link.effect {
                 Effect::Grant(_) | Effect::Revoke(_) => {}

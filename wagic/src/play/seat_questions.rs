@@ -306,6 +306,7 @@ impl Game<'_> {
             RequestKind::May | RequestKind::Confirm(_) => "do it?",
             RequestKind::Cost(_) => "choose how to pay",
             RequestKind::Command(command, _) if command.index() == Command::Chosen.index() => "choose one",
+            RequestKind::Command(command, _) if command.index() == Command::DiscardChosen.index() => "discard",
             RequestKind::Command(..) | RequestKind::Function(_) => "choose",
         };
         let mut chosen = Vec::new();

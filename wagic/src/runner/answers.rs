@@ -10,7 +10,11 @@ impl Run<'_> {
     /// A move while a spell or ability waits for a target: the target.
     pub(super) fn answer(&mut self, mut waiting: Pending, line: u32, text: &str) -> Result<Option<Pending>, Skip> {
         let request = waiting.execution.request();
-        if !matches!(request.kind, RequestKind::Targets | RequestKind::Cost(_)) {
+        let discard = crate::catalogue::Command::DiscardChosen.index();
+        // A discard its player chooses is clicked as a target is (Wagic's target chooser
+        // of `target(*|myhand) reject`).
+        let clicked = matches!(request.kind, RequestKind::Command(command, _) if command.index() == discard);
+        if !clicked && !matches!(request.kind, RequestKind::Targets | RequestKind::Cost(_)) {
             return Err(skip("a question the moves cannot answer", format!("{:?}", request.kind)));
         }
         if let Some(plan) = waiting.clicks.counted.filter(|_| request.kind == RequestKind::Targets) {

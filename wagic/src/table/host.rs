@@ -116,8 +116,18 @@ impl Host for Board {
         !self.lost_abilities(card)
     }
 
-    fn chooser(&self, env: &Env, _kind: RequestKind) -> PlayerId {
-        env.controller
+    fn chooser(&self, env: &Env, kind: RequestKind) -> PlayerId {
+        match kind {
+            // `discardchosen` asks the player whose hand it is, named by its tag.
+            RequestKind::Command(command, player) if command.index() == catalogue::Command::DiscardChosen.index() => {
+                if player == 0 {
+                    P0
+                } else {
+                    P1
+                }
+            }
+            _ => env.controller,
+        }
     }
 
     fn random(&mut self, bound: u32) -> u32 {
@@ -330,9 +340,13 @@ impl WagicHost for Board {
     }
 
     fn discard(&mut self, player: PlayerId, count: i32) -> i32 {
-        let hand = self.zone(player, HAND);
+        // Wagic's `discard:n` and `{d}` discard at random (`AARandomDiscarder`,
+        // `DiscardRandomCost`): drawn from the game's seed, so a seeded game replays.
+        let mut hand = self.zone(player, HAND);
         let discarded = hand.len().min(count.max(0) as usize);
-        for &card in &hand[..discarded] {
+        for _ in 0..discarded {
+            let index = self.random(u32::try_from(hand.len()).unwrap_or(u32::MAX)) as usize;
+            let card = hand.remove(index.min(hand.len() - 1));
             self.place(card, player, GRAVEYARD, -1);
         }
         discarded as i32

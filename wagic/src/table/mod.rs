@@ -125,6 +125,10 @@ pub const MAX_MOVED_KEPT: usize = 1024;
 /// gives up: triggers that keep firing would otherwise never end.
 pub const SETTLE_ROUNDS: usize = 32;
 
+/// The most discards among alike cards answered at once in one go
+/// ([`Table::answer_alike_discards`]): one a player, a few a card's line.
+const MAX_ALIKE_ANSWERS: usize = 16;
+
 /// Where an activation stands: done (whether it succeeded), refused for a cost, or
 /// waiting for an answer.
 #[derive(Debug)]
@@ -163,6 +167,10 @@ pub struct Table {
     /// when one answer is left, as Wagic's menu and target chooser do: only while the
     /// board settles and a held question is answered, not as a spell is cast.
     pub ask_lone_in_triggers: bool,
+    /// Whether a discard its player chooses (`discardchosen`) among cards of one name is
+    /// answered at once, with the first of them: which of alike cards goes changes nothing
+    /// a Wagic test compares, whose moves need not click one (the test runner's).
+    pub answer_alike_discards: bool,
 }
 
 impl Table {
@@ -179,6 +187,7 @@ impl Table {
             held: None,
             moved_since_answer: Vec::new(),
             ask_lone_in_triggers: false,
+            answer_alike_discards: false,
         }
     }
 
@@ -253,7 +262,7 @@ impl Table {
             return Ok(Step::Unpaid);
         }
         let outcome = self.runtime.activate(&mut self.board, card, rules, player).map_err(trap)?;
-        Ok(step(outcome))
+        Ok(step(self.answer_alike(outcome)?))
     }
 
     /// Answers the request of a waiting activation.
@@ -262,7 +271,41 @@ impl Table {
             .runtime
             .resume(&mut self.board, execution, answer)
             .map_err(|error| TableError::IllegalAnswer(format!("{error:?}")))?;
-        Ok(step(outcome))
+        Ok(step(self.answer_alike(outcome)?))
+    }
+
+    /// The outcome once each discard among alike cards it asks is answered
+    /// ([`Table::answer_alike_discards`]).
+    fn answer_alike(&mut self, mut outcome: Outcome) -> Result<Outcome, TableError> {
+        // Each answer discards cards, so a card's code asks a bounded number of times; the
+        // bound only guards the loop.
+        for _ in 0..MAX_ALIKE_ANSWERS {
+            let Outcome::Suspended(execution) = outcome else { break };
+            let Some(answer) = self.alike_discard(&execution) else { return Ok(Outcome::Suspended(execution)) };
+            outcome = self
+                .runtime
+                .resume(&mut self.board, execution, &answer)
+                .map_err(|error| TableError::IllegalAnswer(format!("{error:?}")))?;
+        }
+        Ok(outcome)
+    }
+
+    /// The first cards a `discardchosen` asks for, when every candidate has one name.
+    fn alike_discard(&self, execution: &Execution) -> Option<Vec<Value>> {
+        let request = execution.request();
+        let discard = crate::catalogue::Command::DiscardChosen.index();
+        if !self.answer_alike_discards
+            || !matches!(request.kind, RequestKind::Command(command, _) if command.index() == discard)
+        {
+            return None;
+        }
+        let name = |value: &Value| value.as_card().and_then(|card| self.board.get(card)).map(|c| &c.printed.name);
+        let candidates = execution.candidates();
+        let first = name(candidates.first()?)?;
+        candidates
+            .iter()
+            .all(|value| name(value) == Some(first))
+            .then(|| candidates.iter().take(usize::from(request.min)).copied().collect())
     }
 
     /// Answers the held question ([`Table::held`]): the auto goes on, and when it ends
@@ -350,6 +393,13 @@ impl Table {
             match outcome {
                 Outcome::Done(completion) => return Ok(completion == Completion::Success),
                 Outcome::Suspended(execution) => {
+                    if let Some(answer) = self.alike_discard(&execution) {
+                        outcome = self
+                            .runtime
+                            .resume(&mut self.board, execution, &answer)
+                            .map_err(|error| TableError::IllegalAnswer(format!("{error:?}")))?;
+                        continue;
+                    }
                     let kind = format!("{:?}", execution.request().kind);
                     self.asked.push(kind.clone());
                     if self.answers.is_empty() && self.hold_questions {

@@ -163,7 +163,7 @@ fn a_discard_given_to_the_transformed_cards_controller_is_that_players_discard()
     let given = "target=creature\n\
                  auto=transforms((,newability[ability$!name(discard) target(*|myhand) reject!$ controller]))\n\
                  type=Sorcery";
-    assert_eq!(ir_of(given), ir_of("target=creature\nauto=transforms((,newability[discard:1]))\ntype=Sorcery"));
+    assert_eq!(ir_of(given), ir_of("target=creature\nauto=transforms((,newability[discardchosen:1]))\ntype=Sorcery"));
     // Recoil: the Bears go back to their owner's hand, who then discards a card (clicks
     // the Bears, alone in that hand, as Wagic's chooser of the discard is that player).
     let recoil = test(

@@ -75,17 +75,18 @@ fn the_new_one_shot_abilities_of_the_card_itself_are_its_own_effects_in_order() 
 
 #[test]
 fn sibsig_icebreakers_makes_each_player_discard_a_card_as_it_enters() {
-    // Its controller chooses the card to discard (the runner does not play an entering
-    // ability's question: the table answers it); its opponent discards one.
+    // Each player chooses the card they discard (the runner does not play an entering
+    // ability's question: the table answers it, the controller's first).
     let mut table = Table::with_cards(CARDS);
     table.put("Forest", P0, HAND);
     let discarded = table.put("Shock", P0, HAND);
     table.put("Forest", P1, HAND);
-    table.put("Forest", P1, HAND);
+    let theirs = table.put("Forest", P1, HAND);
     table.answers.push(vec![Value::Card(discarded)]);
+    table.answers.push(vec![Value::Card(theirs)]);
     table.put("Sibsig Icebreakers", P0, BATTLEFIELD);
     table.settle();
-    assert!(table.answers.is_empty(), "the controller was asked which card to discard");
+    assert!(table.answers.is_empty(), "each player was asked which card to discard");
     assert_eq!(table.board.names(P0, BATTLEFIELD), ["Sibsig Icebreakers"]);
     assert_eq!(table.board.names(P0, GRAVEYARD), ["Shock"]);
     assert_eq!(table.board.names(P0, HAND), ["Forest"]);
