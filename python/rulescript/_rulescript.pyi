@@ -824,8 +824,15 @@ class WagicGame:
         players: Optional[_WagicSeats] = (None, "greedy"),
         turn_limit: Optional[int] = None,
     ) -> WagicGame:
-        """The game after the answers `history`; `IllegalMove` naming the first that is not
-        an option."""
+        """The game after the answers `history` (taken on the game's thread as its questions
+        come); `IllegalMove` naming the first that is not an option."""
+    def clone(self) -> WagicGame:
+        """A copy going on alone: the game played again from its start with its answers,
+        taken on its own thread (its cost is the game's play so far)."""
+    def __copy__(self) -> WagicGame:
+        """`clone()`."""
+    def __deepcopy__(self, _memo: Any) -> WagicGame:
+        """`clone()` (the cards are shared: they never change)."""
     @property
     def current_player(self) -> Optional[int]:
         """The seat whose question waits; `None` once the game is over."""
