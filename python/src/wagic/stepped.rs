@@ -2,7 +2,8 @@
 //! Python a question at a time ([`::wagic::play::SteppedGame`]: the game on a thread of its
 //! own, each question of a seat the caller plays handed over), as `Game` plays Card
 //! Fighters' Clash: `current_player`, `question`, `legal_actions()`, `apply(action)`,
-//! `view(player)`, `log()`, `history()` and `WagicGame.from_history(...)`; for learning
+//! `view(player)`, `log()`, `history()`, `WagicGame.from_history(...)` and `clone()` (both
+//! replay the answers on the game's thread: [`SteppedGame::replay`]); for learning
 //! agents, `legal_mask()` over the fixed action space and `observation(player)`
 //! ([`crate::wagic::observation`]).
 
