@@ -8,7 +8,7 @@ games per minute of OpenSpiel's MCTS bot (random rollouts) against a uniform ran
     python benches/python/bench_wagic_openspiel.py --cards ../shared/wagic --rounds 5
 
 The decks are the red and green decks of `python/tests/test_wagic_env.py`, written to a
-temporary folder. Prints the median wall-clock time of each, over `--rounds`.
+temporary folder. Prints the median wall-clock and CPU time of each, over `--rounds`.
 """
 
 import argparse
@@ -33,13 +33,15 @@ GREEN = "#NAME:Green\n16 Forest\n4 Llanowar Elves\n4 Grizzly Bears\n4 Giant Grow
 
 
 def median_seconds(work, rounds):
-    """The median wall-clock seconds of `work()` over `rounds` runs."""
-    times = []
+    """The median wall-clock and CPU seconds (the process's: the game's own thread
+    included) of `work()` over `rounds` runs."""
+    wall, cpu = [], []
     for _ in range(rounds):
-        started = time.perf_counter()
+        started = (time.perf_counter(), time.process_time())
         work()
-        times.append(time.perf_counter() - started)
-    return statistics.median(times)
+        wall.append(time.perf_counter() - started[0])
+        cpu.append(time.process_time() - started[1])
+    return statistics.median(wall), statistics.median(cpu)
 
 
 def answered_one_by_one(cards, decks, seed, history):
@@ -62,15 +64,18 @@ def clone_costs(cards, decks, rounds):
         histories.append((len(game.history()), seed, game.history()))
     _, seed, history = max(histories)
     print(f"clone cost (game {seed}: {len(history)} answers), median of {rounds}:")
-    print("| answers | clone() | answered one by one | ratio |")
-    print("|---:|---:|---:|---:|")
+    print("| answers | clone(), wall | CPU | answered one by one, wall | CPU | ratio, CPU |")
+    print("|---:|---:|---:|---:|---:|---:|")
     for length in (0, 50, 100, 200, 400, len(history)):
         if length > len(history):
             continue
         part = wagic.WagicGame.from_history(cards, decks, seed, history[:length], players=(None, None))
         cloned = median_seconds(part.clone, rounds)
         stepped = median_seconds(lambda: answered_one_by_one(cards, decks, seed, history[:length]), rounds)
-        print(f"| {length} | {cloned * 1e3:.2f} ms | {stepped * 1e3:.2f} ms | {stepped / cloned:.1f} |")
+        print(
+            f"| {length} | {cloned[0] * 1e3:.2f} ms | {cloned[1] * 1e3:.2f} ms | {stepped[0] * 1e3:.2f} ms "
+            f"| {stepped[1] * 1e3:.2f} ms | {stepped[1] / cloned[1]:.1f} |"
+        )
 
 
 def mcts_games(params, games, simulations):

@@ -27,8 +27,8 @@ as MCTS play out, know the order of both decks and the opponent's hand. There is
 ``resample_hidden`` (as CFC's game has) yet: the Wagic table cannot deal what a seat does
 not see again. A clone (``state.clone()``, ``copy.deepcopy``) is ``WagicGame.clone()``: the
 game played again from its start with the answers so far, taken on the game's own thread,
-so it costs the game's play up to now (``BENCHMARKS.md``: some 45 µs an answer, 9 ms
-for a game of 200 answers, on a loaded machine). ``serialize`` carries the parameters' cards and decks by path and the
+so it costs the game's play up to now (``BENCHMARKS.md``: some 45 µs of CPU an answer,
+8 ms for a game of 200 answers). ``serialize`` carries the parameters' cards and decks by path and the
 answers: a state deserialized in another process plays its game again.
 """
 
