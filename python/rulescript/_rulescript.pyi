@@ -55,6 +55,7 @@ __all__ = [
     "WagicGame",
     "wagic_check",
     "wagic_load_deck",
+    "wagic_observation_bounds",
     "wagic_play",
     "wagic_sim",
 ]
@@ -591,6 +592,9 @@ class WagicCards:
         also name the ids deck files give) is given, as `rsc run --lang wagic --cards ...
         --sets ...`. `OSError` when a file cannot be read; `RulesError` (`code`
         `wagic-sets` or `wagic-bundle`) when the sets or the bundle cannot be made."""
+    def __copy__(self) -> WagicCards:
+        """The cards themselves: they never change."""
+    def __deepcopy__(self, _memo: Any) -> WagicCards: ...
     def __len__(self) -> int: ...
     def __contains__(self, name: str, /) -> bool:
         """Whether a card of this name (any case) compiled."""
@@ -638,6 +642,9 @@ class WagicDeck:
     @property
     def left_out(self) -> List[Tuple[int, str]]:
         """The lines left out with `skip_uncompiled=True`: `(line, message)` each."""
+    def __copy__(self) -> WagicDeck:
+        """The deck itself: it never changes."""
+    def __deepcopy__(self, _memo: Any) -> WagicDeck: ...
     def __len__(self) -> int: ...
 
 @final
@@ -721,6 +728,12 @@ def wagic_load_deck(path: _Path, cards: WagicCards, skip_uncompiled: bool = Fals
     """Reads a Wagic deck file against `cards` as `rsc run --lang wagic`; `DeckError` (its
     message the lines `rsc` prints; `code`, `file`, `line`, `errors`) when a line cannot
     play."""
+
+def wagic_observation_bounds() -> Tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+    """(low, high): the least and greatest value of each float of `WagicGame.observation`
+    (the bounds of the Wagic environments' observation spaces), the same for every game:
+    flags and card ids 0 to 1, scaled counts 0 to 10, life, power, toughness and `+p/+t`
+    counters -10 to 10 (the observation clamps a number past them)."""
 
 def wagic_play(
     cards: WagicCards,
@@ -811,8 +824,15 @@ class WagicGame:
         players: Optional[_WagicSeats] = (None, "greedy"),
         turn_limit: Optional[int] = None,
     ) -> WagicGame:
-        """The game after the answers `history`; `IllegalMove` naming the first that is not
-        an option."""
+        """The game after the answers `history` (taken on the game's thread as its questions
+        come); `IllegalMove` naming the first that is not an option."""
+    def clone(self) -> WagicGame:
+        """A copy going on alone: the game played again from its start with its answers,
+        taken on its own thread (its cost is the game's play so far)."""
+    def __copy__(self) -> WagicGame:
+        """`clone()`."""
+    def __deepcopy__(self, _memo: Any) -> WagicGame:
+        """`clone()` (the cards are shared: they never change)."""
     @property
     def current_player(self) -> Optional[int]:
         """The seat whose question waits; `None` once the game is over."""

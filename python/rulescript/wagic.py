@@ -23,7 +23,8 @@ many (the same games and figures as ``rsc sim --lang wagic``), with the GIL rele
 ``WagicGame`` is a game played from Python a question at a time (its seats the caller's
 or a built-in player's), with a fixed action space for learning agents (``ACTION_SPACE``
 options at most, ``legal_mask()``) and a fixed-size observation (``observation(seat)``,
-float32 of ``OBSERVATION_SIZE``, blocks ``OBSERVATION_LAYOUT``);
+float32 of ``OBSERVATION_SIZE``, blocks ``OBSERVATION_LAYOUT``, every float within
+``observation_bounds()``);
 ``rulescript.envs.wagic_env`` has its PettingZoo and Gymnasium environments.
 The rules played are those of ``docs/wagic-play.md``.
 """
@@ -35,6 +36,7 @@ from ._rulescript import WAGIC_OBSERVATION_SIZE as OBSERVATION_SIZE
 from ._rulescript import Diagnostic, WagicCards, WagicDeck, WagicGame, WagicResult, WagicSimResult
 from ._rulescript import wagic_check as check
 from ._rulescript import wagic_load_deck as load_deck
+from ._rulescript import wagic_observation_bounds as observation_bounds
 from ._rulescript import wagic_play as play
 from ._rulescript import wagic_sim as sim
 from .errors import DeckError, EngineError, RulesError
@@ -52,6 +54,7 @@ __all__ = [
     "WagicSimResult",
     "check",
     "load_deck",
+    "observation_bounds",
     "play",
     "sim",
     "DeckError",

@@ -21,6 +21,7 @@ ENV_MODULES = [
     "rulescript.envs.pettingzoo_env",
     "rulescript.envs.openspiel_game",
     "rulescript.envs.wagic_env",
+    "rulescript.envs.wagic_openspiel_game",
 ]
 # It needs gymnasium 1.1 or later (`gymnasium.vector.AutoresetMode`).
 VECTOR_ENV_MODULE = "rulescript.envs.vector_env"

@@ -296,12 +296,16 @@ CALLS: Dict[str, Callable[[World], Any]] = {
     "WagicCards.card_files": lambda w: w.wagic_cards.card_files,
     "WagicCards.sets": lambda w: w.wagic_cards.sets,
     "WagicCards.card": lambda w: w.wagic_cards.card("Wrong Card"),
+    "WagicCards.__copy__": lambda w: copy.copy(w.wagic_cards),
+    "WagicCards.__deepcopy__": lambda w: copy.deepcopy(w.wagic_cards),
     "WagicDeck.name": lambda w: w.wagic_decks[0].name,
     "WagicDeck.path": lambda w: w.wagic_decks[0].path,
     "WagicDeck.cards": lambda w: w.wagic_decks[0].cards,
     "WagicDeck.total": lambda w: w.wagic_decks[0].total,
     "WagicDeck.left_out": lambda w: wagic.load_deck(w.wagic_files / "wrong.txt", w.wagic_cards, True).left_out,
     "WagicDeck.__len__": lambda w: w.wagic_decks[0].__len__(),
+    "WagicDeck.__copy__": lambda w: copy.copy(w.wagic_decks[0]),
+    "WagicDeck.__deepcopy__": lambda w: copy.deepcopy(w.wagic_decks[0]),
     "WagicResult.winner": lambda w: w.wagic_game.winner,
     "WagicResult.reason": lambda w: w.wagic_game.reason,
     "WagicResult.end": lambda w: w.wagic_game.end,
@@ -320,6 +324,7 @@ CALLS: Dict[str, Callable[[World], Any]] = {
     "WagicSimResult.seconds": lambda w: w.wagic_sim.seconds,
     "wagic_check": lambda w: wagic.check(w.wagic_files / "wagic.txt"),
     "wagic_load_deck": lambda w: wagic.load_deck(w.wagic_files / "goblins.txt", w.wagic_cards),
+    "wagic_observation_bounds": lambda w: wagic.observation_bounds(),
     "wagic_play": lambda w: wagic.play(w.wagic_cards, w.wagic_decks, seed=1, turn_limit=4),
     "wagic_sim": lambda w: wagic.sim(w.wagic_cards, w.wagic_decks, games=1),
     "WagicGame.from_history": lambda w: wagic.WagicGame.from_history(
@@ -344,6 +349,9 @@ CALLS: Dict[str, Callable[[World], Any]] = {
     "WagicGame.decks": lambda w: w.stepped.decks,
     "WagicGame.players": lambda w: w.stepped.players,
     "WagicGame.turn_limit": lambda w: w.stepped.turn_limit,
+    "WagicGame.clone": lambda w: w.stepped.clone(),
+    "WagicGame.__copy__": lambda w: copy.copy(w.stepped),
+    "WagicGame.__deepcopy__": lambda w: copy.deepcopy(w.stepped),
 }
 
 

@@ -233,3 +233,77 @@ def test_random_masked_games_on_wagic_s_own_cards(wagic_cards, tmp_path):  # noq
         decisions, rewards = play_aec(env, seed)
         assert env.game is not None and env.game.is_over() and decisions > 20
         assert env.game.result() is not None
+
+
+# Bounds ---------------------------------------------------------------------------------
+
+
+def test_the_observation_bounds_are_finite_and_follow_the_layout():
+    low, high = wagic.observation_bounds()
+    assert low.dtype == high.dtype == np.float32 and low.shape == high.shape == (wagic.OBSERVATION_SIZE,)
+    assert np.isfinite(low).all() and np.isfinite(high).all() and (low < high).all()
+    # Both seats' life (-10 to 10: 20 life is 1), the turn (a count: 0 to 10), a card's
+    # presence (a flag) and an option's kind (one-hot).
+    life = PLAYERS_OFFSET
+    assert (low[life], high[life], low[life + 12], high[life + 12]) == (-10, 10, -10, 10)
+    assert (low[0], high[0]) == (0, 10)
+    hand, _ = LAYOUT["hand"]
+    options, _ = LAYOUT["options"]
+    assert (low[hand], high[hand]) == (low[options + 1], high[options + 1]) == (0, 1)
+
+
+def test_gymnasium_check_env_passes_on_wagic_v0_without_a_warning(cards, folder):
+    """The observation space was unbounded, for which `check_env` warns."""
+    import warnings
+
+    import gymnasium
+    from gymnasium.utils.env_checker import check_env
+
+    env = gymnasium.make("Wagic-v0", cards=cards, decks=decks_of(folder, "bears.txt", "goblins.txt"))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        check_env(env.unwrapped, skip_render_check=True)
+    space = env.observation_space
+    assert isinstance(space, gymnasium.spaces.Box)
+    low, high = wagic.observation_bounds()
+    assert (space.low == low).all() and (space.high == high).all()
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_every_observation_of_complete_random_games_lies_within_the_spaces(cards, folder, seed):
+    """Both seats' observations at every question and at the end, in the AEC env's and the
+    Gymnasium env's spaces."""
+    decks = decks_of(folder, "bears.txt", "goblins.txt")
+    aec = WagicAECEnv(cards, decks)
+    aec.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    seen = 0
+    for agent in aec.agent_iter(max_iter=100_000):
+        observation, _, terminated, truncated, _ = aec.last()
+        for other in aec.possible_agents:
+            assert aec.observation_space(other).contains(aec.observe(other)), other
+        seen += 1
+        aec.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    assert seen > 20 and aec.game is not None and aec.game.is_over()
+    env = WagicEnv(cards, decks, seat=seed % 2, opponent="random")
+    observation, info = env.reset(seed=seed)
+    terminated = False
+    while not terminated:
+        assert env.observation_space.contains(observation)
+        observation, _, terminated, _, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+    assert env.observation_space.contains(observation)
+
+
+def test_observations_of_wagic_s_own_cards_lie_within_the_spaces(wagic_cards, tmp_path):  # noqa: F811 (fixture)
+    red = tmp_path / "red.txt"
+    red.write_text("#NAME:Red\n16 Mountain\n4 Lightning Bolt\n4 Shock\n4 Raging Goblin\n4 Hill Giant\n4 Goblin King\n")
+    green = tmp_path / "green.txt"
+    green.write_text("#NAME:Green\n16 Forest\n4 Llanowar Elves\n4 Grizzly Bears\n4 Giant Growth\n4 Craw Wurm\n")
+    env = WagicEnv(wagic_cards, [red, green], opponent="greedy")
+    rng = np.random.default_rng(0)
+    for seed in (1, 2):
+        observation, info = env.reset(seed=seed)
+        terminated = False
+        while not terminated:
+            assert env.observation_space.contains(observation)
+            observation, _, terminated, _, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))

@@ -12,6 +12,8 @@ library only when imported itself.
 - ``rulescript.envs.openspiel_game``: registers ``python_rulescript`` with
   ``pyspiel.register_game`` on import, so ``pyspiel.load_game("python_rulescript", ...)``
   works with OpenSpiel's own algorithms.
+- ``rulescript.envs.wagic_openspiel_game``: registers ``python_rulescript_wagic`` (Magic
+  between two Wagic decks, over ``rulescript.wagic.WagicGame``) the same way.
 """
 
 from __future__ import annotations

@@ -6,9 +6,10 @@ which plays on the game's own thread in Rust).
 Actions are option numbers of the waiting question (``Discrete(WAGIC_ACTION_SPACE)``): a
 question never has more options than ``WAGIC_ACTION_SPACE``, a choice among more is asked
 in pages ending with ``more options``. Observations are ``WagicGame.observation(seat)``
-(float32, ``WAGIC_OBSERVATION_SIZE``, blocks ``WAGIC_OBSERVATION_LAYOUT``). Rewards come
-when the game ends: 1 to the winner, -1 to the loser, 0 each for a draw or a stopped game
-(the turn limit ends every game).
+(float32, ``WAGIC_OBSERVATION_SIZE``, blocks ``WAGIC_OBSERVATION_LAYOUT``), in a ``Box``
+bounded by ``wagic.observation_bounds()``. Rewards come when the game ends: 1 to the
+winner, -1 to the loser, 0 each for a draw or a stopped game (the turn limit ends every
+game).
 
 >>> from rulescript import wagic
 >>> from rulescript.envs.wagic_env import WagicAECEnv, WagicEnv
@@ -34,7 +35,7 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
 from .. import IllegalMove, ResetNeeded, SetupError
-from ..wagic import ACTION_SPACE, OBSERVATION_SIZE, WagicCards, WagicDeck, WagicGame, load_deck
+from ..wagic import ACTION_SPACE, WagicCards, WagicDeck, WagicGame, load_deck, observation_bounds
 from . import _action_index, _check_seat_env_args, _no_options, _render_log_tail
 
 WagicDecksArg = Sequence[Union[WagicDeck, str, "os.PathLike[str]"]]
@@ -75,10 +76,11 @@ def _load_wagic_args(cards: WagicCards, decks: Optional[WagicDecksArg]) -> List[
 
 
 def _observation_box() -> spaces.Box:
-    """The observation's space: float32 of ``WAGIC_OBSERVATION_SIZE``, unbounded (life,
-    counters and pile sizes have no fixed top)."""
-    bound = np.full(OBSERVATION_SIZE, np.inf, np.float32)
-    return spaces.Box(-bound, bound, dtype=np.float32)
+    """The observation's space: float32 of ``WAGIC_OBSERVATION_SIZE`` within
+    ``wagic.observation_bounds()`` (the observation clamps life, counters and pile sizes
+    past them)."""
+    low, high = observation_bounds()
+    return spaces.Box(low, high, dtype=np.float32)
 
 
 class WagicAECEnv(AECEnv):
@@ -249,8 +251,8 @@ class WagicEnv(gym.Env[Observation, SupportsIndex]):
         self.turn_limit = turn_limit
         self.illegal_action = illegal_action
         self.render_mode = render_mode
-        bound = np.full(OBSERVATION_SIZE, np.inf, np.float32)
-        self.observation_space = spaces.Box(-bound, bound, dtype=np.float32)
+        low, high = observation_bounds()
+        self.observation_space = spaces.Box(low, high, dtype=np.float32)
         self.action_space = spaces.Discrete(ACTION_SPACE)
         self.game: Optional[WagicGame] = None
         self._episode_over = False

@@ -67,6 +67,17 @@ impl PyWagicCards {
 
 #[pymethods]
 impl PyWagicCards {
+    /// The cards themselves: they never change, so a copy (a `copy.deepcopy` of an
+    /// environment's arguments, as `gymnasium.make("Wagic-v0", cards=...)` takes them,
+    /// which raised "cannot pickle") shares them rather than compile the files again.
+    fn __copy__(slf: Py<Self>) -> Py<Self> {
+        slf
+    }
+
+    fn __deepcopy__(slf: Py<Self>, _memo: &Bound<'_, PyAny>) -> Py<Self> {
+        slf
+    }
+
     /// Compiles the Wagic card files `card_files` (a path or a list; folders are searched
     /// for `*.txt` files), with the whole cards Wagic's older set files carry when `sets`
     /// (Wagic's `Res/sets` folder) is given; its `_cards.dat` files also name the Wagic

@@ -48,6 +48,16 @@ pub struct PyWagicDeck {
 
 #[pymethods]
 impl PyWagicDeck {
+    /// The deck itself: it never changes, so a copy (a `copy.deepcopy` of an environment's
+    /// arguments, as `gymnasium.make` takes them) shares it.
+    fn __copy__(slf: Py<Self>) -> Py<Self> {
+        slf
+    }
+
+    fn __deepcopy__(slf: Py<Self>, _memo: &Bound<'_, PyAny>) -> Py<Self> {
+        slf
+    }
+
     fn __len__(&self) -> usize {
         self.cards.len()
     }

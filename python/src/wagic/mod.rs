@@ -14,6 +14,7 @@ pub mod sim;
 pub mod stepped;
 
 use ::wagic::play::PlayerKind;
+use numpy::PyArray1;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -37,7 +38,19 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(deck::load_deck, m)?)?;
     m.add_function(wrap_pyfunction!(game::play_game, m)?)?;
     m.add_function(wrap_pyfunction!(sim::sim, m)?)?;
+    m.add_function(wrap_pyfunction!(observation_bounds, m)?)?;
     Ok(())
+}
+
+/// `(low, high)`, numpy float32 vectors of `WAGIC_OBSERVATION_SIZE`: the least and
+/// greatest value of each float of `WagicGame.observation` (the bounds of the Wagic
+/// environments' observation spaces), the same for every game: flags and card ids 0 to 1,
+/// scaled counts 0 to 10, life, power, toughness and `+p/+t` counters -10 to 10 (the
+/// observation clamps a number past them).
+#[pyfunction(name = "wagic_observation_bounds")]
+fn observation_bounds(py: Python<'_>) -> (Bound<'_, PyArray1<f32>>, Bound<'_, PyArray1<f32>>) {
+    let (low, high) = observation::bounds();
+    (PyArray1::from_vec(py, low), PyArray1::from_vec(py, high))
 }
 
 /// The seats' players: `None` (both random), one name for both seats, or a sequence of

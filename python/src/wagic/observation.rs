@@ -47,6 +47,15 @@
 //!   opponent's, in a graveyard, in exile, on the stack; its [`CARD`] block; its place in
 //!   its zone (hand or battlefield slot) / 64. A player option's card block is zeros and
 //!   its `mine` is the viewer's side flag.
+//!
+//! # Bounds
+//!
+//! Every float has a fixed range, [`bounds`] (`wagic.observation_bounds()`, the envs'
+//! spaces): a flag, one-hot entry or card id is 0 to 1; a number scaled as above is
+//! clamped to [`SCALED_TOP`] (10) either way: a count (turn, poison, mana, pile sizes,
+//! damage, targets, a place) to 0..10, and what effects may push below zero (life, power,
+//! toughness, `+p/+t` counters) to -10..10. So 250 life reads as 200 does (10), and a
+//! creature of power 120 as one of 100: past those, an agent sees "very large".
 
 use std::collections::HashMap;
 
@@ -95,6 +104,103 @@ const OPTIONS_OFFSET: usize = HEADER_OFFSET + QUESTION_HEADER;
 /// The length of an observation.
 pub const WAGIC_OBSERVATION_SIZE: usize = OPTIONS_OFFSET + WAGIC_ACTION_SPACE * OPTION;
 
+/// The largest magnitude of a scaled number (life / 20, power / 10...): past it the
+/// encoder clamps, so every float of an observation has a finite bound ([`bounds`]).
+pub const SCALED_TOP: f32 = 10.0;
+
+/// The range one float of an observation keeps to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Range {
+    /// A flag, a one-hot entry or a card's id: 0 to 1.
+    Unit,
+    /// A count over its scale: 0 to [`SCALED_TOP`] ([`scaled_count`]).
+    Count,
+    /// A signed amount over its scale: -[`SCALED_TOP`] to [`SCALED_TOP`] ([`scaled_signed`]).
+    Signed,
+}
+
+impl Range {
+    /// The least and greatest value.
+    fn low_high(self) -> (f32, f32) {
+        match self {
+            Range::Unit => (0.0, 1.0),
+            Range::Count => (0.0, SCALED_TOP),
+            Range::Signed => (-SCALED_TOP, SCALED_TOP),
+        }
+    }
+}
+
+/// `count / scale`, clamped to 0..[`SCALED_TOP`] (a pile of `usize::MAX` cards included).
+fn scaled_count(count: f64, scale: f64) -> f32 {
+    (count / scale).clamp(0.0, f64::from(SCALED_TOP)) as f32
+}
+
+/// `amount / scale`, clamped to -[`SCALED_TOP`]..[`SCALED_TOP`].
+fn scaled_signed(amount: i32, scale: f64) -> f32 {
+    let top = f64::from(SCALED_TOP);
+    (f64::from(amount) / scale).clamp(-top, top) as f32
+}
+
+/// The ranges of a [`CARD`] block: present, types, colours, mana value, power, toughness,
+/// the card's id.
+const CARD_RANGES: [Range; CARD] = {
+    let mut ranges = [Range::Unit; CARD];
+    let numbers = 1 + TYPES.len() + COLOUR_NAMES.len();
+    ranges[numbers] = Range::Count;
+    ranges[numbers + 1] = Range::Signed;
+    ranges[numbers + 2] = Range::Signed;
+    ranges
+};
+
+/// The ranges of one seat's block in [`GLOBAL`]: life, poison, the mana pool, hand,
+/// library, graveyard, exile.
+const PLAYER_RANGES: [Range; PLAYER] = {
+    let mut ranges = [Range::Count; PLAYER];
+    ranges[0] = Range::Signed;
+    ranges
+};
+
+/// The ranges of a [`SLOT`] after its card block: tapped, summoning sick, attacking,
+/// blocking, power, toughness, damage, counters' power and toughness, named counters, a
+/// token, owned by the viewer.
+const SLOT_STATE_RANGES: [Range; SLOT - CARD] = {
+    use Range::{Count, Signed, Unit};
+    [Unit, Unit, Unit, Unit, Signed, Signed, Count, Signed, Signed, Count, Unit, Unit]
+};
+
+/// The least and greatest value of each float of an observation (`low`, `high`, each of
+/// [`WAGIC_OBSERVATION_SIZE`]): `wagic.observation_bounds()`. Every observation
+/// [`encode`] writes lies within them.
+pub fn bounds() -> (Vec<f32>, Vec<f32>) {
+    let mut ranges = Vec::with_capacity(WAGIC_OBSERVATION_SIZE);
+    // The global block: the turn, then flags up to the seats' blocks, then three counts.
+    ranges.push(Range::Count);
+    ranges.resize(GLOBAL - 2 * PLAYER - 3, Range::Unit);
+    for _ in 0..2 {
+        ranges.extend(PLAYER_RANGES);
+    }
+    ranges.extend([Range::Count; 3]);
+    for _ in 0..HAND_SLOTS {
+        ranges.extend(CARD_RANGES);
+    }
+    for _ in 0..2 * SIDE_SLOTS {
+        ranges.extend(CARD_RANGES);
+        ranges.extend(SLOT_STATE_RANGES);
+    }
+    for _ in 0..STACK_SLOTS {
+        ranges.extend([Range::Unit, Range::Unit, Range::Unit, Range::Count]);
+        ranges.extend(CARD_RANGES);
+    }
+    ranges.extend(CARD_RANGES);
+    ranges.push(Range::Unit);
+    for _ in 0..WAGIC_ACTION_SPACE {
+        ranges.resize(ranges.len() + 1 + OptionKind::ALL.len() + 6, Range::Unit);
+        ranges.extend(CARD_RANGES);
+        ranges.push(Range::Count);
+    }
+    ranges.into_iter().map(Range::low_high).unzip()
+}
+
 /// The named blocks of the layout (name, offset, size), as the Python package lists them.
 pub const WAGIC_LAYOUT: [(&str, usize, usize); 6] = [
     ("global", 0, GLOBAL),
@@ -125,9 +231,9 @@ impl CardFeatures {
                     block[1 + TYPES.len() + at] = f32::from(u8::from(printed.colours.contains(colour)));
                 }
                 let numbers = 1 + TYPES.len() + COLOUR_NAMES.len();
-                block[numbers] = printed.mana_value as f32 / 10.0;
-                block[numbers + 1] = printed.power as f32 / 10.0;
-                block[numbers + 2] = printed.toughness as f32 / 10.0;
+                block[numbers] = scaled_count(f64::from(printed.mana_value), 10.0);
+                block[numbers + 1] = scaled_signed(printed.power, 10.0);
+                block[numbers + 2] = scaled_signed(printed.toughness, 10.0);
                 block[numbers + 3] = (place as f32 + 1.0) / count;
                 Some((name.clone(), block))
             })
@@ -154,8 +260,8 @@ impl CardFeatures {
         mark_types(out, &permanent.types);
         if let Some((power, toughness)) = permanent.power_toughness {
             let numbers = 1 + TYPES.len() + COLOUR_NAMES.len();
-            out[numbers + 1] = power as f32 / 10.0;
-            out[numbers + 2] = toughness as f32 / 10.0;
+            out[numbers + 1] = scaled_signed(power, 10.0);
+            out[numbers + 2] = scaled_signed(toughness, 10.0);
         }
     }
 }
@@ -207,7 +313,7 @@ pub fn encode(
 
     // The global block.
     let global = &mut out[..GLOBAL];
-    global[0] = view.turn as f32 / 100.0;
+    global[0] = scaled_count(f64::from(view.turn), 100.0);
     let mut at = 1;
     if let Some(phase) = PHASES.iter().position(|(phase, _)| *phase == view.phase) {
         global[at + phase] = 1.0;
@@ -231,20 +337,20 @@ pub fn encode(
             continue;
         };
         let block = &mut global[at..at + PLAYER];
-        block[0] = player.life as f32 / 20.0;
-        block[1] = player.poison as f32 / 10.0;
+        block[0] = scaled_signed(player.life, 20.0);
+        block[1] = scaled_count(f64::from(player.poison), 10.0);
         for (mana, amount) in player.mana.iter().enumerate() {
-            block[2 + mana] = *amount as f32 / 10.0;
+            block[2 + mana] = scaled_count(f64::from(*amount), 10.0);
         }
-        block[8] = player.hand as f32 / 10.0;
-        block[9] = player.library as f32 / 60.0;
-        block[10] = graveyard.len() as f32 / 60.0;
-        block[11] = exile.len() as f32 / 60.0;
+        block[8] = scaled_count(player.hand as f64, 10.0);
+        block[9] = scaled_count(player.library as f64, 60.0);
+        block[10] = scaled_count(graveyard.len() as f64, 60.0);
+        block[11] = scaled_count(exile.len() as f64, 60.0);
         at += PLAYER;
     }
-    global[at] = sides[0].len() as f32 / SIDE_SLOTS as f32;
-    global[at + 1] = sides[1].len() as f32 / SIDE_SLOTS as f32;
-    global[at + 2] = view.stack.len() as f32 / STACK_SLOTS as f32;
+    global[at] = scaled_count(sides[0].len() as f64, SIDE_SLOTS as f64);
+    global[at + 1] = scaled_count(sides[1].len() as f64, SIDE_SLOTS as f64);
+    global[at + 2] = scaled_count(view.stack.len() as f64, STACK_SLOTS as f64);
 
     // The hand.
     for (slot, name) in view.hand.iter().take(HAND_SLOTS).enumerate() {
@@ -265,13 +371,14 @@ pub fn encode(
             state[2] = f32::from(u8::from(permanent.attacking));
             state[3] = f32::from(u8::from(permanent.blocking.is_some()));
             if let Some((power, toughness)) = permanent.power_toughness {
-                state[4] = power as f32 / 10.0;
-                state[5] = toughness as f32 / 10.0;
+                state[4] = scaled_signed(power, 10.0);
+                state[5] = scaled_signed(toughness, 10.0);
             }
-            state[6] = permanent.damage as f32 / 10.0;
-            state[7] = permanent.counters.0 as f32 / 10.0;
-            state[8] = permanent.counters.1 as f32 / 10.0;
-            state[9] = permanent.named_counters.iter().map(|(_, count)| *count as f32).sum::<f32>() / 10.0;
+            state[6] = scaled_count(f64::from(permanent.damage), 10.0);
+            state[7] = scaled_signed(permanent.counters.0, 10.0);
+            state[8] = scaled_signed(permanent.counters.1, 10.0);
+            let named: f64 = permanent.named_counters.iter().map(|(_, count)| f64::from(*count)).sum();
+            state[9] = scaled_count(named, 10.0);
             state[10] = f32::from(u8::from(permanent.token));
             state[11] = f32::from(u8::from(permanent.owner == me));
         }
@@ -284,7 +391,7 @@ pub fn encode(
         block[0] = 1.0;
         block[1] = f32::from(u8::from(entry.controller == me));
         block[2] = f32::from(u8::from(entry.ability));
-        block[3] = entry.targets.len() as f32 / 4.0;
+        block[3] = scaled_count(entry.targets.len() as f64, 4.0);
         features.write(&entry.card, &mut block[4..]);
     }
 
@@ -318,7 +425,7 @@ pub fn encode(
         };
         block[zone + flag] = 1.0;
         if let Some(slot) = slot {
-            block[zone + 6 + CARD] = slot as f32 / 64.0;
+            block[zone + 6 + CARD] = scaled_count(slot as f64, 64.0);
         }
     }
 }
@@ -377,5 +484,81 @@ mod tests {
         }
         assert_eq!(end, WAGIC_OBSERVATION_SIZE);
         assert_eq!((GLOBAL, CARD, SLOT, OPTION, WAGIC_OBSERVATION_SIZE), (52, 18, 30, 48, 4959));
+    }
+
+    /// A view with every number far past its scale: life and power at the ends of an
+    /// `i32`, piles of a million cards, a hundred permanents a side.
+    fn extreme_view(extreme: i32) -> SeatView {
+        use ::wagic::play::{PlayerState, StackEntry};
+        let huge = 1_000_000;
+        let player = PlayerState { life: extreme, poison: i32::MAX, mana: [i32::MAX; 6], hand: huge, library: huge };
+        let permanent = |controller: usize, name: &str| Permanent {
+            name: name.into(),
+            types: vec!["creature".into()],
+            owner: controller,
+            controller,
+            tapped: true,
+            power_toughness: Some((extreme, extreme.saturating_neg())),
+            damage: i32::MAX,
+            counters: (extreme, extreme),
+            named_counters: vec![("charge".into(), i32::MAX), ("time".into(), i32::MAX)],
+            summoning_sick: true,
+            attacking: true,
+            blocking: Some(0),
+            token: name != "Huge",
+        };
+        let names = vec!["Huge".to_string(); 100];
+        SeatView {
+            seat: 0,
+            turn: u32::MAX,
+            phase: PHASES[3].0,
+            active: 0,
+            players: [player; 2],
+            hand: names.clone(),
+            battlefield: (0..200).map(|at| permanent(at % 2, if at % 3 == 0 { "Huge" } else { "A Token" })).collect(),
+            graveyards: [names.clone(), names.clone()],
+            exile: [names.clone(), names],
+            stack: (0..10)
+                .map(|_| StackEntry {
+                    name: "Huge".into(),
+                    card: "Huge".into(),
+                    controller: 0,
+                    ability: false,
+                    targets: vec!["p1".into(); 1000],
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn every_float_stays_within_its_bounds_however_large_the_numbers() {
+        let cards = "[card]\nname=Huge\nmana={99}\ntype=Legendary Creature\npower=999\ntoughness=-999\n[/card]\n";
+        let library = Library::compile(&[("cards.txt", cards.to_string())]).expect("the card compiles");
+        let features = CardFeatures::new(&library, &["Huge".to_string()]);
+        let (low, high) = bounds();
+        assert_eq!((low.len(), high.len()), (WAGIC_OBSERVATION_SIZE, WAGIC_OBSERVATION_SIZE));
+        let kinds = [OptionKind::Cast, OptionKind::Player { mine: true }];
+        let question = Question {
+            kind: QuestionKind::Priority,
+            prompt: "cast?".into(),
+            options: vec!["cast Huge".into(); WAGIC_ACTION_SPACE],
+            cards: (0..WAGIC_ACTION_SPACE).map(|at| Some(CardAt::Hand(at + 90))).collect(),
+            about: Some(CardAt::Battlefield(199)),
+            kinds: (0..WAGIC_ACTION_SPACE).map(|at| kinds[at % 2]).collect(),
+        };
+        let standing = Standing { to_move: Some(0), over: false, winner: None };
+        for extreme in [i32::MIN, i32::MAX] {
+            let mut out = vec![f32::NAN; WAGIC_OBSERVATION_SIZE];
+            encode(&extreme_view(extreme), Some(&question), standing, &features, &mut out);
+            let outside: Vec<(usize, f32)> = (out.iter().enumerate())
+                .filter(|(at, value)| !(low[*at]..=high[*at]).contains(*value))
+                .map(|(at, value)| (at, *value))
+                .collect();
+            assert!(outside.is_empty(), "floats outside their bounds (index, value): {outside:?}");
+            // The clamps reach the bounds: life and the turn read as their tops.
+            let life = GLOBAL - 2 * PLAYER - 3;
+            assert_eq!((out[0], out[life]), (SCALED_TOP, SCALED_TOP.copysign(extreme as f32)));
+        }
+        assert!(low.iter().zip(&high).all(|(low, high)| low.is_finite() && high.is_finite() && low < high));
     }
 }

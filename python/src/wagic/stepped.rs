@@ -2,7 +2,8 @@
 //! Python a question at a time ([`::wagic::play::SteppedGame`]: the game on a thread of its
 //! own, each question of a seat the caller plays handed over), as `Game` plays Card
 //! Fighters' Clash: `current_player`, `question`, `legal_actions()`, `apply(action)`,
-//! `view(player)`, `log()`, `history()` and `WagicGame.from_history(...)`; for learning
+//! `view(player)`, `log()`, `history()`, `WagicGame.from_history(...)` and `clone()` (both
+//! replay the answers on the game's thread: [`SteppedGame::replay`]); for learning
 //! agents, `legal_mask()` over the fixed action space and `observation(player)`
 //! ([`crate::wagic::observation`]).
 
@@ -57,6 +58,9 @@ pub struct PyWagicGame {
     turn_limit: u32,
     /// The card blocks of `observation` (the `WagicCards`' own).
     features: Arc<CardFeatures>,
+    /// The cards and the decks' cards the game started with: a clone starts from them.
+    library: Arc<Library>,
+    decks: [Vec<String>; 2],
 }
 
 #[pymethods]
@@ -81,20 +85,14 @@ impl PyWagicGame {
         players: Option<&Bound<'_, PyAny>>,
         turn_limit: Option<TurnLimit>,
     ) -> PyResult<PyWagicGame> {
-        let Seed(seed) = seed;
-        let turn_limit = turn_limit.map_or(play::DEFAULT_TURN_LIMIT, |TurnLimit(limit)| limit);
-        let seats = seats_of(players)?;
-        let [a, b] = two_decks(py, decks, cards)?;
-        let names = [a.name.clone(), b.name.clone()];
-        let decks = [a.cards.clone(), b.cards.clone()];
-        let setup = Setup { names, seats, seed, turn_limit, features: cards.features() };
-        Ok(PyWagicGame::start(py, Arc::clone(&cards.library), decks, setup))
+        PyWagicGame::started(py, cards, decks, (seed, players, turn_limit), &[])
     }
 
     /// The game `WagicGame(cards, decks, seed, players, turn_limit)` becomes after the
     /// answers `history` (an earlier game's `history()`): the same seed, players and
-    /// answers give the same game. Raises `IllegalMove` naming the first answer that is
-    /// not one of its question's options.
+    /// answers give the same game. The answers are taken on the game's thread as its
+    /// questions come (as `clone()`), not handed over one by one. Raises `IllegalMove`
+    /// naming the first answer that is not one of its question's options.
     #[staticmethod]
     #[pyo3(
         signature = (cards, decks, seed, history, players = None, turn_limit = None),
@@ -109,16 +107,48 @@ impl PyWagicGame {
         players: Option<&Bound<'_, PyAny>>,
         turn_limit: Option<TurnLimit>,
     ) -> PyResult<PyWagicGame> {
-        let mut game = PyWagicGame::new(py, cards, decks, seed, players, turn_limit)?;
-        for (step, action) in history.iter().enumerate() {
-            if let Err(error) = game.apply(py, action.clone()) {
-                let message = format!("history step {step}: {}", error.value(py));
+        // The answers up to the first that is no option index at all (a negative or huge
+        // int): the game thread stops at the first that is not its question's option.
+        let answers: Vec<usize> = history.iter().map_while(Action::index).collect();
+        let game = PyWagicGame::started(py, cards, decks, (seed, players, turn_limit), &answers)?;
+        let taken = game.game().history().len();
+        match history.get(taken) {
+            None => Ok(game),
+            Some(action) => {
+                let error = game.illegal(py, action);
+                let message = format!("history step {taken}: {}", error.value(py));
                 let legal = error.value(py).getattr("legal_actions").ok().map(Bound::unbind);
                 let attrs: Vec<(&str, Py<PyAny>)> = legal.into_iter().map(|list| ("legal_actions", list)).collect();
-                return Err(with_attrs(py, IllegalMove::new_err(message), &attrs));
+                Err(with_attrs(py, IllegalMove::new_err(message), &attrs))
             }
         }
-        Ok(game)
+    }
+
+    /// A copy of the game as it stands, going on alone: the same cards, decks, seed,
+    /// players, turn limit and answers (`history()`), so the same log, question and
+    /// views. It plays the game again from its start on a thread of its own, taking the
+    /// answers there as its questions come (no handing over per answer; the GIL
+    /// released): its cost is the game's play so far (`BENCHMARKS.md`).
+    fn clone(&self, py: Python<'_>) -> PyWagicGame {
+        let answers: Vec<usize> = self.game().history().iter().map(|answer| answer.index).collect();
+        let setup = Setup {
+            names: self.names.clone(),
+            seats: self.seats,
+            seed: self.seed,
+            turn_limit: self.turn_limit,
+            features: Arc::clone(&self.features),
+        };
+        PyWagicGame::start(py, Arc::clone(&self.library), self.decks.clone(), setup, &answers)
+    }
+
+    /// `copy.copy(game)`: `clone()`.
+    fn __copy__(&self, py: Python<'_>) -> PyWagicGame {
+        self.clone(py)
+    }
+
+    /// `copy.deepcopy(game)`: `clone()` (the cards are shared: they never change).
+    fn __deepcopy__(&self, py: Python<'_>, _memo: &Bound<'_, PyAny>) -> PyWagicGame {
+        self.clone(py)
     }
 
     /// The seat whose question waits (0 or 1), `None` once the game is over.
@@ -312,9 +342,36 @@ impl PyWagicGame {
     }
 }
 
+/// A game's seed, players and turn limit as Python gives them.
+type GameArgs<'a, 'py> = (Seed, Option<&'a Bound<'py, PyAny>>, Option<TurnLimit>);
+
 impl PyWagicGame {
-    /// Starts the game (with the GIL released: it plays to the first question).
-    fn start(py: Python<'_>, library: Arc<Library>, decks: [Vec<String>; 2], setup: Setup) -> PyWagicGame {
+    /// `WagicGame(cards, decks, *args)` with `answers` taken ([`PyWagicGame::start`]).
+    fn started(
+        py: Python<'_>,
+        cards: &PyWagicCards,
+        decks: &Bound<'_, PyAny>,
+        (seed, players, turn_limit): GameArgs<'_, '_>,
+        answers: &[usize],
+    ) -> PyResult<PyWagicGame> {
+        let Seed(seed) = seed;
+        let turn_limit = turn_limit.map_or(play::DEFAULT_TURN_LIMIT, |TurnLimit(limit)| limit);
+        let seats = seats_of(players)?;
+        let [a, b] = two_decks(py, decks, cards)?;
+        let names = [a.name.clone(), b.name.clone()];
+        let setup = Setup { names, seats, seed, turn_limit, features: cards.features() };
+        Ok(PyWagicGame::start(py, Arc::clone(&cards.library), [a.cards, b.cards], setup, answers))
+    }
+
+    /// Starts the game and takes `answers` (with the GIL released: it plays to the first
+    /// question after them, or to the first refused, or to the end).
+    fn start(
+        py: Python<'_>,
+        library: Arc<Library>,
+        decks: [Vec<String>; 2],
+        setup: Setup,
+        answers: &[usize],
+    ) -> PyWagicGame {
         let Setup { names, seats, seed, turn_limit, features } = setup;
         let options = play::Options {
             seed,
@@ -323,8 +380,8 @@ impl PyWagicGame {
             players: seats.map(|seat| seat.unwrap_or_default()),
         };
         let callers = seats.map(|seat| seat.is_none());
-        let game = detached(py, move || SteppedGame::start(library, decks, options, callers));
-        PyWagicGame { game: Mutex::new(game), names, seats, seed, turn_limit, features }
+        let game = detached(py, || SteppedGame::replay(Arc::clone(&library), decks.clone(), options, callers, answers));
+        PyWagicGame { game: Mutex::new(game), names, seats, seed, turn_limit, features, library, decks }
     }
 
     /// The game (see the field's note on its mutex).

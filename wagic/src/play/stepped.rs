@@ -10,7 +10,14 @@
 //! are those of its end. Dropping the game mid-way closes the channel: the waiting seat
 //! gives up, the game stops, and the drop joins the thread. A panic on the game thread
 //! ends the game as [`Outcome::Stopped`], never in the caller.
+//!
+//! [`SteppedGame::replay`] starts a game with answers given ahead (an earlier game's
+//! [`SteppedGame::history`]): the game thread takes them itself as its questions come, so
+//! a copy of a game (a search's clone) costs the game's play, not a handing over per
+//! answer.
 
+use std::cell::RefCell;
+use std::collections::VecDeque;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender, channel};
@@ -82,6 +89,8 @@ enum Message {
     Finished(Box<Played>, Option<Box<[SeatView; 2]>>),
     /// The game thread panicked, with the panic's message.
     Panicked(String),
+    /// The answers given ahead that the game thread took since it last said so.
+    Replayed(Vec<SeatAnswer>),
 }
 
 /// What the caller tells the game thread while a question waits.
@@ -92,12 +101,33 @@ enum Reply {
     View(usize),
 }
 
-/// A seat whose questions go to the caller over a channel; it gives up when the
-/// caller is gone.
+/// Answers given ahead ([`SteppedGame::replay`]), which the game thread takes as its
+/// questions come, shared by both seats.
+#[derive(Debug, Default)]
+struct Script {
+    /// The answers not taken yet, in order.
+    ahead: VecDeque<usize>,
+    /// The answers taken since the caller was last told.
+    taken: Vec<SeatAnswer>,
+}
+
+impl Script {
+    /// Tells the caller the answers taken since it was last told; `None` when it is gone.
+    fn tell(&mut self, to_caller: &Sender<Message>) -> Option<()> {
+        if self.taken.is_empty() {
+            return Some(());
+        }
+        to_caller.send(Message::Replayed(std::mem::take(&mut self.taken))).ok()
+    }
+}
+
+/// A seat whose questions go to the caller over a channel (once the answers given ahead
+/// are taken); it gives up when the caller is gone.
 struct ChannelSeat<'a> {
     seat: usize,
     to_caller: Sender<Message>,
     replies: &'a Receiver<Reply>,
+    script: &'a RefCell<Script>,
 }
 
 impl Seat for ChannelSeat<'_> {
@@ -111,6 +141,20 @@ impl Seat for ChannelSeat<'_> {
         question: &Question,
         views: &dyn Fn(usize) -> SeatView,
     ) -> Option<usize> {
+        {
+            let mut script = self.script.borrow_mut();
+            if let Some(&index) = script.ahead.front() {
+                if index < question.options.len() {
+                    script.ahead.pop_front();
+                    script.taken.push(SeatAnswer { seat: self.seat, index });
+                    return Some(index);
+                }
+                // Not one of this question's options: the caller is asked from here on,
+                // and sees by the history's length which answer was refused.
+                script.ahead.clear();
+            }
+            script.tell(&self.to_caller)?;
+        }
         let pending = Pending { seat: self.seat, view: view.clone(), question: question.clone() };
         self.to_caller.send(Message::Ask(Box::new(pending))).ok()?;
         loop {
@@ -162,15 +206,31 @@ impl SteppedGame {
     /// waiting in [`SteppedGame::pending`]; the other is played by `options.players`.
     /// Returns once the first question waits or the game is over.
     pub fn start(library: Arc<Library>, decks: [Vec<String>; 2], options: Options, callers: [bool; 2]) -> SteppedGame {
-        SteppedGame::run(callers, move |seats, observer| {
+        SteppedGame::replay(library, decks, options, callers, &[])
+    }
+
+    /// [`SteppedGame::start`], then `answers` as [`SteppedGame::answer`] would take them
+    /// one by one (the same game, log and history), but taken on the game thread as its
+    /// questions come: no handing over to the caller and back per answer. It stops
+    /// taking them at the first that is not an option of its question, which then waits,
+    /// or at the game's end: [`SteppedGame::history`]'s length is the number taken.
+    pub fn replay(
+        library: Arc<Library>,
+        decks: [Vec<String>; 2],
+        options: Options,
+        callers: [bool; 2],
+        answers: &[usize],
+    ) -> SteppedGame {
+        let script = Script { ahead: answers.iter().copied().collect(), taken: Vec::new() };
+        SteppedGame::run(callers, script, move |seats, observer| {
             play_observed(&library, [&decks[0], &decks[1]], options, seats, Some(observer))
         })
     }
 
     /// Runs `play` on a thread of its own with a seat for each of the caller's seats
-    /// (`callers`) and an observer of the log; returns once the first question waits or
-    /// the game is over.
-    fn run<F>(callers: [bool; 2], play: F) -> SteppedGame
+    /// (`callers`, answering from `script` first) and an observer of the log; returns
+    /// once the first question waits or the game is over.
+    fn run<F>(callers: [bool; 2], script: Script, play: F) -> SteppedGame
     where
         F: for<'s> FnOnce([Option<&'s mut dyn Seat>; 2], Observer<'s>) -> (Played, Option<[SeatView; 2]>)
             + Send
@@ -180,9 +240,14 @@ impl SteppedGame {
         let (answers, from_caller) = channel::<Reply>();
         let body = move || {
             let told = to_caller.clone();
+            let script = RefCell::new(script);
             let result = catch_unwind(AssertUnwindSafe(|| {
-                let mut remote =
-                    [0, 1].map(|seat| ChannelSeat { seat, to_caller: to_caller.clone(), replies: &from_caller });
+                let mut remote = [0, 1].map(|seat| ChannelSeat {
+                    seat,
+                    to_caller: to_caller.clone(),
+                    replies: &from_caller,
+                    script: &script,
+                });
                 let [first, second] = &mut remote;
                 let seats: [Option<&mut dyn Seat>; 2] =
                     [callers[0].then_some(first as &mut dyn Seat), callers[1].then_some(second as &mut dyn Seat)];
@@ -199,6 +264,8 @@ impl SteppedGame {
                 Ok((played, views)) => Message::Finished(Box::new(played), views.map(Box::new)),
                 Err(panic) => Message::Panicked(panic_message(panic.as_ref())),
             };
+            // The answers taken since the last question, or by a game that ended on them.
+            let _ = script.borrow_mut().tell(&told);
             let _ = told.send(message);
         };
         let (thread, failed) = match std::thread::Builder::new().name("wagic-stepped-game".into()).spawn(body) {
@@ -322,6 +389,7 @@ impl SteppedGame {
         loop {
             match self.messages.recv() {
                 Ok(Message::Log(entries)) => self.log.extend(entries),
+                Ok(Message::Replayed(answers)) => self.history.extend(answers),
                 Ok(Message::Ask(pending)) => {
                     self.pending = Some(*pending);
                     return;
@@ -454,9 +522,61 @@ mod tests {
         assert_eq!(game.view(2), None);
     }
 
+    /// Plays a game of two caller's seats to its end, answering the last option every
+    /// third question and the first otherwise; its answers and log.
+    fn a_whole_game(library: &Arc<Library>, decks: &[Vec<String>; 2], options: Options) -> (Vec<usize>, Vec<Entry>) {
+        let mut game = SteppedGame::start(Arc::clone(library), decks.clone(), options, [true, true]);
+        let mut asked = 0;
+        while let Some(pending) = game.pending() {
+            let index = if asked % 3 == 0 { pending.question.options.len() - 1 } else { 0 };
+            game.answer(index).expect("an option");
+            asked += 1;
+        }
+        (game.history().iter().map(|answer| answer.index).collect(), game.log().to_vec())
+    }
+
+    #[test]
+    fn a_replay_is_the_game_its_answers_play_and_stops_at_one_refused() {
+        let (library, decks) = forest_and_bears();
+        let options = Options { seed: 5, ..Options::default() };
+        let (answers, log) = a_whole_game(&library, &decks, options);
+        let half = answers.len() / 2;
+        assert!(half > 10, "a game of {} answers", answers.len());
+        let mut answered = SteppedGame::start(Arc::clone(&library), decks.clone(), options, [true, true]);
+        for index in &answers[..half] {
+            answered.answer(*index).expect("an option");
+        }
+        let replay =
+            |given: &[usize]| SteppedGame::replay(Arc::clone(&library), decks.clone(), options, [true, true], given);
+        let part = replay(&answers[..half]);
+        assert_eq!(
+            (part.history(), part.log(), part.pending()),
+            (answered.history(), answered.log(), answered.pending())
+        );
+        assert!(part.pending().is_some());
+
+        // An answer that is no option of its question: the answers before it are taken,
+        // and its question waits.
+        let refused = replay(&[&answers[..half], &[99], &answers[half..]].concat());
+        assert_eq!((refused.history(), refused.pending()), (answered.history(), answered.pending()));
+
+        // The whole game: the same end; answers past it are not taken.
+        let mut whole = replay(&answers);
+        let mut beyond = replay(&[&answers[..], &[0, 0]].concat());
+        for game in [&mut whole, &mut beyond] {
+            let history: Vec<usize> = game.history().iter().map(|answer| answer.index).collect();
+            assert_eq!(history, answers);
+            assert!(game.pending().is_none());
+            assert!(game.outcome().is_some_and(|outcome| !matches!(outcome, Outcome::Stopped { .. })));
+            let seat_views = game.view(0).is_some() && game.view(1).is_some();
+            assert!(seat_views, "the board at the end");
+        }
+        assert_eq!((whole.log(), beyond.log()), (&log[..], &log[..]));
+    }
+
     #[test]
     fn a_panic_on_the_games_thread_stops_the_game_and_not_the_caller() {
-        let game = SteppedGame::run([true, false], |_, _| -> (Played, Option<[SeatView; 2]>) {
+        let game = SteppedGame::run([true, false], Script::default(), |_, _| -> (Played, Option<[SeatView; 2]>) {
             panic!("a card's code went wrong")
         });
         assert!(game.pending().is_none());
