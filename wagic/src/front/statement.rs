@@ -328,6 +328,8 @@ impl<'i> Lowering<'i> {
         // `moveTo(myBattlefield) and!(tap)!`: an effect run after the main one succeeded,
         // on the same target (Wagic's `andAbility`).
         let mut and_then: Option<Piece<'_>> = None;
+        // `thisforeach(counter{...}) effect`: the effect once per counter (`thisforeach.rs`).
+        let mut repeat: Option<(Expr<'i>, Piece<'_>)> = None;
         let mut set_target = |new: Target<'i>, at: Piece<'_>| -> Result<(), Unsupported> {
             if target.replace(new).is_some() {
                 return Err(Unsupported::new(at, "more than one target in an effect"));
@@ -387,6 +389,11 @@ impl<'i> Lowering<'i> {
                 let value = self.arena.alloc(Expr::Var(spec::variable(name)));
                 set_target(Target::Expr { value, optional: false }, word)?;
                 player_word = true;
+            } else if let Some((args, after)) = word.call("thisforeach")
+                && after.text.is_empty()
+                && repeat.is_none()
+            {
+                repeat = Some((self.this_foreach_count(args)?, word));
             } else if lower == "targetcontroller" {
                 target_controller = Some(word);
             } else if let Some(inner) = word.strip_prefix("and!(").filter(|_| lower.ends_with(")!"))
@@ -430,7 +437,8 @@ impl<'i> Lowering<'i> {
                 || criterion.is_some()
                 || target_controller.is_some()
                 || player_word
-                || other;
+                || other
+                || repeat.is_some();
             if extra {
                 return Err(Unsupported::new(piece, "`dynamicability` with a word around it not compiled"));
             }
@@ -440,6 +448,11 @@ impl<'i> Lowering<'i> {
         let Some(first) = effect_words.first().copied() else {
             return Err(Unsupported::new(piece, "line without an effect").with_help(Some(NO_EFFECT_HELP.into())));
         };
+        if let Some((_, word)) = repeat
+            && effect_words.iter().any(|effect| ["lord", "teach"].iter().any(|name| effect.call(name).is_some()))
+        {
+            return Err(Unsupported::new(word, "`thisforeach(...)` of a `lord(...)` or `teach(...)`"));
+        }
         if effect_words.len() == 1 && first.text.eq_ignore_ascii_case("equip") && target.is_none() {
             // Wagic's equip: a creature its controller controls, at sorcery speed.
             target = Some(self.target_clause(Piece::new("creature|mybattlefield", first.start), "target")?);
@@ -484,6 +497,21 @@ impl<'i> Lowering<'i> {
         if let Some(word) = nonstatic {
             let on_itself = target.is_none() && wrapper.is_none() && !self.aura && restriction.is_some();
             chain = self.live_pump(word, chain, on_itself)?;
+        }
+        if let Some((count, word)) = repeat {
+            let lasting = chain.iter().any(|link| is_lasting(&link.effect));
+            if lasting && restriction.is_none() {
+                // A static pump would need the count followed as the counters change.
+                return Err(Unsupported::new(word, "`thisforeach(...)` of a lasting effect without `ueot`"));
+            }
+            if wrapper.is_some_and(|wrapper| !matches!(wrapper, Wrapper::Target(..)))
+                || nonstatic.is_some()
+                || criterion.is_some()
+                || and_then.is_some()
+            {
+                return Err(Unsupported::new(word, "`thisforeach(...)` with a word around it not compiled"));
+            }
+            chain = self.repeated(chain, count, word)?;
         }
         match wrapper {
             Some(Wrapper::Foreach(spec_piece)) if chain.iter().any(|link| is_lasting(&link.effect)) => {

@@ -52,4 +52,5 @@ mod targeted_player;
 mod teach;
 mod teach_equipment;
 mod this;
+mod thisforeach;
 mod turn_limited;
