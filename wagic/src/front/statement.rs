@@ -330,6 +330,10 @@ impl<'i> Lowering<'i> {
         let mut and_then: Option<Piece<'_>> = None;
         // `thisforeach(counter{...}) effect`: the effect once per counter (`thisforeach.rs`).
         let mut repeat: Option<(Expr<'i>, Piece<'_>)> = None;
+        // `all(this) foreach(spec) 1/0 ueot`, `&& foreach(spec) draw:1`: a `foreach(...)`
+        // after the line's target or in a later `&&` part, counting for this part alone
+        // (Wagic splits a line at `&&` before it reads `foreach(...)`).
+        let mut foreach_word: Option<Piece<'_>> = None;
         let mut set_target = |new: Target<'i>, at: Piece<'_>| -> Result<(), Unsupported> {
             if target.replace(new).is_some() {
                 return Err(Unsupported::new(at, "more than one target in an effect"));
@@ -394,6 +398,13 @@ impl<'i> Lowering<'i> {
                 && repeat.is_none()
             {
                 repeat = Some((self.this_foreach_count(args)?, word));
+            } else if let Some((args, after)) = word.call("foreach")
+                && after.text.is_empty()
+                && matches!(wrapper, None | Some(Wrapper::Target(..)))
+            {
+                if foreach_word.replace(args).is_some() {
+                    return Err(Unsupported::new(word, "two `foreach(...)` in one effect"));
+                }
             } else if lower == "targetcontroller" {
                 target_controller = Some(word);
             } else if let Some(inner) = word.strip_prefix("and!(").filter(|_| lower.ends_with(")!"))
@@ -513,7 +524,23 @@ impl<'i> Lowering<'i> {
             }
             chain = self.repeated(chain, count, word)?;
         }
-        match wrapper {
+        if let Some(spec_piece) = foreach_word {
+            let lasting = chain.iter().any(|link| is_lasting(&link.effect));
+            if lasting && restriction.is_none() {
+                // A permanent's `lord(spec) foreach(spec) p/t`: a count followed as it changes.
+                return Err(Unsupported::new(
+                    spec_piece,
+                    "`foreach(...)` after a target, of a lasting effect without `ueot`",
+                ));
+            }
+            if repeat.is_some() || nonstatic.is_some() || criterion.is_some() || and_then.is_some() {
+                return Err(Unsupported::new(
+                    spec_piece,
+                    "`foreach(...)` after a target with a word around it not compiled",
+                ));
+            }
+        }
+        match foreach_word.map(Wrapper::Foreach).or(wrapper) {
             Some(Wrapper::Foreach(spec_piece)) if chain.iter().any(|link| is_lasting(&link.effect)) => {
                 // A continuous auto runs again after every change, ending what its last run
                 // recorded: `+1/+1 for each` is one pump of +1/+1 times the cards the spec

@@ -16,6 +16,7 @@ mod constructs;
 mod counters;
 mod extra_lands;
 mod flashback;
+mod foreach_part;
 mod front;
 mod front_ir;
 mod fuel;
