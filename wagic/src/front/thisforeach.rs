@@ -7,17 +7,18 @@
 //! text has it: "deals damage equal to the number of ... counters"), so the amount is
 //! multiplied by the catalogue's `foreachcount`, which counts the counters of a source
 //! that has left the battlefield as it left (a sacrificed Torch Song, a dead Modular
-//! creature) and is bounded ([`crate::builtins::MAX_REPEATS`]).
+//! creature) and is bounded ([`crate::builtins::MAX_REPEATS`]). `thisforeach(power>=1)`
+//! counts the card's power (Viridian Joiner's `add{G}` for each point of it), bounded too.
 //!
 //! Wagic reads `thisforeach(...)` before it splits a line at `&&`, so that it repeats every
 //! later part too (Bloodletter Quill's `thisforeach(...) life:-1 controller && draw:1`
 //! would draw a card per counter); the printed texts repeat only the part it is written
-//! in, and so does this front end. Other counts (`power>=1`, `X`, `gear`, `auras`, a
+//! in, and so does this front end. Other counts (`X`, `gear`, `auras`, a
 //! comparison), a lasting effect not limited to the turn (a static pump counted as the
 //! counters change) and an effect without an amount stay refused, each named.
 
 use compiler::ir::{Arg, BinaryOp, Effect, Expr, Link};
-use vm::bytecode::CommandIdx;
+use vm::bytecode::{CommandIdx, CompareOp};
 
 use super::piece::Piece;
 use super::{Lowering, Unsupported, spec};
@@ -25,13 +26,27 @@ use crate::catalogue::Command;
 
 /// What `thisforeach(...)` compiles.
 const COUNT_CONSTRUCT: &str =
-    "`thisforeach(...)` other than `counter{0/0.1.name}`, `counter{1/1.1}` or `counter{-1/-1.1}`";
+    "`thisforeach(...)` other than `counter{0/0.1.name}`, `counter{1/1.1}`, `counter{-1/-1.1}` or `power>=1`";
 
 impl<'i> Lowering<'i> {
     /// The count of `thisforeach(args)`: `foreachcount(this, kind)`.
     pub(super) fn this_foreach_count(&self, args: Piece<'_>) -> Result<Expr<'i>, Unsupported> {
         let refused = || Unsupported::new(args, COUNT_CONSTRUCT);
         let text: String = args.text.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_lowercase();
+        if text == "power>=1" {
+            // Wagic's `ThisPower` with `>=` 1 passes by `power - 1 + 1`: the card's power,
+            // none when it is below 1, and at most `MAX_REPEATS`.
+            let arena = self.arena;
+            let power =
+                &*arena.alloc(Expr::Attr(arena.alloc(Expr::Var(spec::variable("this"))), spec::attribute("power")));
+            let bound = &*arena.alloc(Expr::Int(crate::builtins::MAX_REPEATS));
+            let compare =
+                |op, against: &'i Expr<'i>| &*arena.alloc(Expr::Binary(BinaryOp::Compare(op), power, against));
+            let capped = Expr::And(compare(CompareOp::Gt, bound), bound);
+            let above_zero = Expr::And(compare(CompareOp::Gt, arena.alloc(Expr::Int(0))), power);
+            let counted = Expr::Or(arena.alloc(capped), arena.alloc(above_zero));
+            return Ok(Expr::Or(arena.alloc(counted), arena.alloc(Expr::Int(0))));
+        }
         let inner = text.strip_prefix("counter{").and_then(|rest| rest.strip_suffix('}')).ok_or_else(refused)?;
         let parts = super::links::counter_parts(inner);
         // `counter{p/t.1}` (or `,1`), with a name for 0/0: at least one, so the count is

@@ -28,6 +28,8 @@ mana={2}\ntype=Artifact Creature\npower=0\ntoughness=1\n[/card]\n\
 [card]\nname=Nishoba\nauto={1}:counter(0/0,1,Age)\n\
 auto=@movedTo(this|graveyard) from(battlefield):thisforeach(counter{0/0.1.Age}) life:2\n\
 mana={5}\ntype=Creature\npower=6\ntoughness=6\n[/card]\n\
+[card]\nname=Joiner\nauto={T}:thisforeach(power>=1) add{G}\nmana={2}{G}\ntype=Creature\npower=1\ntoughness=2\n[/card]\n\
+[card]\nname=Pumper\nauto={1}:2/0 target(creature) ueot\nmana={1}\ntype=Artifact\n[/card]\n\
 [card]\nname=Shock\ntarget=creature,player\nauto=damage:2\nmana={R}\ntype=Instant\n[/card]\n\
 [card]\nname=Terror\ntarget=creature\nauto=destroy\nmana={B}\ntype=Instant\n[/card]\n";
 
@@ -80,6 +82,17 @@ fn a_dying_nishoba_gains_two_life_for_each_age_counter_on_it() {
     let moves = "Nishoba\nNishoba\nTerror\nNishoba\n";
     let expected = "[PLAYER1]\ngraveyard:Nishoba,Terror\nlife:24\n[PLAYER2]\n";
     assert_eq!(verdict(init, moves, expected), Verdict::Passed);
+}
+
+#[test]
+fn a_joiner_adds_one_mana_for_each_point_of_its_power() {
+    // Viridian Joiner: "{T}: Add an amount of {G} equal to its power": pumped to 3/2, {G}{G}{G}.
+    let init = "[PLAYER1]\ninplay:Joiner,Pumper\nmanapool:{1}\n[PLAYER2]\n";
+    let expected = "[PLAYER1]\ninplay:Joiner,Pumper\nmanapool:{G}{G}{G}\n[PLAYER2]\n";
+    assert_eq!(verdict(init, "Pumper\nJoiner\nJoiner\n", expected), Verdict::Passed);
+    // Its own power of 1: {G}.
+    let bare = "[PLAYER1]\ninplay:Joiner\n[PLAYER2]\n";
+    assert_eq!(verdict(bare, "Joiner\n", "[PLAYER1]\ninplay:Joiner\nmanapool:{G}\n[PLAYER2]\n"), Verdict::Passed);
 }
 
 /// The arguments of the first call of a card's first auto or action, written out: the
@@ -136,10 +149,9 @@ fn the_amount_of_each_effect_is_multiplied_by_the_count() {
 
 #[test]
 fn other_counts_and_effects_stay_refused_each_named() {
-    let count =
-        "unsupported: `thisforeach(...)` other than `counter{0/0.1.name}`, `counter{1/1.1}` or `counter{-1/-1.1}`";
+    let count = "unsupported: `thisforeach(...)` other than `counter{0/0.1.name}`, `counter{1/1.1}`, `counter{-1/-1.1}` or `power>=1`";
     for (card, refused) in [
-        ("auto={T}:thisforeach(power>=1) add{G}\ntype=Creature", count),
+        ("auto={T}:thisforeach(power>=2) add{G}\ntype=Creature", count),
         ("auto=@each my upkeep:thisforeach(counter{0/0.1.charge}>4) draw:1\ntype=Artifact", count),
         ("auto={T}:thisforeach(counter{0/0.2.Charge}) add{1}\ntype=Artifact", count),
         ("auto=thisforeach(gear) 2/0\ntype=Creature", count),
