@@ -662,6 +662,36 @@ fn counters<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(Status::Success)
 }
 
+/// The most times `thisforeach` does an effect (`foreachcount`): Wagic's cards count a
+/// handful of counters; a larger count (a bundle's, a long game's) is cut there, so that
+/// the amounts it multiplies stay far from overflowing.
+pub const MAX_REPEATS: i32 = 1000;
+
+/// `foreachcount(card, kind)`: the counters of that kind on the card (a name; `1/1` or
+/// `-1/-1`: the +1/+1 or -1/-1 counters), as it last was on the battlefield, from 0 to
+/// [`MAX_REPEATS`]. The board sums counters of power and toughness, so a card's +1/+1
+/// counters are the smaller of its summed power and toughness, when both are positive.
+fn foreach_count<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let kind = string_arg(ctx, 1)?;
+    let count = match ctx.arg(0).as_card() {
+        None => 0,
+        Some(card) => {
+            let sign = match kind.as_str() {
+                "1/1" => Some(1),
+                "-1/-1" => Some(-1),
+                _ => None,
+            };
+            let ((power, toughness), named) = ctx.host().counters_last_known(card, &kind);
+            match sign {
+                Some(sign) => power.saturating_mul(sign).min(toughness.saturating_mul(sign)),
+                None => named,
+            }
+        }
+    };
+    ctx.set_result(Value::Int(count.clamp(0, MAX_REPEATS)));
+    Ok(Status::Success)
+}
+
 fn has_term<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let word = string_arg(ctx, 1)?;
     let object = ctx.arg(0);
@@ -762,7 +792,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
     for &each in Command::ALL {
         table.command(each.index(), command::<H>(each));
     }
-    let functions: [(&str, vm::runtime::FunctionFn<H>); 15] = [
+    let functions: [(&str, vm::runtime::FunctionFn<H>); 16] = [
         ("blockercount", blocker_count),
         ("fresh", alias::fresh),
         ("attacked", alias::attacked),
@@ -775,6 +805,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
         ("istype", is_type),
         ("hasterm", has_term),
         ("counters", counters),
+        ("foreachcount", foreach_count),
         ("inzone", in_zone),
         ("fromzone", from_zone),
         ("isplayer", is_player),

@@ -155,7 +155,7 @@ macro_rules! for_each_command {
             },
             Add {
                 name: "add",
-                params: [req "colour": Keyword($crate::catalogue::MANA_COLOURS), opt "count": Int],
+                params: [req "colour": Keyword($crate::catalogue::MANA_COLOURS), opt "count": Expr],
                 default_target: SourceController,
                 timed: false,
                 doc: "`add{G}`: adds mana of the colour (count times) to each target player's mana pool.",
@@ -852,6 +852,12 @@ pub const FUNCTIONS: &[FunctionSpec] = &[
         min_args: 2,
         max_args: 2,
         doc: "`counters(card, 'charge')`: the counters of that name on the card (0 for none).",
+    },
+    FunctionSpec {
+        name: "foreachcount",
+        min_args: 2,
+        max_args: 2,
+        doc: "`foreachcount(card, 'charge')`: how many times Wagic's `thisforeach(counter{...})` does an effect of the card: its counters of that name (`'1/1'`, `'-1/-1'`: of that power and toughness), from 0 to 1000; of a card that left the battlefield, those it had as it left (last known information).",
     },
 ];
 

@@ -230,6 +230,12 @@ pub trait WagicHost: Host {
     /// The counters named `name` on a card (0 for none, or an unknown handle).
     fn named_counters(&self, card: CardId, name: &str) -> i32;
 
+    /// A card's summed `+p/+t` counters and its counters named `name` as they are on the
+    /// battlefield, or, for a card that has left it, as they were when it left (last known
+    /// information: what `thisforeach(counter{...})` counts once the card is sacrificed or
+    /// dead); none for an unknown handle or a card that was never there.
+    fn counters_last_known(&self, card: CardId, name: &str) -> ((i32, i32), i32);
+
     /// Adds mana to the player's pool.
     fn add_mana(&mut self, player: PlayerId, colour: Colour, count: i32);
 

@@ -451,7 +451,10 @@ impl Code {
                  trigger: the damage dealt) and `morethanfourcards` (the \
                  opponent's hand beyond four, on a permanent's damage), joined by `&&` (the parts \
                  without a target of their own share the line's one `target(spec)`), each with `target(spec)`, `all(spec)`, \
-                 `controller`, `opponent` (`targetedplayer` too on a permanent whose only target is `opponent`), `other` or `ueot` after it; before the effect \
+                 `controller`, `opponent` (`targetedplayer` too on a permanent whose only target is `opponent`), `other` or `ueot` after it, \
+                 `thisforeach(counter{0/0.1.name})` (`counter{1/1.1}`, `counter{-1/-1.1}`), `thisforeach(power>=1)` before it (an amount of `add`, `damage`, `life`, `draw`, \
+                 `deplete`, `counter`, `token` or a pump until end of turn, times the counters on the card, as it left the battlefield once it has, or its power) \
+                 and `foreach(spec)` after the line's target or at the head of a later `&&` part (that part once per match); before the effect \
                  `may` (one question for every `&&` part), `choice` (a card's `choice name(label) effect` lines \
                  are its modes, one chosen by its controller as it resolves or enters, each also under \
                  `aslongas(spec)` or `if type(spec)~morethan~n then`; a lone one of an ability or a trigger is its effect), `name(...)`, `lord(spec)`, `foreach(spec)`, `aslongas(spec)` (of a one-shot effect on a permanent: its own `sacrifice <n`, `while` too) or \

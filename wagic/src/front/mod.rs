@@ -35,7 +35,7 @@
 //! `dynamicability<!...!>` in `dynamic.rs`, `upcost[...]` in `upcost.rs`, `if
 //! compare(...)` in `compare.rs`, `autohand=` (cycling) in `hand.rs`, `kicker=` with
 //! `auto=kicker effect` in `kicker.rs`, `other=` with `auto=alternative effect` in
-//! `alternative.rs`, a card's `choice` lines (its modes) in `choice.rs`, `this(...)` in `this.rs`, `@next` in `next.rs`, a permanent's
+//! `alternative.rs`, a card's `choice` lines (its modes) in `choice.rs`, `this(...)` in `this.rs`, `thisforeach(counter{...})` in `thisforeach.rs`, `@next` in `next.rs`, a permanent's
 //! `phaseaction[...]` in `phaseaction.rs` and a pump of counts (`type:spec:zone`, maybe
 //! `nonstatic`) in `counted_pump.rs`.
 
@@ -70,6 +70,7 @@ mod statement;
 mod targeted_player;
 mod teach;
 mod this;
+mod thisforeach;
 mod token;
 mod transforms;
 mod trigger;

@@ -328,6 +328,12 @@ impl<'i> Lowering<'i> {
         // `moveTo(myBattlefield) and!(tap)!`: an effect run after the main one succeeded,
         // on the same target (Wagic's `andAbility`).
         let mut and_then: Option<Piece<'_>> = None;
+        // `thisforeach(counter{...}) effect`: the effect once per counter (`thisforeach.rs`).
+        let mut repeat: Option<(Expr<'i>, Piece<'_>)> = None;
+        // `all(this) foreach(spec) 1/0 ueot`, `&& foreach(spec) draw:1`: a `foreach(...)`
+        // after the line's target or in a later `&&` part, counting for this part alone
+        // (Wagic splits a line at `&&` before it reads `foreach(...)`).
+        let mut foreach_word: Option<Piece<'_>> = None;
         let mut set_target = |new: Target<'i>, at: Piece<'_>| -> Result<(), Unsupported> {
             if target.replace(new).is_some() {
                 return Err(Unsupported::new(at, "more than one target in an effect"));
@@ -387,6 +393,18 @@ impl<'i> Lowering<'i> {
                 let value = self.arena.alloc(Expr::Var(spec::variable(name)));
                 set_target(Target::Expr { value, optional: false }, word)?;
                 player_word = true;
+            } else if let Some((args, after)) = word.call("thisforeach")
+                && after.text.is_empty()
+                && repeat.is_none()
+            {
+                repeat = Some((self.this_foreach_count(args)?, word));
+            } else if let Some((args, after)) = word.call("foreach")
+                && after.text.is_empty()
+                && matches!(wrapper, None | Some(Wrapper::Target(..)))
+            {
+                if foreach_word.replace(args).is_some() {
+                    return Err(Unsupported::new(word, "two `foreach(...)` in one effect"));
+                }
             } else if lower == "targetcontroller" {
                 target_controller = Some(word);
             } else if let Some(inner) = word.strip_prefix("and!(").filter(|_| lower.ends_with(")!"))
@@ -430,7 +448,8 @@ impl<'i> Lowering<'i> {
                 || criterion.is_some()
                 || target_controller.is_some()
                 || player_word
-                || other;
+                || other
+                || repeat.is_some();
             if extra {
                 return Err(Unsupported::new(piece, "`dynamicability` with a word around it not compiled"));
             }
@@ -440,6 +459,11 @@ impl<'i> Lowering<'i> {
         let Some(first) = effect_words.first().copied() else {
             return Err(Unsupported::new(piece, "line without an effect").with_help(Some(NO_EFFECT_HELP.into())));
         };
+        if let Some((_, word)) = repeat
+            && effect_words.iter().any(|effect| ["lord", "teach"].iter().any(|name| effect.call(name).is_some()))
+        {
+            return Err(Unsupported::new(word, "`thisforeach(...)` of a `lord(...)` or `teach(...)`"));
+        }
         if effect_words.len() == 1 && first.text.eq_ignore_ascii_case("equip") && target.is_none() {
             // Wagic's equip: a creature its controller controls, at sorcery speed.
             target = Some(self.target_clause(Piece::new("creature|mybattlefield", first.start), "target")?);
@@ -485,7 +509,38 @@ impl<'i> Lowering<'i> {
             let on_itself = target.is_none() && wrapper.is_none() && !self.aura && restriction.is_some();
             chain = self.live_pump(word, chain, on_itself)?;
         }
-        match wrapper {
+        if let Some((count, word)) = repeat {
+            let lasting = chain.iter().any(|link| is_lasting(&link.effect));
+            if lasting && restriction.is_none() {
+                // A static pump would need the count followed as the counters change.
+                return Err(Unsupported::new(word, "`thisforeach(...)` of a lasting effect without `ueot`"));
+            }
+            if wrapper.is_some_and(|wrapper| !matches!(wrapper, Wrapper::Target(..)))
+                || nonstatic.is_some()
+                || criterion.is_some()
+                || and_then.is_some()
+            {
+                return Err(Unsupported::new(word, "`thisforeach(...)` with a word around it not compiled"));
+            }
+            chain = self.repeated(chain, count, word)?;
+        }
+        if let Some(spec_piece) = foreach_word {
+            let lasting = chain.iter().any(|link| is_lasting(&link.effect));
+            if lasting && restriction.is_none() {
+                // A permanent's `lord(spec) foreach(spec) p/t`: a count followed as it changes.
+                return Err(Unsupported::new(
+                    spec_piece,
+                    "`foreach(...)` after a target, of a lasting effect without `ueot`",
+                ));
+            }
+            if repeat.is_some() || nonstatic.is_some() || criterion.is_some() || and_then.is_some() {
+                return Err(Unsupported::new(
+                    spec_piece,
+                    "`foreach(...)` after a target with a word around it not compiled",
+                ));
+            }
+        }
+        match foreach_word.map(Wrapper::Foreach).or(wrapper) {
             Some(Wrapper::Foreach(spec_piece)) if chain.iter().any(|link| is_lasting(&link.effect)) => {
                 // A continuous auto runs again after every change, ending what its last run
                 // recorded: `+1/+1 for each` is one pump of +1/+1 times the cards the spec

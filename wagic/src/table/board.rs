@@ -47,6 +47,10 @@ pub struct Card {
     pub counters: (i32, i32),
     /// Its named counters (power and toughness 0/0: `charge`, `level`...).
     pub named: super::counters::NamedCounters,
+    /// The counters (`counters`, `named`) it had as it last left the battlefield, until it
+    /// enters it again: the last known information an effect of it counts after it left
+    /// (a sacrificed Torch Song's verse counters, a dead Modular creature's +1/+1 counters).
+    pub left_with: Option<((i32, i32), super::counters::NamedCounters)>,
     /// Where it was before its last move.
     pub moved_from: Option<(PlayerId, ZoneIdx)>,
     /// Made by `token(...)`: no card of the library, no rules of the program.
@@ -87,6 +91,7 @@ impl Card {
             damage: 0,
             counters: (0, 0),
             named: super::counters::NamedCounters::default(),
+            left_with: None,
             moved_from: None,
             token: false,
             made_by: None,
@@ -417,6 +422,7 @@ impl Board {
         c.order = order;
         if zone == BATTLEFIELD {
             c.controller = player;
+            c.left_with = None;
         } else {
             // In a graveyard, in exile or on the stack a card keeps the controller it had
             // as it left the battlefield (last known information: a stolen creature
@@ -431,6 +437,9 @@ impl Board {
             c.attacking = false;
             c.blocking = None;
             c.damage = 0;
+            if from.1 == BATTLEFIELD {
+                c.left_with = Some((c.counters, std::mem::take(&mut c.named)));
+            }
             c.counters = (0, 0);
             c.named = super::counters::NamedCounters::default();
         }

@@ -424,6 +424,14 @@ impl WagicHost for Board {
         self.get(card).map_or(0, |c| c.named.count(name))
     }
 
+    fn counters_last_known(&self, card: CardId, name: &str) -> ((i32, i32), i32) {
+        match self.get(card) {
+            Some(c) if c.zone == BATTLEFIELD => (c.counters, c.named.count(name)),
+            Some(Card { left_with: Some((counters, named)), .. }) => (*counters, named.count(name)),
+            _ => ((0, 0), 0),
+        }
+    }
+
     fn add_mana(&mut self, player: PlayerId, colour: Colour, count: i32) {
         let pool = &mut self.player_mut(player).mana[usize::from(colour).min(5)];
         *pool = pool.saturating_add(count);
