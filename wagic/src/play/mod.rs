@@ -102,6 +102,8 @@ mod kicker;
 mod legend;
 mod life;
 mod morph;
+#[cfg(test)]
+mod morph_tests;
 mod moves;
 pub(crate) use moves::plan_payment;
 mod mulligan;

@@ -166,3 +166,38 @@ fn a_face_up_trigger_runs_as_the_card_is_turned_face_up() {
     });
     assert_eq!(last_life, Some(20 - 3 * i32::try_from(turned_up).expect("a count")), "{events:#?}");
 }
+
+/// The lines of a morph creature card: `lines`, then its mana cost, type, power and
+/// toughness.
+fn morph_card(lines: &str) -> String {
+    format!("{lines}mana={{3}}{{G}}\ntype=Creature\npower=3\ntoughness=3")
+}
+
+#[test]
+fn morph_forms_other_than_mana_costs_and_one_shot_face_up_lines_are_refused_by_name() {
+    let error_of = |lines: &str| super::front::error_of(&morph_card(lines));
+    assert_eq!(error_of("facedown={3}\nautofacedown={2}{G}:morph\nautofaceup=counter(1/1,1)\n"), None);
+    // Fathom Seer's cost: two Islands returned to hand.
+    assert_eq!(
+        error_of("facedown={3}\nautofacedown={H(island|mybattlefield)}{H(island|mybattlefield)}:morph\n"),
+        Some("unsupported: `autofacedown` cost other than mana".to_string())
+    );
+    assert_eq!(
+        error_of("facedown={3}\nautofacedown={2}:draw:1\n"),
+        Some("unsupported: `autofacedown` ability other than `{cost}:morph`".to_string())
+    );
+    assert_eq!(
+        error_of("autofacedown={2}{G}:morph\n"),
+        Some("unsupported: `autofacedown` on a card without `facedown=`".to_string())
+    );
+    assert_eq!(
+        error_of("facedown={3}\nautofaceup=draw:1\n"),
+        Some("unsupported: `autofaceup` on a card without `autofacedown=`".to_string())
+    );
+    assert_eq!(
+        error_of("facedown={3}\nautofacedown={G}:morph\nautofaceup=lord(creature) 1/1\n"),
+        Some("unsupported: `autofaceup` lasting effect (`lord`, `aslongas`)".to_string())
+    );
+    let spell = "facedown={3}\nauto=damage:3 opponent\nmana={R}\ntype=Instant";
+    assert_eq!(super::front::error_of(spell), Some("unsupported: `facedown` on an instant or sorcery".to_string()));
+}
