@@ -27,6 +27,9 @@ fn own_library() -> Arc<Library> {
     Arc::new(Library::compile(&[("morph.txt", CARDS.to_string())]).expect("the cards compile"))
 }
 
+/// A permanent as a seat saw it: its name, and its power and toughness when a creature.
+type Seen = (String, Option<(i32, i32)>);
+
 /// A seat taking the first option that starts with one of `wanted`, in their order (else
 /// the first option), and recording what it saw: each view's battlefield (name, power
 /// and toughness) and every text of its views and questions.
@@ -36,7 +39,7 @@ struct Scripted {
     turned: Rc<Cell<bool>>,
     /// The seat turns cards face up.
     turns_up: bool,
-    battlefields: Vec<Vec<(String, Option<(i32, i32)>)>>,
+    battlefields: Vec<Vec<Seen>>,
     /// Every view and question as text, while no card had been turned face up.
     seen_before_turning: String,
 }
