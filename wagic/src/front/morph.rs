@@ -60,8 +60,9 @@ impl<'i> Lowering<'i> {
             return Err(Unsupported::new(value, "`autofaceup` on a card without `autofacedown=`"));
         }
         let (_, statements, lord, continuous) = self.effect(value)?;
-        if lord.is_some() || continuous {
-            return Err(Unsupported::new(value, "`autofaceup` lasting effect (`lord`, `aslongas`)"));
+        let unblockable = statements.iter().any(|statement| statement.chain.iter().any(super::line::is_unblockable));
+        if lord.is_some() || continuous || unblockable {
+            return Err(Unsupported::new(value, "`autofaceup` lasting effect (`lord`, `aslongas`, `cantbeblockedby`)"));
         }
         let statements = self.until_end_of_turn(statements);
         let trigger = self.arena.alloc(Expr::Var(spec::variable("trigger")));

@@ -199,7 +199,11 @@ fn morph_forms_other_than_mana_costs_and_one_shot_face_up_lines_are_refused_by_n
     );
     assert_eq!(
         error_of("facedown={3}\nautofacedown={G}:morph\nautofaceup=lord(creature) 1/1\n"),
-        Some("unsupported: `autofaceup` lasting effect (`lord`, `aslongas`)".to_string())
+        Some("unsupported: `autofaceup` lasting effect (`lord`, `aslongas`, `cantbeblockedby`)".to_string())
+    );
+    assert_eq!(
+        error_of("facedown={3}\nautofacedown={G}:morph\nautofaceup=cantbeblockedby(creature[power>=3])\n"),
+        Some("unsupported: `autofaceup` lasting effect (`lord`, `aslongas`, `cantbeblockedby`)".to_string())
     );
     let spell = "facedown={3}\nauto=damage:3 opponent\nmana={R}\ntype=Instant";
     assert_eq!(super::front::error_of(spell), Some("unsupported: `facedown` on an instant or sorcery".to_string()));
