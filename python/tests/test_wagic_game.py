@@ -207,3 +207,73 @@ def test_dropping_a_game_part_way_ends_its_thread(cards, folder):
     del game
     gc.collect()
     assert time.perf_counter() - started < 5.0
+
+
+# Two morph creatures, hand-written after printed ones (Ainok Survivalist's megamorph, a
+# "when turned face up" damage): both cast face down for {3}, turned up for another cost.
+MORPH_CARDS = """[card]
+name=Forest
+type=Basic Land
+subtype=Forest
+[/card]
+[card]
+name=Ridge Hound
+facedown={3}
+autofacedown={2}{G}:morph
+autofaceup=counter(1/1,1)
+text=Megamorph {2}{G}
+mana={3}{G}{G}
+type=Creature
+subtype=Hound
+power=4
+toughness=4
+[/card]
+[card]
+name=Spitting Hound
+facedown={3}
+autofacedown={1}{G}:morph
+autofaceup=damage:3 opponent
+text=Morph {1}{G} -- When Spitting Hound is turned face up, it deals 3 damage to each opponent.
+mana={4}{G}
+type=Creature
+subtype=Hound
+power=1
+toughness=1
+[/card]
+"""
+
+
+def test_a_face_down_creature_looks_the_same_to_the_other_seat_whichever_card_it_is(tmp_path):
+    """Seat 1 casts a card face down and never turns it up; seat 0's view and observation
+    are the same in two games whose seat-1 decks differ only in which morph card it is."""
+    (tmp_path / "cards.txt").write_text(MORPH_CARDS)
+    morphs = wagic.WagicCards.load(tmp_path / "cards.txt")
+    (tmp_path / "forests.txt").write_text("#NAME:Forests\n20 Forest\n")
+    for name in ("Ridge Hound", "Spitting Hound"):
+        (tmp_path / f"{name}.txt").write_text(f"#NAME:Hounds\n12 Forest\n8 {name}\n")
+
+    def seen_by_seat_0(name):
+        game = wagic.WagicGame(
+            morphs, [tmp_path / "forests.txt", tmp_path / f"{name}.txt"], seed=4, players=(None, None)
+        )
+        seen = []
+        for _ in range(2000):
+            if game.is_over():
+                break
+            labels = [game.action_to_string(action) for action in game.legal_actions()]
+            wanted = ("keep", "play ", f"cast {name} face down", "hold back", "no block", "pass")
+            pick = next((labels.index(label) for w in wanted for label in labels if label.startswith(w)), 0)
+            if game.current_player == 0:
+                seen.append((json.dumps(game.view(0)), game.observation(0).tobytes()))
+            game.apply(pick)
+        return seen, game.log()
+
+    ridge, ridge_log = seen_by_seat_0("Ridge Hound")
+    spitting, spitting_log = seen_by_seat_0("Spitting Hound")
+    for log in (ridge_log, spitting_log):
+        assert any(line.endswith("p1 casts a card face down") for line in log), log
+        assert any(line.endswith("face-down creature resolves") for line in log), log
+    face_down = [view for view, _ in ridge if "face-down creature" in view]
+    assert face_down and all('"power": 2, "toughness": 2' in view for view in face_down)
+    assert len(ridge) == len(spitting) and ridge == spitting
+    assert not any("Hound" in view for view, _ in ridge)

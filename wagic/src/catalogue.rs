@@ -570,6 +570,11 @@ pub const EVENTS: &[EventSpec] = &[
         true,
         "Counters were put on or removed from a card (object: the card); no trigger is compiled on it, it lets continuous effects see the change.",
     ),
+    event(
+        "facedup",
+        true,
+        "`@facedup(spec)`: a face-down permanent was turned face up (object: it); `autofaceup=` lines are its own.",
+    ),
 ];
 
 /// Whose turn a phase event fires in.

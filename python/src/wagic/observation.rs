@@ -24,7 +24,9 @@
 //!   sorcery, enchantment, artifact, planeswalker, legendary), colours (white, blue,
 //!   black, red, green), mana value / 10, power / 10, toughness / 10, (the card's place
 //!   among the compiled names, sorted, + 1) / their count. A token, whose name is no
-//!   card's, has present, the types it has now and its power and toughness.
+//!   card's, has present, the types it has now and its power and toughness; so has a
+//!   face-down creature (morph, named `face-down creature` to both seats): a 2/2 creature
+//!   that tells nothing of the card.
 //! - [`GLOBAL`] (52): turn / 100, the phase one-hot (12, turn order), the viewer is
 //!   active, the viewer is to move, the question's kind one-hot (7: mulligan, priority,
 //!   effect, attack, block, discard, legend; zeros unless the viewer answers it), game

@@ -340,7 +340,7 @@ fn split_restriction(trigger: Piece<'_>) -> (Piece<'_>, Option<Piece<'_>>) {
 }
 
 /// Whether a link is `cantbeblockedby(spec)`.
-fn is_unblockable(link: &compiler::ir::Link<'_>) -> bool {
+pub(super) fn is_unblockable(link: &compiler::ir::Link<'_>) -> bool {
     let command = CommandIdx::new(catalogue::Command::CantBeBlockedBy.index());
     matches!(link.effect, compiler::ir::Effect::Call { command: called, .. } if called == command)
 }

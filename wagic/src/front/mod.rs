@@ -59,6 +59,8 @@ mod hand;
 mod kicker;
 mod line;
 mod links;
+mod morph;
+pub use morph::face_up_cost;
 mod next;
 mod pay;
 mod phaseaction;
@@ -140,8 +142,20 @@ pub fn describes_only(key: &str) -> bool {
 }
 
 /// The keys of a card block that are compiled.
-const COMPILED_KEYS: &[&str] =
-    &["auto", "abilities", "target", "autograveyard", "autohand", "kicker", "flashback", "other", "otherrestriction"];
+const COMPILED_KEYS: &[&str] = &[
+    "auto",
+    "abilities",
+    "target",
+    "autograveyard",
+    "autohand",
+    "kicker",
+    "flashback",
+    "other",
+    "otherrestriction",
+    "facedown",
+    "autofacedown",
+    "autofaceup",
+];
 
 /// What one `auto=` line is.
 enum Line<'i> {
@@ -348,6 +362,14 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
             }
             "kicker" => lowering.kicker_cost(value)?,
             "flashback" => lowering.flashback_cost(value, is_spell)?,
+            "facedown" => lowering.face_down_cost(value, is_spell)?,
+            "autofacedown"
+                if block.fields.iter().filter(|field| field.key.eq_ignore_ascii_case(key.as_str())).count() > 1 =>
+            {
+                return Err(Unsupported::new(value, "several `autofacedown` lines"));
+            }
+            "autofacedown" => lowering.face_down_line(value, block.field("facedown").is_some())?,
+            "autofaceup" => autos.push(lowering.face_up_line(value, block.field("autofacedown").is_some())?),
             "other" => lowering.alternative_cost(value)?,
             "otherrestriction" => lowering.other_restriction(value, block.field("other").is_some())?,
             "auto" if kicker::is_kicker_line(value) && !is_aura && !is_equipment => {
@@ -534,7 +556,7 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 let known = COMPILED_KEYS.iter().chain(DESCRIPTION_KEYS).copied();
                 let help = vocabulary::suggest_unless_wagic(key, vocabulary::KEYS, known).unwrap_or_else(|| {
                     "the keys compiled are `auto`, `abilities`, `target`, `autograveyard` (a card's own move \
-                     to a graveyard), `autohand` (cycling), `kicker`, `flashback` and `other` (a mana cost); `name`, `text`, `mana`, `type`, `subtype`, `power` and `toughness` describe \
+                     to a graveyard), `autohand` (cycling), `kicker`, `flashback`, `other` (a mana cost) and morph's `facedown`, `autofacedown` and `autofaceup`; `name`, `text`, `mana`, `type`, `subtype`, `power` and `toughness` describe \
                      the card"
                         .into()
                 });

@@ -185,6 +185,16 @@ impl Game<'_> {
         for &chosen in moves {
             let (source, spell) = match chosen {
                 Move::PlayLand(_) => continue,
+                // Cast face down, a card is worth the 2/2 it is (its own cast, if a move
+                // too, is worth more); turned face up, the card it is.
+                Move::CastFaceDown(card) => (card, true),
+                Move::TurnFaceUp(card) => {
+                    let worth = self.table.board.face(card).map_or(0, |face| face.mana_value);
+                    if best.is_none_or(|(most, _)| worth > most) {
+                        best = Some((worth, chosen));
+                    }
+                    continue;
+                }
                 Move::Cast(card) | Move::CastKicked(card) | Move::Flashback(card) => (card, true),
                 Move::Activate { card, .. } => (card, false),
             };
@@ -192,6 +202,9 @@ impl Game<'_> {
                 continue;
             }
             let mut cost = if spell { self.table.board.get(source).map_or(0, |c| c.printed.mana_value) } else { -1 };
+            if matches!(chosen, Move::CastFaceDown(_)) {
+                cost = 2;
+            }
             // Kicked is worth its kicker more: the kicked cast is taken when both are moves.
             if matches!(chosen, Move::CastKicked(_)) {
                 cost = cost.saturating_add(self.kicker_value(source).max(1));
@@ -255,7 +268,7 @@ impl Game<'_> {
     /// work on `aimed`: anything helpful saves it; a harmful one must kill it.
     fn answers_with(&self, player: PlayerId, chosen: Move, wanted: Effect, aimed: CardId) -> bool {
         let source = match chosen {
-            Move::PlayLand(_) => return false,
+            Move::PlayLand(_) | Move::CastFaceDown(_) | Move::TurnFaceUp(_) => return false,
             Move::Cast(card) | Move::CastKicked(card) | Move::Flashback(card) | Move::Activate { card, .. } => card,
         };
         let text = self.effect_text(source);

@@ -36,7 +36,7 @@
 //! counters (`poison.rs`; several at once: a draw); the game is a draw after the turn limit
 //! ([`DEFAULT_TURN_LIMIT`]). Besides casting from hand: a kicked cast (`kicker.rs`), an
 //! `autohand` ability (`hand.rs`), a cast from the graveyard with flashback
-//! (`flashback.rs`); a cost is less affinity's discount. Not played: banding. A card's
+//! (`flashback.rs`), a cast face down and turning face up (morph, `morph.rs`); a cost is less affinity's discount. Not played: banding. A card's
 //! code that traps, a board that does not settle, or a question that cannot be answered
 //! stops the game ([`Outcome::Stopped`], with the reason): neither player wins.
 //!
@@ -101,6 +101,9 @@ mod hand;
 mod kicker;
 mod legend;
 mod life;
+mod morph;
+#[cfg(test)]
+mod morph_tests;
 mod moves;
 pub(crate) use moves::plan_payment;
 mod mulligan;
@@ -580,7 +583,11 @@ impl Game<'_> {
     }
 
     fn name(&self, card: CardId) -> String {
-        self.table.board.get(card).map_or_else(String::new, |c| c.printed.name.clone())
+        match self.table.board.get(card) {
+            Some(c) if c.face_down.is_some() => morph::FACE_DOWN_NAME.to_string(),
+            Some(c) => c.printed.name.clone(),
+            None => String::new(),
+        }
     }
 
     /// The board settles, every question it asks is answered, and a player who lost

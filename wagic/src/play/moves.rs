@@ -23,6 +23,10 @@ pub(super) enum Move {
     CastKicked(CardId),
     /// Casts a spell from its owner's graveyard for its flashback cost (`flashback.rs`).
     Flashback(CardId),
+    /// Casts a card from hand face down for its `facedown` cost (`morph.rs`).
+    CastFaceDown(CardId),
+    /// Turns a face-down permanent face up for its cost (`morph.rs`).
+    TurnFaceUp(CardId),
     /// Activates ability `index` of a permanent; `tap_lands` when the pool alone cannot
     /// pay it and the lands' mana can.
     Activate { card: CardId, index: usize, tap_lands: bool },
@@ -65,6 +69,8 @@ impl Game<'_> {
             Move::Cast(card) => self.cast(card, Paid::Normal),
             Move::CastKicked(card) => self.cast(card, Paid::Kicked),
             Move::Flashback(card) => self.cast(card, Paid::Flashback),
+            Move::CastFaceDown(card) => self.cast_face_down(card),
+            Move::TurnFaceUp(card) => self.turn_face_up(card),
             Move::Activate { card, index, tap_lands } => self.activate(card, index, tap_lands),
         }
     }
@@ -85,6 +91,9 @@ impl Game<'_> {
                     moves.push(Move::CastKicked(card));
                 }
             }
+            if self.face_down_castable(card, sorcery_speed) {
+                moves.push(Move::CastFaceDown(card));
+            }
             for (index, tap_lands) in self.hand_activations(card)? {
                 moves.push(Move::Activate { card, index, tap_lands });
             }
@@ -93,6 +102,9 @@ impl Game<'_> {
             if self.castable_for(card, sorcery_speed, self.flashback_cost(card))? {
                 moves.push(Move::Flashback(card));
             }
+        }
+        for card in self.face_up_turnable(player) {
+            moves.push(Move::TurnFaceUp(card));
         }
         for card in self.table.board.zone(player, BATTLEFIELD) {
             for (index, tap_lands) in self.activations(card)? {
@@ -134,7 +146,7 @@ impl Game<'_> {
     /// 0 for a token or a card with no rules.
     fn own_actions(&self, card: CardId) -> usize {
         let Some(c) = self.table.board.get(card) else { return 0 };
-        if c.token {
+        if !c.has_rules() {
             return 0;
         }
         let Ok(rules) = self.table.rules(card) else { return 0 };
@@ -286,7 +298,7 @@ impl Game<'_> {
     }
 
     /// Taps `player`'s lands for one mana each, of the colours given.
-    fn tap_for_mana(&mut self, player: PlayerId, taps: &[(CardId, usize)]) -> Flow {
+    pub(super) fn tap_for_mana(&mut self, player: PlayerId, taps: &[(CardId, usize)]) -> Flow {
         for &(land, colour) in taps {
             WagicHost::set_tapped(&mut self.table.board, land, true);
             let pool = &mut self.table.board.players[usize::from(player.0 != 0)].mana;

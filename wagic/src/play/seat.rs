@@ -328,7 +328,8 @@ pub struct PlayerState {
 /// A permanent on the battlefield.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Permanent {
-    /// Its name (a token's as its maker named it).
+    /// Its name (a token's as its maker named it; `face-down creature` for a face-down one,
+    /// whoever looks).
     pub name: String,
     /// Its types now, lower case (`creature`, `land`, `goblin`...).
     pub types: Vec<String>,

@@ -30,6 +30,10 @@ fn move_source(chosen: Move) -> (CardId, OptionKind) {
         Move::Cast(card) => (card, OptionKind::Cast),
         Move::CastKicked(card) => (card, OptionKind::CastKicked),
         Move::Flashback(card) => (card, OptionKind::Flashback),
+        // A cast as any other, and a special action of the permanent's, as Wagic offers
+        // them beside the card's other moves.
+        Move::CastFaceDown(card) => (card, OptionKind::Cast),
+        Move::TurnFaceUp(card) => (card, OptionKind::Activate),
         Move::Activate { card, .. } => (card, OptionKind::Activate),
     }
 }
@@ -191,7 +195,7 @@ impl Game<'_> {
                 let types: Vec<String> = board.types(card).into_iter().map(str::to_string).collect();
                 let creature = is_type(&types, "creature");
                 Some(Permanent {
-                    name: c.printed.name.clone(),
+                    name: self.name(card),
                     owner: seat_of(c.owner),
                     controller: seat_of(c.controller),
                     tapped: c.tapped,
@@ -246,12 +250,12 @@ impl Game<'_> {
         let Value::Card(card) = value else { return self.shown(value) };
         let Some(c) = self.table.board.get(card) else { return self.shown(value) };
         let zone = match c.zone {
-            BATTLEFIELD => return format!("{} ({})", c.printed.name, who(c.controller)),
+            BATTLEFIELD => return format!("{} ({})", self.name(card), who(c.controller)),
             HAND => "hand",
             GRAVEYARD => "graveyard",
             LIBRARY => "library",
             EXILE => "exile",
-            STACK => return format!("{} (stack)", c.printed.name),
+            STACK => return format!("{} (stack)", self.name(card)),
             _ => return c.printed.name.clone(),
         };
         format!("{} ({}'s {zone})", c.printed.name, who(c.owner))
@@ -264,6 +268,14 @@ impl Game<'_> {
             Move::Cast(card) => format!("cast {}", self.name(card)),
             Move::CastKicked(card) => format!("cast {} with its kicker", self.name(card)),
             Move::Flashback(card) => format!("cast {} with flashback", self.name(card)),
+            Move::CastFaceDown(card) => format!("cast {} face down", self.name(card)),
+            // Only its controller is asked: the label names the card they may look at.
+            Move::TurnFaceUp(card) => {
+                let face = self.table.board.face(card);
+                let (name, cost) =
+                    face.map_or_else(Default::default, |face| (face.name.clone(), face.face_up_cost.clone()));
+                format!("turn {name} face up for {cost}")
+            }
             Move::Activate { card, index, .. } => {
                 let ability = self.ability_text(card, index).unwrap_or_else(|| format!("ability {}", index + 1));
                 format!("activate {}: {ability}", self.name(card))

@@ -71,6 +71,9 @@ impl Run<'_> {
         let (hand_lines, owner) = (c.printed.hand_lines.len(), c.owner);
         let kicker = !c.printed.kicker.is_empty();
         let other = !c.printed.other.is_empty();
+        if !c.printed.face_down_cost.is_empty() {
+            return Err(skip("a card with a morph cost (Wagic's menu of casting it face down)", at(line, text)));
+        }
         if hand_lines == 0 && !kicker && !other {
             return self.cast(card, Payment::Normal, line, text);
         }

@@ -6,7 +6,7 @@ use vm::bytecode::ZoneIdx;
 use vm::runtime::{CardId, PlayerId, Value};
 
 use super::effects::Effects;
-use super::{BATTLEFIELD, HAND, LIBRARY, P0, Printed};
+use super::{BATTLEFIELD, HAND, LIBRARY, P0, Printed, STACK};
 use crate::catalogue;
 use crate::host::EffectCode;
 
@@ -55,6 +55,9 @@ pub struct Card {
     pub moved_from: Option<(PlayerId, ZoneIdx)>,
     /// Made by `token(...)`: no card of the library, no rules of the program.
     pub token: bool,
+    /// Its face while it is face down (morph, `morph.rs`): `printed` is then a 2/2
+    /// creature with no name, colour or types, and the card has no rules.
+    pub face_down: Option<Box<Printed>>,
     /// The card whose ability made it, when it is a token.
     pub made_by: Option<CardId>,
     /// Declared as an attacker this combat.
@@ -78,6 +81,12 @@ pub struct Card {
 }
 
 impl Card {
+    /// Whether its rules are the program's card of its name: not a token's, nor a
+    /// face-down card's.
+    pub fn has_rules(&self) -> bool {
+        !self.token && self.face_down.is_none()
+    }
+
     /// A card as it first comes to the table: `owner`'s and controlled by them, in `zone`,
     /// untapped, undamaged, without counters, and no flag of a turn set.
     pub fn new(printed: Printed, owner: PlayerId, zone: ZoneIdx) -> Card {
@@ -94,6 +103,7 @@ impl Card {
             left_with: None,
             moved_from: None,
             token: false,
+            face_down: None,
             made_by: None,
             attacking: false,
             blocking: None,
@@ -380,6 +390,10 @@ impl Board {
         let (zone, position) = self.flashback_destination(card, zone, position);
         let (zone, position) = self.replaced_destination(card, zone, position);
         self.note_persist(card, zone);
+        if zone != BATTLEFIELD && zone != STACK {
+            // A face-down card leaving the battlefield or the stack is revealed (rule 708.9).
+            self.turn_face_up(card);
+        }
         let Some(c) = self.get(card) else { return };
         let from = (self.zone_player(c), c.zone);
         self.next_order += 1;

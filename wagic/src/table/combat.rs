@@ -15,7 +15,8 @@ impl Table {
     /// token's), as Wagic reads exalted and flanking.
     pub fn printed_ability(&self, card: CardId, name: &str) -> bool {
         let Some(c) = self.board.get(card) else { return false };
-        if c.token {
+        if !c.has_rules() {
+            // A token's are its own; a face-down card has none.
             return c.printed.abilities.contains(&name);
         }
         let Ok(rules) = self.rules(card) else { return false };

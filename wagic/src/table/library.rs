@@ -38,6 +38,12 @@ pub struct Printed {
     /// `flashback=` as written (`{2}{R}`), empty when none: the cost of casting it from
     /// its owner's graveyard (`table/flashback.rs`).
     pub flashback: String,
+    /// `facedown=` as written (`{3}`), empty when none: the cost of casting it face down
+    /// (morph, `table/morph.rs`).
+    pub face_down_cost: String,
+    /// The cost of its `autofacedown={cost}:morph` line (`{2}{B}{G}{U}`), empty when none:
+    /// what turning it face up costs.
+    pub face_up_cost: String,
     /// The mana cost of `other=` (`{1}{U}`, without its `name(...)`), empty when none: the
     /// cost that may be paid instead of its mana cost as it is cast.
     pub other: String,
@@ -233,6 +239,12 @@ fn printed_of(block: &crate::reader::CardBlock<'_>) -> Printed {
             .collect(),
         kicker: block.field("kicker").map(|field| field.value.trim().to_string()).unwrap_or_default(),
         flashback: block.field("flashback").map(|field| field.value.trim().to_string()).unwrap_or_default(),
+        face_down_cost: block.field("facedown").map(|field| field.value.trim().to_string()).unwrap_or_default(),
+        face_up_cost: block
+            .field("autofacedown")
+            .and_then(|field| crate::front::face_up_cost(field.value))
+            .unwrap_or_default()
+            .to_string(),
         alias: block.field("alias").map(|field| field.value.trim().to_string()).unwrap_or_default(),
         other: block
             .field("other")

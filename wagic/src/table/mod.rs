@@ -44,6 +44,7 @@ mod effects;
 mod flashback;
 mod host;
 mod library;
+mod morph;
 mod phase_actions;
 mod poison;
 pub mod stack;
@@ -462,7 +463,7 @@ impl Table {
                 }
                 // A card that has not entered yet is judged once it has: its
                 // characteristic-defining ability (`anyzone`) applies from the start.
-                let entering = !c.token && !self.runtime.in_play(card);
+                let entering = c.has_rules() && !self.runtime.in_play(card);
                 if c.zone == BATTLEFIELD && lethal && !entering {
                     if toughness <= 0 {
                         // Toughness 0 or less is no destruction: no shield, nor
@@ -524,7 +525,7 @@ impl Table {
             for index in 0..self.board.cards.len() {
                 let card = CardId(index as u32);
                 let c = &self.board.cards[index];
-                if c.zone == BATTLEFIELD && !c.token && !self.runtime.in_play(card) {
+                if c.zone == BATTLEFIELD && c.has_rules() && !self.runtime.in_play(card) {
                     let rules = self.rules(card)?;
                     self.runtime.enter_play(&mut self.board, card, rules).map_err(trap)?;
                 }

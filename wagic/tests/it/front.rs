@@ -195,7 +195,7 @@ fn wagic_words_not_compiled_yet_are_not_taken_for_typos() {
         "auto=removeallcounters(all)\ntype=Sorcery",
         "auto=lord(beast) rampage(1/1,1)\ntype=Creature",
         "auto=@vampired(creature):life:1\ntype=Enchantment",
-        "facedown={3}\ntype=Creature",
+        "buyback={3}\ntype=Sorcery",
     ] {
         let (_, help, _) = refusal_of(card).expect("refused");
         let help = help.unwrap_or_default();

@@ -30,6 +30,7 @@ mod lost;
 mod may_and;
 mod menus;
 mod more;
+mod morph;
 mod move_costs;
 mod newability;
 mod next;
