@@ -522,9 +522,9 @@ impl Game<'_> {
                 }
                 Phase::EndOfTurn => {
                     self.priority_window()?;
-                    // Treason (Spark Elemental): sacrificed as the end step ends, as the
-                    // test runner and Wagic do.
-                    self.table.sacrifice_treason().map_err(stopped)?;
+                    // Unearth (exiled) and treason (Spark Elemental: sacrificed) as the end
+                    // step ends, as the test runner and Wagic do.
+                    self.table.end_step_leaving().map_err(stopped)?;
                     self.settle()?;
                 }
                 Phase::Cleanup => self.cleanup()?,

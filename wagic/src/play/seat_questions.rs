@@ -266,7 +266,8 @@ impl Game<'_> {
             Move::Flashback(card) => format!("cast {} with flashback", self.name(card)),
             Move::Activate { card, index, .. } => {
                 let ability = self.ability_text(card, index).unwrap_or_else(|| format!("ability {}", index + 1));
-                format!("activate {}: {ability}", self.name(card))
+                let from = if self.used_from_graveyard(card, index) { " from the graveyard" } else { "" };
+                format!("activate {}{from}: {ability}", self.name(card))
             }
         }
     }

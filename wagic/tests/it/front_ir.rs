@@ -150,14 +150,24 @@ fn autograveyard_compiles_the_cards_own_move_from_the_battlefield_only() {
     let creature = |line: &str| error_of(&format!("autograveyard={line}\ntype=Creature"));
     assert_eq!(creature("@movedto(this|graveyard) from(mybattlefield):draw:1 controller"), None);
     for (line, refusal) in [
-        // Abilities used from the graveyard (unearth), other triggers: not modelled.
-        (
-            "{B}:moveto(mybattlefield)",
-            "unsupported: `autograveyard` line other than `@movedto(this|graveyard) from(battlefield)`",
-        ),
+        // Other triggers, static lines: not modelled.
         (
             "@each my upkeep:life:1",
-            "unsupported: `autograveyard` line other than `@movedto(this|graveyard) from(battlefield)`",
+            "unsupported: `autograveyard` line other than an activated ability or \
+             `@movedto(this|graveyard) from(battlefield)`",
+        ),
+        (
+            "moveTo(ownerlibrary) && shuffle",
+            "unsupported: `autograveyard` line other than an activated ability or \
+             `@movedto(this|graveyard) from(battlefield)`",
+        ),
+        // A card in a graveyard is neither tapped nor sacrificed.
+        ("{T}:draw:1", "unsupported: `autograveyard` cost `{T}` on the card in the graveyard"),
+        ("{S}:draw:1", "unsupported: `autograveyard` cost `{S}` on the card in the graveyard"),
+        // A `forever` grant lasts while the card it is on stays in play: its own only.
+        (
+            "{2}:target(creature) transforms((,haste)) forever",
+            "unsupported: `autograveyard` `transforms(...) forever` of another card",
         ),
         // In a graveyard the card enchants nothing: a permanent's effect has no object.
         (
