@@ -134,13 +134,17 @@ impl<'i> Lowering<'i> {
         }
         if forever {
             let lasting = !grants.is_empty() || new_abilities.iter().any(|link| is_lasting(&link.effect));
-            if lasting && !self.in_graveyard_line.get() {
+            let unearth = ability_of("unearth");
+            let unearthed =
+                grants.iter().any(|link| matches!(link.effect, Effect::Grant(granted) if Some(granted) == unearth));
+            if lasting && !(self.in_graveyard_line.get() && unearthed) {
                 // A granted ability lasts as a runtime effect does, which `forever` outlives.
                 return Err(Unsupported::new(list, "keyword ability in `transforms(...) forever`"));
             }
-            // A graveyard line's grant to the card itself (unearth's `haste`) is put on it
-            // as it enters play, and the runtime ends it as the card leaves play: as long
-            // as `forever` lasts, until the card moves (`graveyard.rs` refuses a target).
+            // Unearth's grants to the card itself, from the graveyard (`graveyard.rs`
+            // refuses a target), last until the end of the turn: the card is exiled as the
+            // end step ends, or as it leaves the battlefield before, so they last as long
+            // as `forever` does.
             self.forever_grant.set(lasting);
             call_args.push(Arg::Value(Expr::Int(1)));
         }

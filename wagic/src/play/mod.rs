@@ -96,6 +96,8 @@ mod activate_mana;
 mod activate_tests;
 mod combat;
 mod flashback;
+#[cfg(test)]
+mod graveyard_tests;
 mod greedy;
 mod hand;
 mod kicker;

@@ -258,7 +258,7 @@ impl Game<'_> {
     }
 
     /// The label of a move with priority.
-    fn move_label(&self, chosen: Move) -> String {
+    pub(super) fn move_label(&self, chosen: Move) -> String {
         match chosen {
             Move::PlayLand(card) => format!("play {}", self.name(card)),
             Move::Cast(card) => format!("cast {}", self.name(card)),

@@ -164,11 +164,12 @@ fn autograveyard_compiles_the_cards_own_move_from_the_battlefield_only() {
         // A card in a graveyard is neither tapped nor sacrificed.
         ("{T}:draw:1", "unsupported: `autograveyard` cost `{T}` on the card in the graveyard"),
         ("{S}:draw:1", "unsupported: `autograveyard` cost `{S}` on the card in the graveyard"),
-        // A `forever` grant lasts while the card it is on stays in play: its own only.
+        // Unearth's grants last until the card's own exile: its own only.
         (
-            "{2}:target(creature) transforms((,haste)) forever",
+            "{2}:target(creature) transforms((,unearth,haste)) forever",
             "unsupported: `autograveyard` `transforms(...) forever` of another card",
         ),
+        ("{2}:moveto(mybattlefield) && transforms((,haste)) forever", "unsupported: word `forever`"),
         // In a graveyard the card enchants nothing: a permanent's effect has no object.
         (
             "@movedto(this|graveyard) from(battlefield):untap",
@@ -177,6 +178,18 @@ fn autograveyard_compiles_the_cards_own_move_from_the_battlefield_only() {
     ] {
         assert_eq!(creature(line).as_deref(), Some(refusal), "{line}");
     }
+}
+
+#[test]
+fn an_activated_autograveyard_line_is_an_action_after_the_autohand_ones() {
+    // Firewing Phoenix: {1}{R}{R}{R}: return it from the graveyard to hand; with a
+    // permanent's ability and cycling before it in the card's actions.
+    let phoenix = "auto={R}:1/0\nautograveyard={1}{R}{R}{R}:moveTo(myhand)\nautohand=__CYCLING__({2})\ntype=Creature";
+    assert_eq!(ir_of(phoenix), ["action[1]: - pump ueot", "action[2]: - draw", "action[2]: - moveto ueot"]);
+    // Dregscape Zombie's unearth: `asSorcery` is a cost of its own.
+    let zombie =
+        "autograveyard={B}:moveto(mybattlefield) && transforms((,unearth,haste)) asSorcery forever\ntype=Creature";
+    assert_eq!(ir_of(zombie), ["action[2]: - moveto ueot; - transforms,+unearth,+haste ueot"]);
 }
 
 #[test]
