@@ -62,6 +62,16 @@ fn a_card_returns_from_its_owners_graveyard_to_hand_for_its_cost() {
 }
 
 #[test]
+fn the_greedy_player_brings_its_card_back_in_its_main_phase() {
+    let (mut game, phoenix) = board(&["Mountain"; 4], "Firewing Phoenix", P0);
+    let moves = game.legal_moves(P0).expect("moves");
+    assert_eq!(game.greedy_move(P0, &moves), Some(Move::Activate { card: phoenix, index: 0, tap_lands: true }));
+    // Not in its upkeep.
+    game.phase = Phase::Upkeep;
+    assert_eq!(game.greedy_move(P0, &moves), None);
+}
+
+#[test]
 fn a_graveyard_ability_needs_its_cost_its_owner_and_the_card_in_the_graveyard() {
     // Two Mountains do not pay {1}{R}{R}{R}.
     let (mut game, phoenix) = board(&["Mountain"; 2], "Firewing Phoenix", P0);
