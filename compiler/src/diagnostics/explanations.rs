@@ -391,7 +391,8 @@ impl Code {
                  What compiles: the keys `auto`, `abilities` (Wagic's keyword abilities), \
                  `target` (an instant's or sorcery's, or an Aura's: the Aura enters attached \
                  to it and its lines act on the enchanted permanent), `autograveyard` (the \
-                 card's own move from the battlefield), `autohand` (cycling: a cost with \
+                 card's own move from the battlefield, or an activated ability used from its \
+                 owner's graveyard: `{2}{B}:moveTo(myhand)`, unearth), `autohand` (cycling: a cost with \
                  `{cycle}` or `{discard}`, or `__CYCLING__(cost)`, on a card without a spell's `target=`), `kicker` (a mana cost; `auto=kicker effect` \
                  of a one-shot effect runs when it was paid), `flashback` (a mana cost of an instant or \
                  sorcery, cast from its owner's graveyard), morph's `facedown` (a mana cost: the card \

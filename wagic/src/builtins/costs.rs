@@ -150,8 +150,9 @@ pub(super) fn sacrifice<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostP
     move_cost(ctx, phase, GRAVEYARD)
 }
 
-/// `{E}`: exile this permanent; `{E(spec)}`: a card the spec matches (asked), to its
-/// owner's exile (Wagic's `ExileTargetCost`).
+/// `{E}`: exile this permanent, or this card from its owner's graveyard (an
+/// `autograveyard` ability's: scavenge); `{E(spec)}`: a card the spec matches (asked), to
+/// its owner's exile (Wagic's `ExileTargetCost`).
 pub(super) fn exile_cost<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
     move_cost(ctx, phase, EXILE)
 }
@@ -168,7 +169,8 @@ fn move_cost<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase, zone:
     match (phase, filter) {
         (CostPhase::Check, None) => {
             let source = ctx.env().source;
-            Ok(status(ctx.host().locate(source).is_some_and(|(_, zone)| zone == BATTLEFIELD)))
+            let payable_from = |at: ZoneIdx| at == BATTLEFIELD || (zone == EXILE && at == GRAVEYARD);
+            Ok(status(ctx.host().locate(source).is_some_and(|(_, at)| payable_from(at))))
         }
         (CostPhase::Check, Some(filter)) => check_spec(ctx, filter),
         (CostPhase::Pay, _) => {

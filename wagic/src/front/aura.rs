@@ -154,7 +154,7 @@ impl<'i> Lowering<'i> {
         if !own_move.iter().any(|form| written.starts_with(form)) {
             return Err(Unsupported::new(
                 value,
-                "`autograveyard` line other than `@movedto(this|graveyard) from(battlefield)`",
+                "`autograveyard` line other than an activated ability or `@movedto(this|graveyard) from(battlefield)`",
             ));
         }
         let Line::Triggered { events, statements, restricted: false, once: false } = self.line(value)? else {

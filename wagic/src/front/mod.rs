@@ -55,6 +55,8 @@ mod counted_pump;
 mod counter_cost;
 mod dynamic;
 mod given;
+mod graveyard;
+pub use graveyard::is_graveyard_activation;
 mod hand;
 mod kicker;
 mod line;
@@ -231,6 +233,8 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
             field.value.split_ascii_whitespace().any(|word| word.eq_ignore_ascii_case("equipment"))
         }),
         in_hand_line: Default::default(),
+        in_graveyard_line: Default::default(),
+        forever_grant: Default::default(),
         enchants_creatures: is_aura
             && block.field("target").is_some_and(|field| {
                 spec::read(Piece::new(field.value, 0)).is_ok_and(|spec| {
@@ -296,6 +300,9 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
     let mut autos = Vec::new();
     // `autohand=` lines: actions after all others (the runner offers them for a card in hand).
     let mut hand_actions = Vec::new();
+    // Activated `autograveyard=` lines: actions after the `autohand` ones (the table offers
+    // them for a card in its owner's graveyard).
+    let mut graveyard_actions = Vec::new();
     // Each trigger's event, whether it has a `restriction{...}`, and its line.
     let mut triggers = Vec::new();
     // The line of the card's `turnlimited` trigger (one only: the runtime counts a card's).
@@ -546,6 +553,13 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
             "autograveyard" if is_spell => {
                 return Err(Unsupported::new(value, "`autograveyard` on an instant or sorcery"));
             }
+            "autograveyard" if is_aura && is_graveyard_activation(value.text) => {
+                // The runtime asks a card's `target=` before which action.
+                return Err(Unsupported::new(value, "`autograveyard` activated ability on an Aura"));
+            }
+            "autograveyard" if is_graveyard_activation(value.text) => {
+                graveyard_actions.push(lowering.graveyard_activation(value)?);
+            }
             "autograveyard" => {
                 let (events, statements) = lowering.graveyard_line(value)?;
                 autos.push(Auto { hook: false, events, costs: &[], statements });
@@ -555,8 +569,8 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 let key_piece = Piece::new(field.key, (field.key_span.start as usize).saturating_sub(base));
                 let known = COMPILED_KEYS.iter().chain(DESCRIPTION_KEYS).copied();
                 let help = vocabulary::suggest_unless_wagic(key, vocabulary::KEYS, known).unwrap_or_else(|| {
-                    "the keys compiled are `auto`, `abilities`, `target`, `autograveyard` (a card's own move \
-                     to a graveyard), `autohand` (cycling), `kicker`, `flashback`, `other` (a mana cost) and morph's `facedown`, `autofacedown` and `autofaceup`; `name`, `text`, `mana`, `type`, `subtype`, `power` and `toughness` describe \
+                    "the keys compiled are `auto`, `abilities`, `target`, `autograveyard` (an activated \
+                     ability from the graveyard, a card's own move to a graveyard), `autohand` (cycling), `kicker`, `flashback`, `other` (a mana cost) and morph's `facedown`, `autofacedown` and `autofaceup`; `name`, `text`, `mana`, `type`, `subtype`, `power` and `toughness` describe \
                      the card"
                         .into()
                 });
@@ -598,7 +612,9 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
     }
     // The runtime counts a card's activations, not each ability's.
     let limit = CATALOGUE.costs.iter().position(|spec| spec.name == "limit").map(CostIdx::new);
-    if actions.len() > 1 && actions.iter().any(|action| action.costs.iter().any(|cost| Some(cost.cost) == limit)) {
+    let limited = |action: &Action<'_>| action.costs.iter().any(|cost| Some(cost.cost) == limit);
+    let activated = actions.len() + graveyard_actions.len();
+    if activated > 1 && actions.iter().chain(&graveyard_actions).any(limited) {
         let open = Piece::new("", 0);
         return Err(Unsupported::new(open, "`limit:n` on a card with several activated abilities"));
     }
@@ -610,7 +626,9 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
     if let Some(at) = shuffled_in {
         spell_statements.extend(lowering.shuffle_into_library(at));
     }
-    if spell_statements.len() > MAX_STATEMENTS || actions.len() + hand_actions.len() + autos.len() > MAX_ENTRIES {
+    if spell_statements.len() > MAX_STATEMENTS
+        || actions.len() + hand_actions.len() + graveyard_actions.len() + autos.len() > MAX_ENTRIES
+    {
         let open = Piece::new("", 0);
         return Err(Unsupported::new(open, "card with more than 256 effects"));
     }
@@ -618,6 +636,7 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
         actions.push(Action { label: None, costs: &[], statements: arena.alloc_slice_copy(&spell_statements) });
     }
     actions.extend(hand_actions);
+    actions.extend(graveyard_actions);
     Ok(Card {
         abilities: arena.alloc_slice_copy(&abilities),
         target: rule_target,
@@ -661,6 +680,12 @@ struct Lowering<'i> {
     /// Whether the line being lowered is an `autohand=` line, whose card effect acts on
     /// the card in hand itself, a spell's too.
     in_hand_line: std::cell::Cell<bool>,
+    /// Whether the line being lowered is an activated `autograveyard=` line
+    /// (`graveyard.rs`), whose card effects act on the card in the graveyard.
+    in_graveyard_line: std::cell::Cell<bool>,
+    /// Whether the graveyard line being lowered grants an ability by `transforms(...)
+    /// forever`, which only its card's own may.
+    forever_grant: std::cell::Cell<bool>,
     /// The card is an Aura whose `target=` matches creatures only (`teach(creature)`).
     enchants_creatures: bool,
     /// The card is an instant or a sorcery whose mana cost has one `{X}`: `damage:X` is

@@ -18,6 +18,12 @@ const NO_EFFECT_HELP: &str = "write an effect (`damage:2 target(creature)`), or 
 const ACTIVATION_LIMITS: &[(&str, &str)] =
     &[("assorcery", "assorcery"), ("myturnonly", "myturnonly"), ("myupkeeponly", "myupkeeponly")];
 
+/// Whether a word is an activation limit (`asSorcery`), which the statement takes as its
+/// line's wherever it stands among the effect's words.
+pub(super) fn is_activation_limit(word: &str) -> bool {
+    ACTIVATION_LIMITS.iter().any(|(written, _)| written.eq_ignore_ascii_case(word))
+}
+
 /// The effect part of a line: its label (`name(...)`), its statements, the spec of its
 /// `lord(...)` when it is a lord, and whether it holds while a condition does (an
 /// `aslongas(...)` or `foreach(...)` of a lasting effect).

@@ -24,7 +24,7 @@ use vm::bytecode::{CommandIdx, Const, ZonePrefixIdx, ZoneRef};
 
 use super::amount::amount_of;
 use super::piece::Piece;
-use super::statement::is_lasting;
+use super::statement::{is_activation_limit, is_lasting};
 use super::{Line, Lowering, Unsupported, ability_of, did_you_mean, given, spec};
 use crate::catalogue::{self, Command};
 
@@ -42,8 +42,10 @@ impl<'i> Lowering<'i> {
     /// `args` is what `transforms(...)` holds: `(types,part,...)`, in its own parentheses.
     pub(super) fn transforms(&self, args: Piece<'_>, after: Piece<'_>) -> Result<&'i [Link<'i>], Unsupported> {
         let after = after.trim();
-        let forever = after.text.eq_ignore_ascii_case("forever");
-        if !after.text.is_empty() && !forever {
+        // Unearth's `transforms(...) asSorcery forever`: the limit is the line's.
+        let ends: Vec<Piece<'_>> = after.words().into_iter().filter(|word| !is_activation_limit(word.text)).collect();
+        let forever = matches!(ends.as_slice(), [word] if word.text.eq_ignore_ascii_case("forever"));
+        if !ends.is_empty() && !forever {
             return Err(Unsupported::new(after, "text after `transforms(...)`"));
         }
         let inner = args.trim();
@@ -131,10 +133,19 @@ impl<'i> Lowering<'i> {
             }
         }
         if forever {
-            if !grants.is_empty() || new_abilities.iter().any(|link| is_lasting(&link.effect)) {
+            let lasting = !grants.is_empty() || new_abilities.iter().any(|link| is_lasting(&link.effect));
+            let unearth = ability_of("unearth");
+            let unearthed =
+                grants.iter().any(|link| matches!(link.effect, Effect::Grant(granted) if Some(granted) == unearth));
+            if lasting && !(self.in_graveyard_line.get() && unearthed) {
                 // A granted ability lasts as a runtime effect does, which `forever` outlives.
                 return Err(Unsupported::new(list, "keyword ability in `transforms(...) forever`"));
             }
+            // Unearth's grants to the card itself, from the graveyard (`graveyard.rs`
+            // refuses a target), last until the end of the turn: the card is exiled as the
+            // end step ends, or as it leaves the battlefield before, so they last as long
+            // as `forever` does.
+            self.forever_grant.set(lasting);
             call_args.push(Arg::Value(Expr::Int(1)));
         }
         let call = Link {

@@ -13,7 +13,7 @@ use crate::table::{BATTLEFIELD, P0, assign_combat_damage};
 impl Game<'_> {
     /// Whether a creature of the active player can attack: untapped, not summoning sick
     /// (or with haste), without defender (unless `canattack`) or `cantattack`.
-    fn can_attack(&self, card: CardId) -> bool {
+    pub(super) fn can_attack(&self, card: CardId) -> bool {
         let board = &self.table.board;
         let Some(c) = board.get(card) else { return false };
         let creature = board.types(card).contains(&"creature");

@@ -196,9 +196,17 @@ impl Game<'_> {
                     continue;
                 }
                 Move::Cast(card) | Move::CastKicked(card) | Move::Flashback(card) => (card, true),
+                Move::Activate { card, index, .. } if self.used_from_graveyard(card, index) => {
+                    if !self.brings_back(player, card, index) {
+                        continue;
+                    }
+                    // Worth the card brought back, as casting it is.
+                    (card, true)
+                }
                 Move::Activate { card, .. } => (card, false),
             };
-            if !self.has_use(player, source, spell, combat) {
+            let from_graveyard = matches!(chosen, Move::Activate { .. }) && spell;
+            if !from_graveyard && !self.has_use(player, source, spell, combat) {
                 continue;
             }
             let mut cost = if spell { self.table.board.get(source).map_or(0, |c| c.printed.mana_value) } else { -1 };
@@ -214,6 +222,17 @@ impl Game<'_> {
             }
         }
         best.map(|(_, chosen)| chosen)
+    }
+
+    /// Whether the graveyard ability `index` of `card` returns the card to its owner's hand
+    /// or battlefield, in `player`'s own main phase with the stack empty (when a creature
+    /// brought back can be cast or can attack soonest).
+    fn brings_back(&self, player: PlayerId, card: CardId, index: usize) -> bool {
+        let sorcery_speed = self.phase.is_main() && player == self.table.board.active && self.stack.is_empty();
+        let line = self.ability_text(card, index).unwrap_or_default().to_ascii_lowercase().replace(' ', "");
+        let effect = line.split_once(':').map_or("", |(_, effect)| effect);
+        let returns = ["moveto(myhand)", "moveto(ownerhand)", "moveto(mybattlefield)", "moveto(ownerbattlefield)"];
+        sorcery_speed && !effect.contains("target(") && returns.iter().any(|zone| effect.starts_with(zone))
     }
 
     /// Whether casting `source` (`spell`) or activating its ability is worth it now.
@@ -269,6 +288,8 @@ impl Game<'_> {
     fn answers_with(&self, player: PlayerId, chosen: Move, wanted: Effect, aimed: CardId) -> bool {
         let source = match chosen {
             Move::PlayLand(_) | Move::CastFaceDown(_) | Move::TurnFaceUp(_) => return false,
+            // Its card's own lines say nothing of an ability from the graveyard.
+            Move::Activate { card, index, .. } if self.used_from_graveyard(card, index) => return false,
             Move::Cast(card) | Move::CastKicked(card) | Move::Flashback(card) | Move::Activate { card, .. } => card,
         };
         let text = self.effect_text(source);

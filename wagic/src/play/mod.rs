@@ -96,6 +96,8 @@ mod activate_mana;
 mod activate_tests;
 mod combat;
 mod flashback;
+#[cfg(test)]
+mod graveyard_tests;
 mod greedy;
 mod hand;
 mod kicker;
@@ -525,9 +527,9 @@ impl Game<'_> {
                 }
                 Phase::EndOfTurn => {
                     self.priority_window()?;
-                    // Treason (Spark Elemental): sacrificed as the end step ends, as the
-                    // test runner and Wagic do.
-                    self.table.sacrifice_treason().map_err(stopped)?;
+                    // Unearth (exiled) and treason (Spark Elemental: sacrificed) as the end
+                    // step ends, as the test runner and Wagic do.
+                    self.table.end_step_leaving().map_err(stopped)?;
                     self.settle()?;
                 }
                 Phase::Cleanup => self.cleanup()?,

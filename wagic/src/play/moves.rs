@@ -94,7 +94,7 @@ impl Game<'_> {
             if self.face_down_castable(card, sorcery_speed) {
                 moves.push(Move::CastFaceDown(card));
             }
-            for (index, tap_lands) in self.hand_activations(card)? {
+            for (index, tap_lands) in self.off_battlefield_activations(card)? {
                 moves.push(Move::Activate { card, index, tap_lands });
             }
         }
@@ -105,6 +105,13 @@ impl Game<'_> {
         }
         for card in self.face_up_turnable(player) {
             moves.push(Move::TurnFaceUp(card));
+        }
+        for card in self.table.board.zone(player, GRAVEYARD) {
+            if self.table.board.get(card).is_some_and(|c| c.owner == player && !c.printed.graveyard_lines.is_empty()) {
+                for (index, tap_lands) in self.off_battlefield_activations(card)? {
+                    moves.push(Move::Activate { card, index, tap_lands });
+                }
+            }
         }
         for card in self.table.board.zone(player, BATTLEFIELD) {
             for (index, tap_lands) in self.activations(card)? {
@@ -142,8 +149,8 @@ impl Game<'_> {
             .collect()
     }
 
-    /// The abilities of a card on the battlefield (its actions less its `autohand` ones);
-    /// 0 for a token or a card with no rules.
+    /// The abilities of a card on the battlefield (its actions less its `autohand` and
+    /// graveyard ones); 0 for a token or a card with no rules.
     fn own_actions(&self, card: CardId) -> usize {
         let Some(c) = self.table.board.get(card) else { return 0 };
         if !c.has_rules() {
@@ -151,10 +158,7 @@ impl Game<'_> {
         }
         let Ok(rules) = self.table.rules(card) else { return 0 };
         let program = &self.table.library().program;
-        program
-            .cards()
-            .get(rules.index())
-            .map_or(0, |data| data.actions.len().saturating_sub(c.printed.hand_lines.len()))
+        program.cards().get(rules.index()).map_or(0, |data| c.printed.action_ranges(data.actions.len()).own.len())
     }
 
     /// What casting a card costs: its mana cost less affinity's discount (as the runner
@@ -191,7 +195,7 @@ impl Game<'_> {
     fn castable_for(&mut self, card: CardId, sorcery_speed: bool, cost: Option<(Mana, bool)>) -> Result<bool, Outcome> {
         let Some((cost, _)) = cost else { return Ok(false) };
         let Some(c) = self.table.board.get(card) else { return Ok(false) };
-        let (owner, types, hand_lines) = (c.owner, c.printed.types.clone(), c.printed.hand_lines.len());
+        let (owner, types) = (c.owner, c.printed.types.clone());
         let Ok(rules) = self.table.rules(card) else { return Ok(false) };
         let data = &self.table.library().program.cards()[rules.index()];
         let flash = data.abilities.iter().any(|ability| CATALOGUE.abilities[ability.index()].name == "flash");
@@ -212,7 +216,8 @@ impl Game<'_> {
         }
         if is_type(&types, "instant") || is_type(&types, "sorcery") {
             let actions = self.table.library().program.cards()[rules.index()].actions.len();
-            if actions.saturating_sub(hand_lines) != 1 {
+            let own = self.table.board.get(card).map_or(0, |c| c.printed.action_ranges(actions).own.len());
+            if own != 1 {
                 return Ok(false);
             }
             let payable = self.table.try_payable_actions(card, owner).map_err(stopped)?;
@@ -393,11 +398,17 @@ impl Game<'_> {
         self.settle()
     }
 
-    /// Activates ability `index` of a permanent (or an `autohand` one of a card in hand,
-    /// `hand.rs`): its costs are paid now; with one target
-    /// it is chosen now and the ability waits on the stack, else it runs at once.
+    /// Activates ability `index` of a permanent (or an `autohand` one of a card in hand, a
+    /// graveyard one of a card in its owner's graveyard: `hand.rs`): its costs are paid
+    /// now; with one target it is chosen now and the ability waits on the stack, else it
+    /// runs at once.
     fn activate(&mut self, card: CardId, index: usize, tap_lands: bool) -> Flow {
-        let Some(controller) = self.table.board.get(card).map(|c| c.controller) else { return Ok(()) };
+        let from_graveyard = self.used_from_graveyard(card, index);
+        // A card in a graveyard is its owner's to use.
+        let Some(controller) = self.table.board.get(card).map(|c| if from_graveyard { c.owner } else { c.controller })
+        else {
+            return Ok(());
+        };
         if tap_lands {
             let taps = self.activation_taps(card, index, controller)?;
             self.tap_for_mana(controller, &taps)?;
@@ -405,10 +416,11 @@ impl Game<'_> {
         let name = self.name(card);
         let ability = self.ability_text(card, index).unwrap_or_else(|| format!("ability {}", index + 1));
         let line = self.log.len();
+        let from = if from_graveyard { " from the graveyard" } else { "" };
         if self.stack.is_empty() {
-            self.event(format!("{} activates {name}: {ability}", who(controller)));
+            self.event(format!("{} activates {name}{from}: {ability}", who(controller)));
         } else {
-            self.event(format!("{} responds with {name}'s ability: {ability}", who(controller)));
+            self.event(format!("{} responds with {name}'s ability{from}: {ability}", who(controller)));
         }
         let step = self.table.start(card, controller).map_err(stopped)?;
         let step = self.first_action(step, index)?;
@@ -425,7 +437,7 @@ impl Game<'_> {
     /// The `auto=` line of a permanent's ability `index`, when its activated lines
     /// (`{cost}:effect`) are its abilities one for one.
     pub(super) fn ability_text(&self, card: CardId, index: usize) -> Option<String> {
-        if let Some(line) = self.hand_line_text(card, index) {
+        if let Some(line) = self.off_battlefield_line_text(card, index) {
             return Some(line);
         }
         let c = self.table.board.get(card)?;

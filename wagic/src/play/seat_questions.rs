@@ -262,7 +262,7 @@ impl Game<'_> {
     }
 
     /// The label of a move with priority.
-    fn move_label(&self, chosen: Move) -> String {
+    pub(super) fn move_label(&self, chosen: Move) -> String {
         match chosen {
             Move::PlayLand(card) => format!("play {}", self.name(card)),
             Move::Cast(card) => format!("cast {}", self.name(card)),
@@ -278,7 +278,8 @@ impl Game<'_> {
             }
             Move::Activate { card, index, .. } => {
                 let ability = self.ability_text(card, index).unwrap_or_else(|| format!("ability {}", index + 1));
-                format!("activate {}: {ability}", self.name(card))
+                let from = if self.used_from_graveyard(card, index) { " from the graveyard" } else { "" };
+                format!("activate {}{from}: {ability}", self.name(card))
             }
         }
     }

@@ -50,6 +50,9 @@ impl Run<'_> {
             zone if zone == HAND || zone == BATTLEFIELD => Ok(None),
             // Wagic's `MTGFlashBackRule` reacts when the card can be cast for its flashback
             // cost now; else nothing does.
+            zone if zone == GRAVEYARD && c.owner == acting && !c.printed.graveyard_lines.is_empty() => {
+                self.use_from_graveyard(card, line, text)
+            }
             zone if zone == GRAVEYARD && c.owner == acting && !c.printed.flashback.is_empty() => {
                 if self.can_cast(card, Payment::Flashback) {
                     self.cast(card, Payment::Flashback, line, text)
@@ -57,13 +60,35 @@ impl Run<'_> {
                     Ok(None)
                 }
             }
-            // In a graveyard or exile: besides flashback, what Wagic plays from there needs a
-            // key the front end does not compile (`retrace=`, `autograveyard=` abilities)
-            // or an ability the runner does not model (`canplayfromgraveyard`...), so for
-            // a card that compiled nothing reacts: the click does nothing.
+            // In a graveyard or exile: besides flashback and activated `autograveyard`
+            // abilities, what Wagic plays from there needs a key the front end does not
+            // compile (`retrace=`) or an ability the runner does not model
+            // (`canplayfromgraveyard`...), so for a card that compiled nothing reacts: the
+            // click does nothing.
             zone if zone == GRAVEYARD || zone == EXILE => Ok(None),
             _ => Err(skip("a click on a card outside hand and battlefield", at(line, text))),
         }
+    }
+
+    /// A click on a card in its owner's graveyard with activated `autograveyard` abilities:
+    /// as Wagic's `ActionLayer` lists them, those whose costs can be paid react, one done
+    /// at once, several opening Wagic's menu; none does nothing.
+    fn use_from_graveyard(&mut self, card: CardId, line: u32, text: &str) -> Result<Option<Pending>, Skip> {
+        let Some(c) = self.table.board.get(card) else { return Ok(None) };
+        if !c.printed.flashback.is_empty() {
+            return Err(skip(
+                "a card with flashback and an `autograveyard` ability (Wagic's menu order)",
+                at(line, text),
+            ));
+        }
+        let owner = c.owner;
+        let rules = self.table.rules(card).map_err(|error| table_skip(error, line, text))?;
+        let actions = self.table.library().program.cards()[rules.index()].actions.len();
+        let graveyard_actions = c.printed.action_ranges(actions).graveyard;
+        let payable = self.table.try_payable_actions(card, owner).map_err(|error| table_skip(error, line, text))?;
+        let entries =
+            payable.into_iter().filter(|index| graveyard_actions.contains(index)).map(Entry::Action).collect();
+        self.offer(card, entries, line, text)
     }
 
     pub(super) fn play_from_hand(&mut self, card: CardId, line: u32, text: &str) -> Result<Option<Pending>, Skip> {
@@ -90,7 +115,7 @@ impl Run<'_> {
         // abilities whose costs can be paid. One is done at once, several open Wagic's menu.
         let rules = self.table.rules(card).map_err(|error| table_skip(error, line, text))?;
         let actions = self.table.library().program.cards()[rules.index()].actions.len();
-        let first_hand = actions.saturating_sub(hand_lines);
+        let hand_actions = c.printed.action_ranges(actions).hand;
         let mut entries = Vec::new();
         if self.can_cast(card, Payment::Normal) {
             entries.push(Entry::Cast);
@@ -102,7 +127,7 @@ impl Run<'_> {
             entries.push(Entry::CastAlternative);
         }
         let payable = self.table.try_payable_actions(card, owner).map_err(|error| table_skip(error, line, text))?;
-        entries.extend(payable.into_iter().filter(|&index| index >= first_hand).map(Entry::Action));
+        entries.extend(payable.into_iter().filter(|index| hand_actions.contains(index)).map(Entry::Action));
         if entries.is_empty() {
             // Nothing reacts: the cast's own checks say why.
             return self.cast(card, Payment::Normal, line, text);
@@ -173,7 +198,6 @@ impl Run<'_> {
         };
         let (types, mana_cost, owner) = (c.printed.types.clone(), mana_cost.clone(), c.owner);
         let (printed_target, printed_autos) = (c.printed.target.clone(), c.printed.autos.clone());
-        let hand_lines = c.printed.hand_lines.len();
         let kicker_cost = c.printed.kicker.clone();
         if is_type(&types, "land") {
             if !self.phase.is_main()
@@ -196,7 +220,9 @@ impl Run<'_> {
         if sorcery_speed && !(self.phase.is_main() && owner == self.table.board.active && self.stack.is_empty()) {
             return Err(skip("a spell cast when the rules forbid it", at(line, text)));
         }
-        if is_spell && data.actions.len().saturating_sub(hand_lines) != 1 {
+        let own_actions =
+            self.table.board.get(card).map_or(0, |c| c.printed.action_ranges(data.actions.len()).own.len());
+        if is_spell && own_actions != 1 {
             return Err(skip("a spell with no effect the front end compiled", at(line, text)));
         }
         let autos = || printed_autos.iter().map(String::as_str);
@@ -350,10 +376,10 @@ impl Run<'_> {
         let (tapped, controller, attacking) = (c.tapped, c.controller, c.attacking);
         // A permanent's types as they are now (`transforms` may add some).
         let types: Vec<String> = self.table.board.types(card).into_iter().map(str::to_owned).collect();
-        let hand_lines = self.table.board.get(card).map_or(0, |c| c.printed.hand_lines.len());
         let rules = self.table.rules(card).map_err(|error| table_skip(error, line, text))?;
-        // The `autohand` abilities (the last actions) are not a permanent's.
-        let actions = self.table.library().program.cards()[rules.index()].actions.len().saturating_sub(hand_lines);
+        // The `autohand` and graveyard abilities (the last actions) are not a permanent's.
+        let all_actions = self.table.library().program.cards()[rules.index()].actions.len();
+        let actions = self.table.board.get(card).map_or(0, |c| c.printed.action_ranges(all_actions).own.len());
         let creature = is_type(&types, "creature");
         // A land of a basic land type has its type's mana ability (Wagic's rules file
         // grants them in this order: Plains, Island, Swamp, Mountain, Forest).
@@ -464,7 +490,8 @@ impl Run<'_> {
         }
     }
 
-    /// Activates the ability `index` of a permanent (in its `auto=` lines' order).
+    /// Activates the ability `index` of a permanent (in its `auto=` lines' order), or of a
+    /// card in its owner's hand or graveyard (its `autohand` or graveyard lines').
     pub(super) fn activate(
         &mut self,
         card: CardId,
@@ -473,17 +500,24 @@ impl Run<'_> {
         text: &str,
     ) -> Result<Option<Pending>, Skip> {
         let Some(c) = self.table.board.get(card) else { return Ok(None) };
-        let controller = c.controller;
         let rules = self.table.rules(card).map_err(|error| table_skip(error, line, text))?;
         let all_actions = self.table.library().program.cards()[rules.index()].actions.len();
-        let hand_lines = &c.printed.hand_lines;
-        let actions = all_actions.saturating_sub(hand_lines.len());
+        let ranges = c.printed.action_ranges(all_actions);
+        let from_graveyard = ranges.graveyard.contains(&index);
+        // A card in a graveyard is its owner's to use.
+        let controller = if from_graveyard { c.owner } else { c.controller };
+        let actions = ranges.own.len();
+        let off_battlefield_line = if from_graveyard {
+            c.printed.graveyard_lines.get(index - ranges.graveyard.start)
+        } else {
+            c.printed.hand_lines.get(index.saturating_sub(ranges.hand.start))
+        };
         // The activated lines (`{cost}:effect`) name the abilities' targets.
         let activated: Vec<&str> =
             c.printed.autos.iter().map(String::as_str).filter(|auto| is_activated_line(auto)).collect();
         let named = if index >= actions {
-            // An `autohand` line (`__CYCLING__(...)` names none).
-            targets_named("", hand_lines.get(index - actions).map(String::as_str).into_iter())
+            // An `autohand` line (`__CYCLING__(...)` names none) or a graveyard one.
+            targets_named("", off_battlefield_line.map(String::as_str).into_iter())
         } else if actions == 1 {
             targets_named("", activated.iter().copied())
         } else if activated.len() == actions {
@@ -492,9 +526,9 @@ impl Run<'_> {
             return Err(skip("an activated ability the runner cannot match to its line", at(line, text)));
         };
         // A mana ability (`add`) resolves at once; any other goes on Wagic's stack.
-        let mana = activated.iter().any(|line| line.to_ascii_lowercase().contains("add{"));
+        let mana = !from_graveyard && activated.iter().any(|line| line.to_ascii_lowercase().contains("add{"));
         let line_text = if index >= actions {
-            hand_lines.get(index - actions).map(String::as_str)
+            off_battlefield_line.map(String::as_str)
         } else if actions == 1 {
             activated.first().copied().filter(|_| activated.len() == 1)
         } else {

@@ -284,6 +284,7 @@ pub const MODELLED_ABILITIES: &[&str] = &[
     "nofizzle",
     "persist",
     "treason",
+    "unearth",
     "cantregen",
     "exiledeath",
     "librarydeath",

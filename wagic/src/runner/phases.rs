@@ -99,8 +99,9 @@ impl Run<'_> {
             player.mana = [0; 6];
         }
         if self.phase == Phase::EndOfTurn {
-            // Treason: Wagic sacrifices such permanents as the end of turn step ends.
-            self.table.sacrifice_treason().map_err(|error| table_skip(error, line, text))?;
+            // Unearth and treason: Wagic exiles or sacrifices such permanents as the end of
+            // turn step ends.
+            self.table.end_step_leaving().map_err(|error| table_skip(error, line, text))?;
         }
         if self.phase == Phase::Cleanup {
             // The turn ends: `ueot` effects end, damage wears off, the other player's turn

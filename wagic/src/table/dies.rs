@@ -16,7 +16,10 @@
 //!   battlefield with no -1/-1 counter on it returns to the battlefield under its owner's
 //!   control with a -1/-1 counter, once the triggers of its move have seen it die;
 //! - treason (`MTGUnearthRule` at the end step): each permanent with treason is put into
-//!   its owner's graveyard (sacrificed) as the end of turn step ends.
+//!   its owner's graveyard (sacrificed) as the end of turn step ends;
+//! - unearth (`MTGUnearthRule`): each permanent with unearth is exiled as the end of turn
+//!   step ends, and one that would leave the battlefield for a graveyard, a hand or a
+//!   library is exiled instead.
 //!
 //! The board keeps counters summed (`+p/+t`, with +1/+1 and -1/-1 cancelling as Wagic's
 //! counters do): a -1/-1 counter is on a creature whose summed counters are negative. A
@@ -33,6 +36,9 @@ impl Board {
     /// its top), by the abilities of the card and of the permanents on the battlefield.
     pub(super) fn replaced_destination(&self, card: CardId, zone: ZoneIdx, position: i32) -> (ZoneIdx, i32) {
         let Some(c) = self.get(card) else { return (zone, position) };
+        if c.zone == BATTLEFIELD && [GRAVEYARD, HAND, LIBRARY].contains(&zone) && self.has_ability(card, "unearth") {
+            return (EXILE, -1);
+        }
         if zone != GRAVEYARD {
             return (zone, position);
         }
@@ -89,18 +95,25 @@ impl Table {
         Ok(())
     }
 
-    /// Treason, as the end of turn step ends: each permanent with treason is put into its
-    /// owner's graveyard.
-    pub fn sacrifice_treason(&mut self) -> Result<(), TableError> {
-        let treason: Vec<CardId> = (0..self.board.cards.len())
+    /// Treason and unearth, as the end of turn step ends: each permanent with unearth is
+    /// exiled, each with treason put into its owner's graveyard (Wagic's `MTGUnearthRule`
+    /// looks at each permanent once, unearth first).
+    pub fn end_step_leaving(&mut self) -> Result<(), TableError> {
+        let on_battlefield = |board: &Board, card: CardId| board.get(card).is_some_and(|c| c.zone == BATTLEFIELD);
+        let leaving: Vec<(CardId, ZoneIdx)> = (0..self.board.cards.len())
             .map(|index| CardId(index as u32))
-            .filter(|&card| {
-                self.board.get(card).is_some_and(|c| c.zone == BATTLEFIELD) && self.board.has_ability(card, "treason")
+            .filter(|&card| on_battlefield(&self.board, card))
+            .filter_map(|card| {
+                if self.board.has_ability(card, "unearth") {
+                    Some((card, EXILE))
+                } else {
+                    self.board.has_ability(card, "treason").then_some((card, GRAVEYARD))
+                }
             })
             .collect();
-        for card in treason {
+        for (card, zone) in leaving {
             let Some(owner) = self.board.get(card).map(|c| c.owner) else { continue };
-            self.board.place(card, owner, GRAVEYARD, -1);
+            self.board.place(card, owner, zone, -1);
         }
         self.try_settle()
     }

@@ -30,8 +30,11 @@ pub struct Printed {
     pub target: String,
     /// Its `auto=` lines as written.
     pub autos: Vec<String>,
-    /// Its `autohand=` lines as written: the card's last actions, used from hand.
+    /// Its `autohand=` lines as written: the card's actions after its own, used from hand.
     pub hand_lines: Vec<String>,
+    /// Its activated `autograveyard=` lines as written ([`crate::front::is_graveyard_activation`]):
+    /// the card's last actions, used from its owner's graveyard.
+    pub graveyard_lines: Vec<String>,
     /// `kicker=` as written (`{2}`), empty when none: the cost that may be added to its
     /// mana cost as it is cast.
     pub kicker: String,
@@ -56,6 +59,27 @@ pub struct Printed {
     pub abilities: Vec<&'static str>,
     /// `abilities=` has `nofizzle`: as a spell it can't be countered.
     pub uncounterable: bool,
+}
+
+/// Which of a card's actions are used from where ([`Printed::action_ranges`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ActionRanges {
+    /// A permanent's activated abilities, or a spell's effect.
+    pub own: std::ops::Range<usize>,
+    /// Its `autohand=` abilities, used from its owner's hand.
+    pub hand: std::ops::Range<usize>,
+    /// Its activated `autograveyard=` abilities, used from its owner's graveyard.
+    pub graveyard: std::ops::Range<usize>,
+}
+
+impl Printed {
+    /// Which of the card's `actions` (how many its program has) are its own, its hand's
+    /// and its graveyard's: the front end puts them in that order.
+    pub fn action_ranges(&self, actions: usize) -> ActionRanges {
+        let graveyard_start = actions.saturating_sub(self.graveyard_lines.len());
+        let hand_start = graveyard_start.saturating_sub(self.hand_lines.len());
+        ActionRanges { own: 0..hand_start, hand: hand_start..graveyard_start, graveyard: graveyard_start..actions }
+    }
 }
 
 /// Why a card name has no rules to run.
@@ -258,6 +282,14 @@ fn printed_of(block: &crate::reader::CardBlock<'_>) -> Printed {
             .fields
             .iter()
             .filter(|field| field.key.eq_ignore_ascii_case("autohand"))
+            .map(|field| field.value.to_string())
+            .collect(),
+        graveyard_lines: block
+            .fields
+            .iter()
+            .filter(|field| {
+                field.key.eq_ignore_ascii_case("autograveyard") && crate::front::is_graveyard_activation(field.value)
+            })
             .map(|field| field.value.to_string())
             .collect(),
         abilities: Vec::new(),

@@ -52,7 +52,7 @@ pub mod stack;
 pub use board::{Board, COLOUR_PROTECTIONS, Card, Player};
 pub use combat::assign_combat_damage;
 pub use counters::NamedCounters;
-pub use library::{Library, Missing, Printed};
+pub use library::{ActionRanges, Library, Missing, Printed};
 pub use poison::LOSING_POISON;
 
 /// The first player (Wagic's `[PLAYER1]`, `p1`), whose turn a table starts in.

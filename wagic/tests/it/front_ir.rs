@@ -150,15 +150,26 @@ fn autograveyard_compiles_the_cards_own_move_from_the_battlefield_only() {
     let creature = |line: &str| error_of(&format!("autograveyard={line}\ntype=Creature"));
     assert_eq!(creature("@movedto(this|graveyard) from(mybattlefield):draw:1 controller"), None);
     for (line, refusal) in [
-        // Abilities used from the graveyard (unearth), other triggers: not modelled.
-        (
-            "{B}:moveto(mybattlefield)",
-            "unsupported: `autograveyard` line other than `@movedto(this|graveyard) from(battlefield)`",
-        ),
+        // Other triggers, static lines: not modelled.
         (
             "@each my upkeep:life:1",
-            "unsupported: `autograveyard` line other than `@movedto(this|graveyard) from(battlefield)`",
+            "unsupported: `autograveyard` line other than an activated ability or \
+             `@movedto(this|graveyard) from(battlefield)`",
         ),
+        (
+            "moveTo(ownerlibrary) && shuffle",
+            "unsupported: `autograveyard` line other than an activated ability or \
+             `@movedto(this|graveyard) from(battlefield)`",
+        ),
+        // A card in a graveyard is neither tapped nor sacrificed.
+        ("{T}:draw:1", "unsupported: `autograveyard` cost `{T}` on the card in the graveyard"),
+        ("{S}:draw:1", "unsupported: `autograveyard` cost `{S}` on the card in the graveyard"),
+        // Unearth's grants last until the card's own exile: its own only.
+        (
+            "{2}:target(creature) transforms((,unearth,haste)) forever",
+            "unsupported: `autograveyard` `transforms(...) forever` of another card",
+        ),
+        ("{2}:moveto(mybattlefield) && transforms((,haste)) forever", "unsupported: word `forever`"),
         // In a graveyard the card enchants nothing: a permanent's effect has no object.
         (
             "@movedto(this|graveyard) from(battlefield):untap",
@@ -167,6 +178,18 @@ fn autograveyard_compiles_the_cards_own_move_from_the_battlefield_only() {
     ] {
         assert_eq!(creature(line).as_deref(), Some(refusal), "{line}");
     }
+}
+
+#[test]
+fn an_activated_autograveyard_line_is_an_action_after_the_autohand_ones() {
+    // Firewing Phoenix: {1}{R}{R}{R}: return it from the graveyard to hand; with a
+    // permanent's ability and cycling before it in the card's actions.
+    let phoenix = "auto={R}:1/0\nautograveyard={1}{R}{R}{R}:moveTo(myhand)\nautohand=__CYCLING__({2})\ntype=Creature";
+    assert_eq!(ir_of(phoenix), ["action[1]: - pump ueot", "action[2]: - draw", "action[2]: - moveto ueot"]);
+    // Dregscape Zombie's unearth: `asSorcery` is a cost of its own.
+    let zombie =
+        "autograveyard={B}:moveto(mybattlefield) && transforms((,unearth,haste)) asSorcery forever\ntype=Creature";
+    assert_eq!(ir_of(zombie), ["action[2]: - moveto ueot; - transforms,+unearth,+haste ueot"]);
 }
 
 #[test]

@@ -21,6 +21,7 @@ mod front;
 mod front_ir;
 mod fuel;
 mod given_player;
+mod graveyard;
 mod hostile;
 mod hybrid;
 mod keywords;
