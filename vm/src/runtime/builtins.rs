@@ -332,6 +332,19 @@ impl<'a, H: Host> CallContext<'a, H> {
         }
     }
 
+    /// The whole cost block the cost being run belongs to (its action's or its auto's), and
+    /// its index there: for a cost whose check depends on its neighbours (generic mana
+    /// beside coloured mana, which it must leave in the pool).
+    pub fn cost_block(&self) -> Option<(&[Cost], usize)> {
+        match self.machine.call.callee {
+            Callee::Cost { i, .. } => {
+                let card = self.machine.shared.program.card(self.machine.state.env.card)?;
+                Some((super::pipeline::cost_block(card, self.machine.state.origin), usize::from(i)))
+            }
+            _ => None,
+        }
+    }
+
     /// What this cost component is paid with: what the player chose while it was
     /// checked (possibly nothing, when the choice allowed none), or what the cost fixed
     /// with [`CallContext::fix_selection`]. `None` when neither happened: the component

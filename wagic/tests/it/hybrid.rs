@@ -1,12 +1,15 @@
 //! Hybrid mana costs (`{RW}`, `{2W}`) paid by the test runner as Wagic's `ManaCost::Diff`
-//! pays them: which mana of the pool is spent, and a cost the pool cannot pay.
+//! pays them: which mana of the pool is spent, and a cost the pool cannot pay; and a cost's
+//! generic mana checked beside its coloured mana, as one cost.
 
 use std::sync::Arc;
 
+use wagic::WagicHost;
 use wagic::runner::{self, Verdict};
-use wagic::table::Library;
+use wagic::table::{BATTLEFIELD, Library, P0, Table};
 
 use super::behaviour::test;
+use super::board::Play;
 
 /// The cards of these tests (their own library).
 const CARDS: &str = "[card]\nname=Recruit\nmana={RW}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
@@ -43,4 +46,21 @@ fn a_hybrid_cost_the_pool_cannot_pay_is_no_cast() {
         panic!("a cast the pool cannot pay for is skipped")
     };
     assert_eq!(skip.reason, "a spell the mana pool cannot pay for");
+}
+
+#[test]
+fn generic_mana_is_checked_with_the_coloured_mana_it_must_leave() {
+    const RED: u16 = 3;
+    let cards = "[card]\nname=Ember Shrine\nauto={1}{R}{R}{R}:life:2 controller\n\
+                 type=Artifact\nmana={4}\n[/card]\n";
+    // {R}{R}{R} pays `{R}{R}{R}` or `{1}`, not both: nothing is activated, nothing spent.
+    let mut table = Table::with_cards(cards);
+    let shrine = table.put("Ember Shrine", P0, BATTLEFIELD);
+    table.board.add_mana(P0, RED, 3);
+    assert!(!table.activate(shrine, P0));
+    assert_eq!((table.board.mana(P0, RED), table.board.life(P0)), (3, 20));
+    // A fourth red pays it all.
+    table.board.add_mana(P0, RED, 1);
+    assert!(table.activate(shrine, P0));
+    assert_eq!((table.board.mana(P0, RED), table.board.life(P0)), (0, 22));
 }
