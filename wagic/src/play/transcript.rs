@@ -6,6 +6,18 @@ use super::{Entry, Outcome, Played};
 use crate::table::P0;
 
 impl Played {
+    /// The texts of the log's events, in order (`p1 discards Forest`), without the turns
+    /// and phases they happened in.
+    pub fn events(&self) -> Vec<&str> {
+        self.log
+            .iter()
+            .filter_map(|entry| match entry {
+                Entry::Event { text, .. } => Some(text.as_str()),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// The game's lines, without line ends: the header (the seed, each seat's deck and
     /// player), the log turn by turn (the events before the first turn are the opening
     /// hands'), the result, and the count of turns and decisions. `names` are the decks'

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use vm::runtime::Value;
-use wagic::play::{self, Entry, Options, Outcome, PlayerKind, Question, QuestionKind, SeatView};
+use wagic::play::{self, Options, Outcome, PlayerKind, Question, QuestionKind, SeatView};
 use wagic::table::{BATTLEFIELD, EXILE, HAND, LIBRARY, Library, P0, P1, Table};
 
 use super::board::Play;
@@ -157,18 +157,6 @@ fn a_mode_that_cannot_be_compiled_names_its_part() {
     );
 }
 
-/// The events of a game, in order.
-fn events(played: &play::Played) -> Vec<&str> {
-    played
-        .log
-        .iter()
-        .filter_map(|entry| match entry {
-            Entry::Event { text, .. } => Some(text.as_str()),
-            _ => None,
-        })
-        .collect()
-}
-
 /// Decks of Forests, Sylvan Charms and Grizzly Bears for both seats.
 fn decks() -> [Vec<String>; 2] {
     let deck: Vec<String> = (0..28)
@@ -210,12 +198,12 @@ fn a_seat_is_asked_which_mode_by_its_labels() {
     assert!(
         !modes_asked.is_empty(),
         "p0 cast a Sylvan Charm with a creature on the battlefield: {:#?}",
-        events(&played)
+        played.events()
     );
     for options in &modes_asked {
         assert_eq!(options, &["choose: Destroy a creature", "choose: Gain 3 life"]);
     }
-    let events = events(&played);
+    let events = played.events();
     let chosen = events.iter().filter(|text| **text == "p0 chooses Gain 3 life for Sylvan Charm").count();
     assert!(chosen >= modes_asked.len(), "{events:#?}");
     // Each mode chosen gained 3 life, and destroyed nothing.
@@ -231,7 +219,7 @@ fn the_greedy_player_destroys_the_opponent_s_creature_rather_than_gain_life() {
         let options = Options { seed, turn_limit: 16, players: [PlayerKind::Greedy; 2] };
         let played = play::play(&library, [&decks[0], &decks[1]], options);
         assert!(!matches!(played.outcome, Outcome::Stopped { .. }), "{:?}", played.outcome);
-        let events = events(&played);
+        let events = played.events();
         for (at, text) in events.iter().enumerate() {
             // A mode (and its target) is chosen as its spell resolves from the stack, not
             // as it is cast: the last cast or resolution before it is its resolution.

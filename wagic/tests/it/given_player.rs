@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use wagic::WagicHost;
-use wagic::play::{self, Entry, Options, Outcome, PlayerKind, Question, QuestionKind, SeatView};
+use wagic::play::{self, Options, Outcome, PlayerKind, Question, QuestionKind, SeatView};
 use wagic::runner::{self, Verdict};
 use wagic::table::{HAND, Library, P1, Table};
 
@@ -132,18 +132,6 @@ fn the_targeted_player_discards_the_card_they_click() {
     assert_eq!(verdict(&test(init, "Cat Burglar\np2\nGrizzly Bears\n", expected)), Verdict::Passed);
 }
 
-/// The events of a game, in order.
-fn events(played: &play::Played) -> Vec<&str> {
-    played
-        .log
-        .iter()
-        .filter_map(|entry| match entry {
-            Entry::Event { text, .. } => Some(text.as_str()),
-            _ => None,
-        })
-        .collect()
-}
-
 #[test]
 fn a_seat_is_asked_which_card_its_opponents_fiend_makes_it_discard() {
     let library = Arc::new(Library::compile(&[("given_player.txt", CARDS.to_string())]).expect("the cards compile"));
@@ -165,7 +153,7 @@ fn a_seat_is_asked_which_card_its_opponents_fiend_makes_it_discard() {
     let options = Options { seed: 3, turn_limit: 14, players: [PlayerKind::Greedy, PlayerKind::Random] };
     let played = play::play_with(&library, [&fiends, &bears], options, [None, Some(&mut seat)]);
     assert!(!matches!(played.outcome, Outcome::Stopped { .. }), "{:?}", played.outcome);
-    let events = events(&played);
+    let events = played.events();
     assert!(!asked.is_empty(), "p0 cast a Cackling Fiend: {events:#?}");
     let discards: Vec<&&str> = events.iter().filter(|text| text.starts_with("p1 discards ")).collect();
     for (prompt, options) in &asked {

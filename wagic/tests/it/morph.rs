@@ -95,27 +95,16 @@ fn game(deck: &[String], turns_up: bool) -> (play::Played, Scripted, Scripted) {
     (played, p0, p1)
 }
 
-fn events(played: &play::Played) -> Vec<String> {
-    played
-        .log
-        .iter()
-        .filter_map(|entry| match entry {
-            Entry::Event { text, .. } => Some(text.clone()),
-            _ => None,
-        })
-        .collect()
-}
-
 #[test]
 fn a_card_cast_face_down_for_three_is_a_nameless_two_two_creature_to_both_seats() {
     let deck = cards(&[(12, "Forest"), (8, "Ridge Hound")]);
     let (played, p0, p1) = game(&deck, false);
-    let events = events(&played);
-    assert!(events.contains(&"p0 casts a card face down".to_string()), "{events:#?}");
-    assert!(events.contains(&"face-down creature resolves".to_string()), "{events:#?}");
+    let events = played.events();
+    assert!(events.contains(&"p0 casts a card face down"), "{events:#?}");
+    assert!(events.contains(&"face-down creature resolves"), "{events:#?}");
     // Besides its draws (the log tells them), no line names it.
-    let named = |text: &&String| text.contains("Ridge Hound") && !text.starts_with("p0 draws");
-    assert!(!events.iter().any(|text| named(&text)), "{events:#?}");
+    let named = |text: &&str| text.contains("Ridge Hound") && !text.starts_with("p0 draws");
+    assert!(!events.iter().any(|text| named(text)), "{events:#?}");
     assert!(played.cast[0].iter().all(|name| name == "face-down creature"), "{:?}", played.cast[0]);
     // Each seat sees a 2/2 with no name; p1 never sees the card's name anywhere.
     for seat in [&p0, &p1] {
@@ -127,7 +116,7 @@ fn a_card_cast_face_down_for_three_is_a_nameless_two_two_creature_to_both_seats(
     // Three Forests pay {3}: the first cast comes with the third land.
     let lands_before_cast = events
         .iter()
-        .take_while(|text| text.as_str() != "p0 casts a card face down")
+        .take_while(|text| **text != "p0 casts a card face down")
         .filter(|text| text.starts_with("p0 plays Forest"))
         .count();
     assert!(lands_before_cast >= 3, "{events:#?}");
@@ -137,12 +126,12 @@ fn a_card_cast_face_down_for_three_is_a_nameless_two_two_creature_to_both_seats(
 fn turned_face_up_for_its_morph_cost_it_is_the_card_with_its_power_and_face_up_lines() {
     let deck = cards(&[(12, "Forest"), (8, "Ridge Hound")]);
     let (played, p0, p1) = game(&deck, true);
-    let events = events(&played);
+    let events = played.events();
     let turned = events
         .iter()
-        .position(|text| text == "p0 turns Ridge Hound face up for {2}{G}")
+        .position(|text| *text == "p0 turns Ridge Hound face up for {2}{G}")
         .unwrap_or_else(|| panic!("{events:#?}"));
-    let cast = events.iter().position(|text| text == "face-down creature resolves").expect("a cast");
+    let cast = events.iter().position(|text| *text == "face-down creature resolves").expect("a cast");
     assert!(cast < turned, "{events:#?}");
     // Megamorph: the card's 4/4 and its +1/+1 counter, in both views.
     for seat in [&p0, &p1] {
@@ -156,12 +145,12 @@ fn turned_face_up_for_its_morph_cost_it_is_the_card_with_its_power_and_face_up_l
 fn a_face_up_trigger_runs_as_the_card_is_turned_face_up() {
     let deck = cards(&[(12, "Forest"), (8, "Spitting Hound")]);
     let (played, _, _) = game(&deck, true);
-    let events = events(&played);
+    let events = played.events();
     let turned = events
         .iter()
-        .position(|text| text == "p0 turns Spitting Hound face up for {1}{G}")
+        .position(|text| *text == "p0 turns Spitting Hound face up for {1}{G}")
         .unwrap_or_else(|| panic!("{events:#?}"));
-    assert_eq!(events.get(turned + 1).map(String::as_str), Some("p1 loses 3 life (now 17)"), "{events:#?}");
+    assert_eq!(events.get(turned + 1).copied(), Some("p1 loses 3 life (now 17)"), "{events:#?}");
     let turned_up = events.iter().filter(|text| text.starts_with("p0 turns Spitting Hound face up")).count();
     let last_life = played.log.iter().rev().find_map(|entry| match entry {
         Entry::TurnEnd { life, .. } => Some(life[1]),
