@@ -32,27 +32,13 @@ import numpy.typing as npt
 import pyspiel
 
 from .. import ACTION_SPACE, DEFAULT_TURN_LIMIT, OBSERVATION_SIZE, CardSet, Game, load_deck
+from ._spiel import check_observer_kind, checked_game_info, game_type
 
 SHORT_NAME = "python_rulescript"
 
 _PARAMETERS: Dict[str, Union[str, int]] = {"card_set": "", "deck0": "", "deck1": "", "seed": 0, "turn_limit": DEFAULT_TURN_LIMIT}
 
-_GAME_TYPE = pyspiel.GameType(
-    short_name=SHORT_NAME,
-    long_name="RuleScript Card Fighters' Clash",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=2,
-    min_num_players=2,
-    provides_information_state_string=False,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=_PARAMETERS,
-)
+_GAME_TYPE = game_type(SHORT_NAME, "RuleScript Card Fighters' Clash", _PARAMETERS)
 
 # A bound on decisions for OpenSpiel's bookkeeping: the turn limit ends every game, and no
 # game of the example decks comes near this many decisions per turn.
@@ -75,23 +61,7 @@ class RuleScriptGame(pyspiel.Game):
         missing = [name for name in ("card_set", "deck0", "deck1") if not params[name]]
         if missing:
             raise ValueError(f"{SHORT_NAME} needs the parameters {missing} (a card set folder and two .o8d decks)")
-        # Checked here, where `load_game` can report them, rather than when the first state
-        # is made. OpenSpiel's parameters and game length are C ints; `Game` takes no turn
-        # limit of 0 (as `rsc run`), which the engine played as 1.
-        seed, turn_limit = int(params["seed"]), int(params["turn_limit"])
-        if not 0 <= seed < 2**31:
-            raise ValueError(f"{SHORT_NAME}: seed must be from 0 to 2**31 - 1, not {seed}")
-        if not 1 <= turn_limit < 2**31:
-            raise ValueError(f"{SHORT_NAME}: turn_limit must be from 1 to 2**31 - 1, not {turn_limit}")
-        info = pyspiel.GameInfo(
-            num_distinct_actions=ACTION_SPACE,
-            max_chance_outcomes=0,
-            num_players=2,
-            min_utility=-1.0,
-            max_utility=1.0,
-            utility_sum=0.0,
-            max_game_length=min(turn_limit * _DECISIONS_PER_TURN, 2**31 - 1),
-        )
+        info, seed, turn_limit = checked_game_info(SHORT_NAME, params, ACTION_SPACE, _DECISIONS_PER_TURN)
         super().__init__(_GAME_TYPE, info, params)
         folder = str(params["card_set"])
         key = os.path.realpath(folder)
@@ -113,17 +83,7 @@ class RuleScriptGame(pyspiel.Game):
         of ``information_state_string`` (this observer stood in for it: two states with
         different pasts but the same view were one information state to CFR and the
         like); no ``params`` are supported."""
-        if iig_obs_type is not None and (
-            iig_obs_type.perfect_recall
-            or not iig_obs_type.public_info
-            or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
-        ):
-            raise ValueError(
-                f"{SHORT_NAME} observes what one player sees now (public_info=True, "
-                "private_info=SINGLE_PLAYER, perfect_recall=False): it has no information state "
-                f"and no other observation, not perfect_recall={iig_obs_type.perfect_recall}, "
-                f"public_info={iig_obs_type.public_info}, private_info={iig_obs_type.private_info}"
-            )
+        check_observer_kind(SHORT_NAME, iig_obs_type)
         return RuleScriptObserver(params)
 
 

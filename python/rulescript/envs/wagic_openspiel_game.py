@@ -51,6 +51,7 @@ from ..wagic import (
     WagicGame,
     load_deck,
 )
+from ._spiel import check_observer_kind, checked_game_info, game_type
 
 SHORT_NAME = "python_rulescript_wagic"
 
@@ -64,22 +65,7 @@ _PARAMETERS: Dict[str, Union[str, int, bool]] = {
     "turn_limit": DEFAULT_TURN_LIMIT,
 }
 
-_GAME_TYPE = pyspiel.GameType(
-    short_name=SHORT_NAME,
-    long_name="RuleScript Magic: The Gathering (Wagic's cards)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=2,
-    min_num_players=2,
-    provides_information_state_string=False,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=_PARAMETERS,
-)
+_GAME_TYPE = game_type(SHORT_NAME, "RuleScript Magic: The Gathering (Wagic's cards)", _PARAMETERS)
 
 # A bound on decisions for OpenSpiel's bookkeeping: the turn limit ends every game. Thirty
 # random games of the red and green decks of Wagic's cards (`tests/test_wagic_env.py`)
@@ -126,20 +112,7 @@ class WagicSpielGame(pyspiel.Game):
                 f"{SHORT_NAME} needs the parameters {missing}: Wagic card files (several joined by "
                 f"{os.pathsep!r}) and two Wagic deck files"
             )
-        seed, turn_limit = int(params["seed"]), int(params["turn_limit"])
-        if not 0 <= seed < 2**31:
-            raise ValueError(f"{SHORT_NAME}: seed must be from 0 to 2**31 - 1, not {seed}")
-        if not 1 <= turn_limit < 2**31:
-            raise ValueError(f"{SHORT_NAME}: turn_limit must be from 1 to 2**31 - 1, not {turn_limit}")
-        info = pyspiel.GameInfo(
-            num_distinct_actions=ACTION_SPACE,
-            max_chance_outcomes=0,
-            num_players=2,
-            min_utility=-1.0,
-            max_utility=1.0,
-            utility_sum=0.0,
-            max_game_length=min(turn_limit * _DECISIONS_PER_TURN, 2**31 - 1),
-        )
+        info, seed, turn_limit = checked_game_info(SHORT_NAME, params, ACTION_SPACE, _DECISIONS_PER_TURN)
         super().__init__(_GAME_TYPE, info, params)
         cards_key, self.cards = _cards_of(str(params["cards"]), str(params["sets"]))
         skip = bool(params["skip_uncompiled"])
@@ -163,17 +136,7 @@ class WagicSpielGame(pyspiel.Game):
         player sees now (the public information and that player's own), with no memory of
         the past. ``ValueError`` for any other kind, such as the perfect-recall observer
         of ``information_state_string``; no ``params`` are supported."""
-        if iig_obs_type is not None and (
-            iig_obs_type.perfect_recall
-            or not iig_obs_type.public_info
-            or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
-        ):
-            raise ValueError(
-                f"{SHORT_NAME} observes what one player sees now (public_info=True, "
-                "private_info=SINGLE_PLAYER, perfect_recall=False): it has no information state "
-                f"and no other observation, not perfect_recall={iig_obs_type.perfect_recall}, "
-                f"public_info={iig_obs_type.public_info}, private_info={iig_obs_type.private_info}"
-            )
+        check_observer_kind(SHORT_NAME, iig_obs_type)
         return WagicObserver(params)
 
 
