@@ -1,5 +1,5 @@
 //! What a click does in a Wagic test: a card played from hand, a permanent used, Wagic's
-//! menus (`choice N`) and the questions held for the moves to answer.
+//! menus (`choice N`); the questions held for the moves to answer are `held.rs`'s.
 
 use super::*;
 
@@ -576,113 +576,6 @@ impl Run<'_> {
         self.after(step, None, clicks, line, text)
     }
 
-    /// A move while a triggered or entering ability waits ([`Table::held`]), as Wagic's
-    /// menu of it asks: a `may` lists the ability then `Cancel` (`choice 0` does it,
-    /// `choice 1` does not); a targeted one lists the ability alone (`choice 0`), then its
-    /// target is clicked.
-    pub(super) fn answer_held(&mut self, line: u32, text: &str) -> Result<(), Skip> {
-        let Some(execution) = self.table.held.as_ref() else { return Ok(()) };
-        let request = execution.request();
-        let source = execution.env().source;
-        let unanswered = || {
-            skip("a triggered or entering ability asks a question", format!("{}: {:?}", at(line, text), request.kind))
-        };
-        let answer = match request.kind {
-            RequestKind::May if choice_number(text).is_none() && self.inert_source_click(source, text) => {
-                // A click on the card whose `may` menu is open, with no ability of its own
-                // to react: nothing reacts (Wagic's `MayAbility` waits for a menu entry),
-                // and the menu stays open.
-                return Ok(());
-            }
-            RequestKind::May => {
-                let Some(may) = self.may_line(source) else {
-                    // Wagic lists every `may` of a card triggered at once in one menu.
-                    return Err(skip("a card with several `may` abilities (Wagic's one menu)", at(line, text)));
-                };
-                let yes = match choice_number(text).ok_or_else(unanswered)? {
-                    0 => true,
-                    1 => false,
-                    _ => return Err(skip("a `choice` past the end of Wagic's menu", at(line, text))),
-                };
-                self.held_menu_chosen = true;
-                let named = targets_named("", std::iter::once(may.as_str()));
-                let named = named.ok_or_else(|| skip("a target with a count (`<n>`)", at(line, text)))?;
-                let named = if yes { named } else { 0 };
-                let refusable = targeting::any_refused(&self.table.board, source, execution.env().controller);
-                self.held_clicks = Clicks { named, answered: 0, menu: false, stacked: false, refusable, counted: None };
-                Value::Bool(yes)
-            }
-            RequestKind::Command(command, _) if command.index() == crate::catalogue::Command::Pay.index() => {
-                // Wagic's menu of a paid ability: the ability paid for, then `Cancel` (or the
-                // effect done unless paid, `donothing?effect`). The mana is the pool's, then
-                // the lands' the payment taps (Wagic's player clicks them: such a click
-                // finds the land tapped and does nothing).
-                let yes = match choice_number(text).ok_or_else(unanswered)? {
-                    0 => true,
-                    1 => false,
-                    _ => return Err(skip("a `choice` past the end of Wagic's menu", at(line, text))),
-                };
-                self.held_menu_chosen = true;
-                Value::Bool(yes)
-            }
-            RequestKind::Targets if request.max == 1 && !self.held_menu_chosen => {
-                let controller = execution.env().controller;
-                let candidates = execution.candidates();
-                targeting::check_offered(&self.table.board, source, controller, candidates, line, text)?;
-                return match choice_number(text).ok_or_else(unanswered)? {
-                    0 => {
-                        self.held_menu_chosen = true;
-                        Ok(())
-                    }
-                    _ => Err(skip("a `choice` past the end of Wagic's menu", at(line, text))),
-                };
-            }
-            RequestKind::Targets if request.max == 1 => {
-                if choice_number(text).is_some() {
-                    // Wagic waits for the target, with no menu open: `choice` does nothing.
-                    return Ok(());
-                }
-                if matches!(text.split_whitespace().next(), Some("next" | "eot" | "goto")) {
-                    return Err(skip("a phase change while a target is awaited", at(line, text)));
-                }
-                let target =
-                    self.named(text).ok_or_else(|| skip("a move names no card on the board", at(line, text)))?;
-                if targeting::refused(&self.table.board, source, execution.env().controller, target) {
-                    // Wagic ignores the click: the target is still awaited.
-                    return Ok(());
-                }
-                if !execution.candidates().contains(&target) {
-                    // No legal target (a basic land's search skips a nonbasic one): Wagic's
-                    // target chooser ignores the click.
-                    return Ok(());
-                }
-                self.held_clicks.answered += 1;
-                target
-            }
-            _ => return Err(unanswered()),
-        };
-        let again = self.table.try_answer_held(&[answer]).map_err(|error| table_skip(error, line, text))?;
-        // A new auto's question opens a new menu; the same auto's next question does not.
-        self.held_menu_chosen &= again;
-        if !again {
-            let owed = std::mem::take(&mut self.held_clicks);
-            let clicks = owed.named.saturating_sub(owed.answered);
-            if clicks > 0 {
-                let taken = self.table.moved_since_answer.clone();
-                if taken.is_empty() {
-                    // No legal target (Wagic opens no menu), or one taken and not moved:
-                    // the runner cannot tell which.
-                    return Err(skip("a target the runtime took that the runner cannot tell", at(line, text)));
-                }
-                if owed.refusable {
-                    return Err(targeting::taken_skip(line, text));
-                }
-                self.auto_owed = Some(AutoOwed { clicks, taken });
-            }
-        }
-        Ok(())
-    }
-
     /// A `choice N` with no menu open and no target awaited: Wagic's `doReactTo` does
     /// nothing when no menu is open. Wagic opens a menu for a click with several reactions
     /// and for a triggered ability's question (which the table holds for the moves, its
@@ -741,7 +634,7 @@ impl Run<'_> {
     /// Whether a move clicks `source`, a card with no activated ability (nor a way to be
     /// played from hand) that could react to the click, out of the attack and block steps
     /// (where the combat rules react).
-    fn inert_source_click(&self, source: CardId, text: &str) -> bool {
+    pub(super) fn inert_source_click(&self, source: CardId, text: &str) -> bool {
         let combat = matches!(self.phase, Phase::CombatAttackers | Phase::CombatBlockers);
         !combat
             && self.named(text) == Some(Value::Card(source))

@@ -104,7 +104,7 @@ fn a_card_cast_face_down_for_three_is_a_nameless_two_two_creature_to_both_seats(
     assert!(events.contains(&"face-down creature resolves"), "{events:#?}");
     // Besides its draws (the log tells them), no line names it.
     let named = |text: &&str| text.contains("Ridge Hound") && !text.starts_with("p0 draws");
-    assert!(!events.iter().any(|text| named(text)), "{events:#?}");
+    assert!(!events.iter().any(named), "{events:#?}");
     assert!(played.cast[0].iter().all(|name| name == "face-down creature"), "{:?}", played.cast[0]);
     // Each seat sees a 2/2 with no name; p1 never sees the card's name anywhere.
     for seat in [&p0, &p1] {
