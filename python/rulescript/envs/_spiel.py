@@ -1,12 +1,15 @@
 """What CFC's and Magic's OpenSpiel games share: their ``GameType`` (sequential, zero-sum,
 deterministic given the seed, observed without an information state), the checked
 ``seed`` and ``turn_limit`` with the ``GameInfo`` they give, and the one kind of observer
-both offer."""
+both offer (``Observer``)."""
 
 from __future__ import annotations
 
-from typing import Any, Dict, Mapping, Tuple, Union
+import json
+from typing import Any, Callable, Dict, Mapping, Optional, Tuple, Union
 
+import numpy as np
+import numpy.typing as npt
 import pyspiel
 
 
@@ -71,3 +74,26 @@ def check_observer_kind(short_name: str, iig_obs_type: Any) -> None:
             f"and no other observation, not perfect_recall={iig_obs_type.perfect_recall}, "
             f"public_info={iig_obs_type.public_info}, private_info={iig_obs_type.private_info}"
         )
+
+
+class Observer:
+    """A state's game's ``observation(player)`` as the tensor (float32, ``size``) and its
+    ``view(player)`` as the string (JSON, keys sorted; ``null`` for a Wagic game stopped
+    with no board left to show). ``write(game, player, tensor)`` writes the observation."""
+
+    def __init__(
+        self, params: Optional[Dict[str, Any]], size: int, write: Callable[[Any, int, npt.NDArray[np.float32]], None]
+    ) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported, not {params}")
+        self.tensor: npt.NDArray[np.float32] = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor}
+        self._write = write
+
+    def set_from(self, state: Any, player: int) -> None:
+        """Writes ``player``'s observation of ``state.game`` into ``tensor``."""
+        self._write(state.game, player, self.tensor)
+
+    def string_from(self, state: Any, player: int) -> str:
+        """``player``'s view of ``state.game`` as JSON, keys sorted."""
+        return json.dumps(state.game.view(player), sort_keys=True)

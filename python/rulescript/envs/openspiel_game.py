@@ -23,16 +23,13 @@ are dealt again.
 
 from __future__ import annotations
 
-import json
 import os
 from typing import Any, Dict, List, Optional, Union
 
-import numpy as np
-import numpy.typing as npt
 import pyspiel
 
 from .. import ACTION_SPACE, DEFAULT_TURN_LIMIT, OBSERVATION_SIZE, CardSet, Game, load_deck
-from ._spiel import check_observer_kind, checked_game_info, game_type
+from ._spiel import Observer, check_observer_kind, checked_game_info, game_type
 
 SHORT_NAME = "python_rulescript"
 
@@ -76,7 +73,7 @@ class RuleScriptGame(pyspiel.Game):
         """A new game from the start (every state of one ``RuleScriptGame`` has its seed)."""
         return RuleScriptState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Optional[Dict[str, Any]] = None) -> RuleScriptObserver:
+    def make_py_observer(self, iig_obs_type: Any = None, params: Optional[Dict[str, Any]] = None) -> Observer:
         """The observer of ``observation_tensor`` and ``observation_string``: what one
         player sees now (the public information and that player's own), with no memory of
         the past. ``ValueError`` for any other kind, such as the perfect-recall observer
@@ -84,7 +81,7 @@ class RuleScriptGame(pyspiel.Game):
         different pasts but the same view were one information state to CFR and the
         like); no ``params`` are supported."""
         check_observer_kind(SHORT_NAME, iig_obs_type)
-        return RuleScriptObserver(params)
+        return Observer(params, OBSERVATION_SIZE, lambda game, player, tensor: game.observation_into(player, tensor))
 
 
 class RuleScriptState(pyspiel.State):
@@ -142,25 +139,6 @@ class RuleScriptState(pyspiel.State):
 
     def __str__(self) -> str:
         return f"seed {self.game.seed}, actions {self.game.history()}"
-
-
-class RuleScriptObserver:
-    """``Game.observation`` as the tensor, ``Game.view`` as the string."""
-
-    def __init__(self, params: Optional[Dict[str, Any]]) -> None:
-        if params:
-            raise ValueError(f"observation parameters are not supported, not {params}")
-        self.tensor: npt.NDArray[np.float32] = np.zeros(OBSERVATION_SIZE, np.float32)
-        self.dict = {"observation": self.tensor}
-
-    def set_from(self, state: RuleScriptState, player: int) -> None:
-        """Writes ``player``'s ``Game.observation`` (float32, ``OBSERVATION_SIZE``) into
-        ``tensor``."""
-        state.game.observation_into(player, self.tensor)
-
-    def string_from(self, state: RuleScriptState, player: int) -> str:
-        """``player``'s ``Game.view`` as JSON, keys sorted."""
-        return json.dumps(state.game.view(player), sort_keys=True)
 
 
 pyspiel.register_game(_GAME_TYPE, RuleScriptGame)

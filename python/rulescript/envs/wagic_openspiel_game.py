@@ -34,12 +34,10 @@ answers: a state deserialized in another process plays its game again.
 
 from __future__ import annotations
 
-import json
 import os
 from typing import Any, Dict, List, Optional, Tuple, Union
 
 import numpy as np
-import numpy.typing as npt
 import pyspiel
 
 from ..wagic import (
@@ -51,7 +49,7 @@ from ..wagic import (
     WagicGame,
     load_deck,
 )
-from ._spiel import check_observer_kind, checked_game_info, game_type
+from ._spiel import Observer, check_observer_kind, checked_game_info, game_type
 
 SHORT_NAME = "python_rulescript_wagic"
 
@@ -131,13 +129,13 @@ class WagicSpielGame(pyspiel.Game):
             self.cards, self.decks, self.seed, history or [], players=(None, None), turn_limit=self.turn_limit
         )
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Optional[Dict[str, Any]] = None) -> WagicObserver:
+    def make_py_observer(self, iig_obs_type: Any = None, params: Optional[Dict[str, Any]] = None) -> Observer:
         """The observer of ``observation_tensor`` and ``observation_string``: what one
         player sees now (the public information and that player's own), with no memory of
         the past. ``ValueError`` for any other kind, such as the perfect-recall observer
         of ``information_state_string``; no ``params`` are supported."""
         check_observer_kind(SHORT_NAME, iig_obs_type)
-        return WagicObserver(params)
+        return Observer(params, OBSERVATION_SIZE, lambda game, player, tensor: np.copyto(tensor, game.observation(player)))
 
 
 class _Table:
@@ -217,26 +215,6 @@ class WagicSpielState(pyspiel.State):
 
     def __str__(self) -> str:
         return f"seed {self.game.seed}, actions {self.game.history()}"
-
-
-class WagicObserver:
-    """``WagicGame.observation`` as the tensor, ``WagicGame.view`` as the string."""
-
-    def __init__(self, params: Optional[Dict[str, Any]]) -> None:
-        if params:
-            raise ValueError(f"observation parameters are not supported, not {params}")
-        self.tensor: npt.NDArray[np.float32] = np.zeros(OBSERVATION_SIZE, np.float32)
-        self.dict = {"observation": self.tensor}
-
-    def set_from(self, state: WagicSpielState, player: int) -> None:
-        """Writes ``player``'s ``WagicGame.observation`` (float32, ``OBSERVATION_SIZE``)
-        into ``tensor``."""
-        np.copyto(self.tensor, state.game.observation(player))
-
-    def string_from(self, state: WagicSpielState, player: int) -> str:
-        """``player``'s ``WagicGame.view`` as JSON, keys sorted (``null`` for a game stopped
-        with no board left to show)."""
-        return json.dumps(state.game.view(player), sort_keys=True)
 
 
 pyspiel.register_game(_GAME_TYPE, WagicSpielGame)

@@ -3,7 +3,7 @@
 
 use super::activate_mana::line_mana;
 use super::moves::Move;
-use super::test_support::{begin_first_main, new_game};
+use super::test_support::first_main_with;
 use super::*;
 
 const CARDS: &str = "[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[/card]\n\
@@ -12,20 +12,9 @@ const CARDS: &str = "[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[
 [card]\nname=Furnace Imp\nauto={1}{R}:1/0\nmana={R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n";
 
 /// p0's first main phase with `lands` on its battlefield, `creature` among them (not
-/// summoning sick), libraries of Mountains; the creature's id.
+/// summoning sick); the creature's id.
 fn board(lands: &[&str], creature: &str) -> (Game<'static>, CardId) {
-    let mut game = new_game(CARDS, Options { players: [PlayerKind::Random; 2], ..Options::default() });
-    for land in lands {
-        game.table.add_card(land, P0, BATTLEFIELD, -1).expect("a card");
-    }
-    let card = game.table.add_card(creature, P0, BATTLEFIELD, -1).expect("a card");
-    for player in [P0, P1] {
-        for _ in 0..5 {
-            game.table.add_card("Mountain", player, LIBRARY, -1).expect("a card");
-        }
-    }
-    begin_first_main(&mut game);
-    (game, card)
+    first_main_with(CARDS, lands, creature, P0, BATTLEFIELD)
 }
 
 /// The names of p0's tapped lands.

@@ -3,7 +3,7 @@
 //! printed text.
 
 use super::moves::Move;
-use super::test_support::{begin_first_main, new_game, texts};
+use super::test_support::{first_main_with, texts};
 use super::*;
 use crate::table::{EXILE, GRAVEYARD};
 
@@ -19,21 +19,10 @@ mana={3}{R}\ntype=Creature\nsubtype=Phoenix\npower=4\ntoughness=2\n[/card]\n\
 mana={1}{B}\ntype=Creature\nsubtype=Zombie\npower=2\ntoughness=1\n[/card]\n\
 [card]\nname=Unsummon\ntarget=creature\nauto=moveTo(ownerhand)\nmana={U}\ntype=Instant\n[/card]\n";
 
-/// p0's first main phase with `lands` on its battlefield, `card` in `player`'s graveyard,
-/// libraries of Mountains; the card's id.
+/// p0's first main phase with `lands` on its battlefield, `card` in `player`'s graveyard;
+/// the card's id.
 fn board(lands: &[&str], card: &str, player: PlayerId) -> (Game<'static>, CardId) {
-    let mut game = new_game(CARDS, Options { players: [PlayerKind::Random; 2], ..Options::default() });
-    for land in lands {
-        game.table.add_card(land, P0, BATTLEFIELD, -1).expect("a card");
-    }
-    let card = game.table.add_card(card, player, GRAVEYARD, -1).expect("a card");
-    for player in [P0, P1] {
-        for _ in 0..5 {
-            game.table.add_card("Mountain", player, LIBRARY, -1).expect("a card");
-        }
-    }
-    begin_first_main(&mut game);
-    (game, card)
+    first_main_with(CARDS, lands, card, player, GRAVEYARD)
 }
 
 /// The moves of p0 that activate `card`.

@@ -26,6 +26,29 @@ pub(super) fn begin_first_main(game: &mut Game<'_>) {
     game.settle().expect("settles");
 }
 
+/// A game of `cards` in p0's first main phase with `lands` on p0's battlefield, `card` in
+/// `player`'s `zone`, and libraries of five Mountains (the cards need one); the card's id.
+pub(super) fn first_main_with(
+    cards: &str,
+    lands: &[&str],
+    card: &str,
+    player: PlayerId,
+    zone: ZoneIdx,
+) -> (Game<'static>, CardId) {
+    let mut game = new_game(cards, Options { players: [PlayerKind::Random; 2], ..Options::default() });
+    for land in lands {
+        game.table.add_card(land, P0, BATTLEFIELD, -1).expect("a card");
+    }
+    let card = game.table.add_card(card, player, zone, -1).expect("a card");
+    for player in [P0, P1] {
+        for _ in 0..5 {
+            game.table.add_card("Mountain", player, LIBRARY, -1).expect("a card");
+        }
+    }
+    begin_first_main(&mut game);
+    (game, card)
+}
+
 /// Records every card's place as seen, so that a card a test adds is not logged as a move.
 pub(super) fn mark_seen(game: &mut Game<'_>) {
     game.seen = game.table.board.cards.iter().map(|c| (c.zone, c.controller)).collect();
