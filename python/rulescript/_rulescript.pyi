@@ -765,6 +765,7 @@ class _WagicPlayerState(TypedDict):
 
 class _WagicPermanent(TypedDict):
     name: str
+    face_down_card: Optional[str]
     types: List[str]
     owner: int
     controller: int
