@@ -7,7 +7,8 @@
 //!   spell when the opponent has a creature — of those it may target, not one protected
 //!   from it —; a pump or other helpful instant only for a
 //!   creature of its own in combat, once blocks are declared); a harmful ability (a `{T}`
-//!   ping) whenever it can; a helpful ability for a creature in combat. With the
+//!   ping) whenever it can; a helpful ability for a creature in combat; below all else,
+//!   cycling a card it has no use for (`uses_from_hand`). With the
 //!   opponent's harmful spell or ability on the stack aimed at one of its creatures, it
 //!   responds with a helpful instant or ability to save it; with the opponent's helpful
 //!   one aimed at the opponent's creature, with burn that kills that creature first (the
@@ -205,6 +206,14 @@ impl Game<'_> {
                     // Worth the card brought back, as casting it is.
                     (card, true)
                 }
+                Move::Activate { card, index, .. } if self.table.board.get(card).is_some_and(|c| c.zone == HAND) => {
+                    // Cycling and the like: below any other move, and only for a card it
+                    // has no use for.
+                    if self.uses_from_hand(player, card, index, combat) && best.is_none_or(|(most, _)| -2 > most) {
+                        best = Some((-2, chosen));
+                    }
+                    continue;
+                }
                 Move::Activate { card, .. } => (card, false),
             };
             let from_graveyard = matches!(chosen, Move::Activate { .. }) && spell;
@@ -280,6 +289,34 @@ impl Game<'_> {
             Effect::Helpful if spell && aura => !self.creatures(player).is_empty(),
             Effect::Helpful => combat || spell && !instant_or_sorcery,
             Effect::Unknown => spell && !aura,
+        }
+    }
+
+    /// Whether `player` uses ability `index` of `card`, in their hand, now: cycling (or
+    /// landcycling) a card it has no use for (a land beside five of its own, a spell
+    /// costing more than its lands and two more could pay; a basic land searched for
+    /// with fewer than four and none in hand); another hand ability by its own line, as
+    /// a permanent's (a harmful one, a helpful one for a creature in combat).
+    fn uses_from_hand(&self, player: PlayerId, card: CardId, index: usize, combat: bool) -> bool {
+        let board = &self.table.board;
+        let Some(c) = board.get(card) else { return false };
+        let line = self.ability_text(card, index).unwrap_or_default().to_ascii_lowercase();
+        let is_land = |card: &CardId| board.types(*card).contains(&"land");
+        let lands = board.zone(player, BATTLEFIELD).iter().filter(|card| is_land(card)).count();
+        if line.contains("landcycling") {
+            return lands < 4 && !board.zone(player, HAND).iter().any(is_land);
+        }
+        if line.contains("cycling") || line.contains("{cycle}") {
+            return if is_type(&c.printed.types, "land") {
+                lands >= 5
+            } else {
+                usize::try_from(c.printed.mana_value).unwrap_or(0) > lands + 2
+            };
+        }
+        match effect_of(line.split_once(':').map_or(line.as_str(), |(_, effect)| effect)) {
+            Effect::Harmful => true,
+            Effect::Helpful => combat,
+            Effect::Unknown => false,
         }
     }
 
