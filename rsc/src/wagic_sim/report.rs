@@ -20,9 +20,9 @@ const TOP_CARDS: usize = 25;
 /// The whole page.
 pub fn render(results: &Results) -> String {
     let tally = &results.tally;
-    let plan = &results.plan;
+    let plan = &results.configuration;
     let names = results.deck_names();
-    let pairs = plan.pairs.len();
+    let pairs = plan.pair_count().unwrap_or(u64::MAX);
     let title = if pairs > 1 {
         format!("{} Wagic decks", names.len())
     } else {
@@ -36,8 +36,8 @@ pub fn render(results: &Results) -> String {
          (both lost {}, turn limit {}, stopped by an error {}). Turns: mean {:.1}, longest {}. {:.1} decisions per \
          game, {:.1} games/s.</p>",
         tally.games,
-        plan.players[0].name(),
-        plan.players[1].name(),
+        plan.players[0],
+        plan.players[1],
         plan.seed,
         plan.turn_limit,
         tally.by_life,
