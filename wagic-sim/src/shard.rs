@@ -418,3 +418,85 @@ impl AnyShard {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn configuration() -> Configuration {
+        let deck = |name: &str, cards: &[&str]| DeckSource {
+            name: name.into(),
+            path: format!("{name}.txt"),
+            hash: "00".into(),
+            cards: cards.iter().map(|card| (*card).to_owned()).collect(),
+            left_out: 0,
+            total: cards.len(),
+        };
+        Configuration {
+            engine: crate::engine(),
+            sources_hash: sources_hash(["[card]\nname=Forest\n[/card]\n"]),
+            decks: vec![deck("a", &["Forest", "Bear"]), deck("b", &["Forest"])],
+            refused: Vec::new(),
+            all_pairs: false,
+            games_per_pair: 10,
+            players: ["random".into(), "greedy".into()],
+            turn_limit: 50,
+            seed: 3,
+            replay_prefix: vec!["rsc".into()],
+            skip_uncompiled: false,
+        }
+    }
+
+    fn shard(ranges: Vec<[u64; 2]>) -> WagicShard {
+        WagicShard::new(configuration(), ranges, Tally::new(2, 2), (1.5, 1), false)
+    }
+
+    #[test]
+    fn a_tally_file_reads_back_and_paths_are_not_hashed() {
+        let written = shard(vec![[0, 4]]);
+        assert_eq!(WagicShard::parse(&written.to_json()), Ok(written.clone()));
+        let mut moved = configuration();
+        moved.decks[0].path = "elsewhere/a.txt".into();
+        moved.replay_prefix.push("--cards".into());
+        assert_eq!(moved.hash(), configuration().hash());
+        moved.decks[0].cards.push("Bear".into());
+        assert_ne!(moved.hash(), configuration().hash(), "the cards a deck plays decide its games");
+        assert_eq!(moved.differences(&configuration()), ["the decks"]);
+    }
+
+    #[test]
+    fn a_tally_file_whose_parts_disagree_is_refused_not_indexed_past() {
+        let refused = |edit: &dyn Fn(&mut serde_json::Value)| {
+            let mut value = serde_json::to_value(shard(vec![[0, 4]])).unwrap();
+            edit(&mut value);
+            WagicShard::parse(&value.to_string()).unwrap_err()
+        };
+        assert_eq!(refused(&|v| v["tally"]["cards"] = serde_json::json!([])), "0 card figures for 2 cards");
+        assert_eq!(refused(&|v| v["tally"]["matchups"] = serde_json::json!([[0]])), "its tally is not one of 2 decks");
+        assert_eq!(
+            refused(&|v| v["ranges"] = serde_json::json!([[0, 11]])),
+            "its game ranges are not sorted, disjoint ranges within 0..10"
+        );
+        assert!(
+            refused(&|v| v["configuration"]["seed"] = serde_json::json!(4)).starts_with("its configuration hashes")
+        );
+        assert_eq!(
+            refused(&|v| v["format"] = serde_json::json!("rsc-tally/1")),
+            "format Some(\"rsc-tally/1\"), this rsc reads \"rsc-wagic-tally/1\""
+        );
+        let mut value = serde_json::to_value(shard(vec![[0, 4]])).unwrap();
+        value["format"] = serde_json::json!("rsc-tally/1");
+        let as_cfc = AnyShard::parse(&value.to_string()).unwrap_err();
+        assert!(as_cfc.starts_with("missing field `set`"), "read as CFC's, it lacks CFC's fields: {as_cfc}");
+    }
+
+    #[test]
+    fn shards_of_one_run_merge_and_overlapping_ones_do_not() {
+        let named = |name: &str, ranges| (name.to_owned(), AnyShard::Wagic(Box::new(shard(ranges))));
+        let merged = AnyShard::merge(vec![named("b", vec![[4, 10]]), named("a", vec![[0, 4]])]).unwrap();
+        let AnyShard::Wagic(merged) = merged else { panic!("a Wagic tally") };
+        assert_eq!((merged.ranges.clone(), merged.seconds, merged.missing_games()), (vec![[0, 10]], 3.0, 0));
+        let overlap = AnyShard::merge(vec![named("a", vec![[0, 5]]), named("b", vec![[4, 10]])]);
+        assert_eq!(overlap, Err("a and b both count games 4..5".to_owned()));
+    }
+}
