@@ -4,7 +4,8 @@
 //! which games a run plays (every game's decks, seats and seed); [`Plan::play_game`] plays
 //! one into a [`tally::GameRecord`]; a [`tally::Tally`] sums them up, in any order and on
 //! any number of threads to the same figures; [`summary`] writes them as a text table and
-//! as one JSON object. Reading files, threads and printing are the callers'.
+//! as one JSON object, and [`report`] as an HTML page. Reading files, threads and printing
+//! are the callers'.
 //!
 //! Game `i` of a pair is seeded from the run's seed and `i` as CFC's `rsc sim` seeds its
 //! games ([`game_seed`]); the pair's decks swap seats from game to game (deck A on the play
@@ -18,6 +19,7 @@
 //! --lang wagic --tally-out`, which adds up with the others of the same configuration as
 //! CFC's tallies do (`game::sim::shard`'s code); [`shard::AnyShard`] reads either kind.
 
+pub mod report;
 pub mod shard;
 pub mod summary;
 pub mod tally;
@@ -209,7 +211,7 @@ impl Plan {
 
     /// Plays games `games` into `tally`, until they end or `stop` is set; `on_game` is
     /// called after each.
-    pub fn play_into(&self, tally: &mut Tally, games: Range<u64>, stop: &AtomicBool, on_game: impl Fn()) {
+    pub fn play_into(&self, tally: &mut Tally, games: Range<u64>, stop: &AtomicBool, mut on_game: impl FnMut()) {
         for index in games {
             if stop.load(Ordering::Relaxed) {
                 return;

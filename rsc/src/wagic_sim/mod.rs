@@ -1,7 +1,7 @@
 //! `rsc sim --lang wagic`: many seeded games of Magic between Wagic decks ([`wagic::play`]),
 //! on `--jobs` threads, summed up for a designer (the `wagic-sim` crate: its plan, tally and
 //! summary, which the Python package shares) as a table, one JSON object and an HTML
-//! report ([`report`]). Two decks, or with `--all-decks` every pair of the decks given (a
+//! report (`wagic_sim::report`). Two decks, or with `--all-decks` every pair of the decks given (a
 //! folder given as `--deck` stands for its `*.txt` decks).
 //!
 //! Which games a run plays, and their seeds, is the `wagic-sim` crate's ([`Plan`]): a game
@@ -15,15 +15,13 @@
 //! (`--tally-out`, an `rsc-wagic-tally/1` file: `wagic_sim::shard`); `rsc sim merge` adds
 //! such tallies up ([`merged`]) into the summary and report of the whole run.
 
-pub mod report;
-
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use ::wagic_sim::shard::WagicShard;
-use ::wagic_sim::{Plan, RefusedDeck, Results, Settings, SimDeck, summary};
+use ::wagic_sim::{Plan, RefusedDeck, Results, Settings, SimDeck, report, summary};
 use wagic::play;
 
 use crate::Exit;

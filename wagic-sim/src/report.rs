@@ -1,4 +1,5 @@
-//! The HTML report of `rsc sim --lang wagic --report FILE.html`: CFC's page
+//! The HTML report of `rsc sim --lang wagic --report FILE.html` (and of `rsc sim merge` of
+//! Wagic tallies, and the Python package's `tally_report`): CFC's page
 //! (`game::sim::report`: its head, figures and charts, drawn from this run's figures) with
 //! the deck table on the play and on the draw, how games ended, the cards most cast, their
 //! win rate when cast and their combat damage, and the games to look at.
@@ -11,8 +12,8 @@ use game::sim::report::{
 use game::sim::stats::wilson;
 use plotters::style::{BLUE, Color, GREEN, RED};
 
-use ::wagic_sim::Results;
-use ::wagic_sim::summary::{Ranking, card_name, kept, matchup_rates, ranked_cards};
+use crate::Results;
+use crate::summary::{Ranking, card_name, kept, matchup_rates, ranked_cards};
 
 /// Cards in each per-card chart.
 const TOP_CARDS: usize = 25;
@@ -104,7 +105,7 @@ pub fn render(results: &Results) -> String {
             &format!("{}'s win rate as games accumulate, with its 95% Wilson band.", escape(&names[0])),
         );
     }
-    let card_rows = |ranking: Ranking, value: &dyn Fn(&::wagic_sim::tally::CardFigures) -> f64| -> Vec<(String, f64)> {
+    let card_rows = |ranking: Ranking, value: &dyn Fn(&crate::tally::CardFigures) -> f64| -> Vec<(String, f64)> {
         ranked_cards(results, ranking)
             .into_iter()
             .take(TOP_CARDS)
