@@ -217,10 +217,11 @@ fn write_table(out: &mut String, results: &Results) -> std::fmt::Result {
     Ok(())
 }
 
-/// The decks in seats 0 and 1 of the run's game 0, and its seed.
+/// The decks in seats 0 and 1 of the run's game 0, and its seed: the first pair is decks 0
+/// and 1, with or without `--all-decks` (listing the pairs of a tally file's decks would
+/// take memory growing as their square).
 fn game_zero(plan: &crate::shard::Configuration) -> ([usize; 2], u64) {
-    let pair = plan.pairs().first().copied().unwrap_or([0, 1]);
-    (pair, plan.game_seed(0))
+    ([0, 1], plan.game_seed(0))
 }
 
 /// The object of `--message-format json`.

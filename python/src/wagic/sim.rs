@@ -179,7 +179,7 @@ pub fn sim(
         let losses = figures.games.saturating_sub(figures.wins + figures.draws + figures.stopped);
         let dict = PyDict::new(py);
         dict.set_item("deck", name)?;
-        dict.set_item("path", &deck.path)?;
+        dict.set_item("path", std::path::PathBuf::from(&deck.path))?;
         dict.set_item("games", figures.games)?;
         dict.set_item("wins", figures.wins)?;
         dict.set_item("losses", losses)?;
