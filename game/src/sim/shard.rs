@@ -508,7 +508,8 @@ pub trait TallyFile: Sized + DeserializeOwned {
     fn settle(&mut self);
 }
 
-/// The text of the tally file at `path`, read within [`MAX_SHARD_BYTES`].
+/// The text of the tally file at `path`, read within 64 MiB (a tally's size does not grow
+/// with its games).
 pub fn read_text(path: &Path) -> Result<String, ShardError> {
     let file = path.display().to_string();
     match bounded::read_text(path, MAX_SHARD_BYTES) {
