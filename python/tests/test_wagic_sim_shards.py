@@ -157,6 +157,25 @@ def test_wagic_simulation_refuses_what_rsc_refuses(files):
     assert (done.returncode, done.stderr) == (2, "error: --cards, --sets and --skip-uncompiled need --lang wagic\n")
 
 
+def test_with_all_decks_a_deck_that_cannot_play_is_listed_and_the_others_play(files, tmp_path):
+    cards, bears, goblins = files
+    elves = tmp_path / "elves.txt"
+    elves.write_text("#NAME:Elves\n9 Forest\n8 Llanowar Elves\n")
+    simulation = WagicSimulation(cards, [bears, elves, goblins], all_decks=True, games=4, players="greedy")
+    assert simulation.total_games == 4
+    options = ["--lang", "wagic", "--cards", str(cards), "--deck", str(bears), "--deck", str(elves),
+               "--deck", str(goblins), "--all-decks", "--games", "4", "--player", "greedy"]  # fmt: skip
+    done = run_sim(*options, "--results", str(tmp_path / "results"), "--message-format", "json")
+    assert done.returncode == 0, done.stderr
+    whole = rsc(*options, "--message-format", "json")
+    assert whole.returncode == 0, whole.stderr
+    summary = json.loads(done.stdout)
+    assert without_timing(summary) == without_timing(json.loads(whole.stdout))
+    assert [deck["path"] for deck in summary["refused_decks"]] == [str(elves)]
+    with pytest.raises(ValueError, match="^1 of the 2 decks can play: a sim needs two$"):
+        WagicSimulation(cards, [bears, elves], all_decks=True)
+
+
 def test_a_wagic_tally_and_a_cfc_tally_do_not_add_up(files, tmp_path):
     cards, bears, goblins = files
     wagic_tally = WagicSimulation(cards, [bears, goblins], games=4).play(0, 2)

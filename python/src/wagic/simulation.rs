@@ -48,7 +48,9 @@ struct Loaded {
 /// replay commands.
 ///
 /// Raises `ValueError` for options `rsc sim` refuses, `OSError` for a file that cannot be
-/// read, `RulesError` when the cards do not load and `DeckError` when a deck cannot play.
+/// read, `RulesError` when the cards do not load and `DeckError` when a deck cannot play
+/// (with `all_decks=True`, as `rsc sim --all-decks`, such a deck is left out and the
+/// summary lists it; `ValueError` when fewer than two decks can play).
 #[pyclass(name = "WagicSimulation", module = "rulescript._rulescript", frozen)]
 pub struct PyWagicSimulation {
     loaded: Arc<Loaded>,
@@ -85,9 +87,21 @@ impl PyWagicSimulation {
             return Err(PyValueError::new_err(message));
         }
         let cards = PyWagicCards::load(py, cards, sets)?;
-        let mut sim_decks = Vec::new();
+        let (mut sim_decks, mut refused) = (Vec::new(), Vec::new());
+        let deck_count = decks.len();
         for path in decks {
-            let deck = deck::load_deck(py, path, &cards, skip_uncompiled)?;
+            let deck = if all_decks {
+                // As `rsc sim --all-decks`: a deck that cannot play is listed, the rest play.
+                match deck::load_for_sim(py, &path, &cards, skip_uncompiled)? {
+                    Ok(deck) => deck,
+                    Err(why) => {
+                        refused.push((path.display().to_string(), why));
+                        continue;
+                    }
+                }
+            } else {
+                deck::load_deck(py, path, &cards, skip_uncompiled)?
+            };
             let left_out = deck.total.saturating_sub(deck.cards.len());
             sim_decks.push(SimDeck {
                 name: deck.name,
@@ -113,7 +127,11 @@ impl PyWagicSimulation {
             skip_uncompiled,
             sources_hash: cards.sources_hash.clone(),
         };
-        let plan = Plan::new(Arc::clone(&cards.library), sim_decks, Vec::new(), settings);
+        if sim_decks.len() < 2 {
+            let message = format!("{} of the {deck_count} decks can play: a sim needs two", sim_decks.len());
+            return Err(PyValueError::new_err(message));
+        }
+        let plan = Plan::new(Arc::clone(&cards.library), sim_decks, refused, settings);
         if plan.total_games().is_none() {
             return Err(PyValueError::new_err("too many games"));
         }

@@ -311,15 +311,7 @@ fn resolve_decks(
             }
             Err(failure) => {
                 uncompiled |= failure.uncompiled;
-                let first = failure.errors.first().map_or_else(String::new, |error| {
-                    if error.line == 0 {
-                        error.message.clone()
-                    } else {
-                        format!("line {}: {}", error.line, error.message)
-                    }
-                });
-                let more = failure.errors.len().saturating_sub(1);
-                let why = if more > 0 { format!("{first} (and {more} more errors)") } else { first };
+                let why = ::wagic::play::deck::refusal(&failure.errors);
                 if report == Report::Quiet {
                     stderr_line!("deck {}: cannot play: {}", terminal_text(&shown), terminal_text(&why));
                 }
