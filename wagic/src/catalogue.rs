@@ -47,6 +47,13 @@ pub const CRITERIA: &[NamedSpec] = &[
 use vm::define_commands;
 crate::for_each_command!(define_commands);
 
+/// Whether the command's question goes to the player its request's tag names, not to the
+/// source's controller: an effect of that player's own choosing (Wagic's spell given to
+/// them, `ability$!...!$ opponent`), `discardchosen` and `movechosen`.
+pub fn asks_its_player(command: vm::bytecode::CommandIdx) -> bool {
+    [Command::DiscardChosen, Command::MoveChosen].iter().any(|asking| asking.index() == command.index())
+}
+
 /// Keyword terms inside a spec's `[...]`: states and colours, then the keyword abilities.
 pub const FILTERS: &[NamedSpec] = &{
     const STATES: [NamedSpec; 13] = [

@@ -6,13 +6,17 @@
 //! card), no `stored` card (the spell's), and one line (`_` separates lines of the spell).
 //! Given to another player (`opponent`, `targetedplayer`: the player the card targeted),
 //! that player chooses the targets and `my` zones are theirs: an effect of that player's
-//! own choosing. The one compiled is a discard of n cards from their hand
+//! own choosing. Two are compiled: a discard of n cards from their hand
 //! (`target(<n>*|myhand) reject`, `notatarget` alike), which is the catalogue's
 //! `discardchosen:n` of that player (each target player discards n cards of their choice);
-//! others are refused by name.
+//! and n of their own cards a spec matches, sacrificed or moved (`notatarget(<n>creature|
+//! mybattlefield) sacrifice`, `target(*|mygraveyard) moveto(exile)`), the catalogue's
+//! `movechosen` (each target player chooses theirs). Others are refused by name.
 
 use super::Unsupported;
 use super::piece::Piece;
+use super::spec::{self, Count, Spec};
+use crate::catalogue;
 
 /// Words of the effect whose meaning changes with its source.
 const SOURCE_WORDS: &[&str] = &["damage", "this", "stored", "_"];
@@ -42,9 +46,19 @@ pub(super) enum Given<'s> {
     /// Given to the controller: the effect itself.
     Controller(Piece<'s>),
     /// Given to another player: the catalogue's effect doing what that player's
-    /// choosing would (`discard:n`), with no target; `after`, the words after the player
+    /// choosing would, with no target; `after`, the words after the player
     /// (`asSorcery`); `at` is the whole form.
-    Player { effect: Piece<'static>, receiver: Receiver, after: Piece<'s>, at: Piece<'s> },
+    Player { effect: PlayersEffect<'s>, receiver: Receiver, after: Piece<'s>, at: Piece<'s> },
+}
+
+/// What a player other than the controller is given to do, of their own choosing.
+pub(super) enum PlayersEffect<'s> {
+    /// The catalogue's effect as text: `discardchosen:n`.
+    Discard(Piece<'static>),
+    /// The catalogue's `movechosen`: `count` of their own cards `among` matches (its count
+    /// and zone left out: the zone is searched for the player's cards as it resolves), put
+    /// into `zone`; `at`, the effect written.
+    Move { count: u16, among: Spec<'s>, zone: (Option<usize>, usize), at: Piece<'s> },
 }
 
 /// The word naming `receiver`.
@@ -76,12 +90,23 @@ pub(super) fn given_ability(piece: Piece<'_>) -> Result<Option<Given<'_>>, Unsup
         None
     };
     if let Some(receiver_kind) = other {
-        let Some(effect) = players_discard(without_name(inner)) else {
-            let word = receiver_word(receiver_kind);
-            return Err(Unsupported::new(inner, &format!("`ability$!...!$` given to `{word}` other than a discard"))
-                .with_help(Some(
-                    "`ability$!target(<n>*|myhand) reject!$ opponent` (or `targetedplayer`) compiles".into(),
-                )));
+        let word = receiver_word(receiver_kind);
+        let effect = match players_discard(without_name(inner)) {
+            Some(discard) => PlayersEffect::Discard(discard),
+            None => match players_move(without_name(inner), word)? {
+                Some(chosen) => chosen,
+                None => {
+                    return Err(Unsupported::new(
+                        inner,
+                        &format!("`ability$!...!$` given to `{word}` other than a discard, a sacrifice or a move"),
+                    )
+                    .with_help(Some(
+                        "`ability$!target(<n>*|myhand) reject!$ opponent` (or `targetedplayer`) compiles, and \
+                         `notatarget(<n>spec|myzone) sacrifice` or `moveto(zone)` in its place"
+                            .into(),
+                    )));
+                }
+            },
         };
         return Ok(Some(Given::Player { effect, receiver: receiver_kind, after, at: piece }));
     }
@@ -128,6 +153,74 @@ pub(super) fn players_discard(inner: Piece<'_>) -> Option<Piece<'static>> {
     }
     let effect = DISCARDS.get(count.checked_sub(1)?)?;
     Some(Piece::new(effect, inner.start))
+}
+
+/// The catalogue's `movechosen` when `inner` is n of the player's own cards a spec matches,
+/// sacrificed or moved: `notatarget(<n>spec|myzone)` (or `target(...)`, in either order)
+/// with `sacrifice` (from `mybattlefield`) or `moveto(zone)` (from `mybattlefield`,
+/// `myhand`, `mygraveyard`; to a hand, a library, a graveyard or exile). Wagic's chooser
+/// of those targets is that player, who takes n of theirs; the printed texts target none
+/// of the cards ("target player sacrifices a creature"), so `target` is read as
+/// `notatarget`. `None` for another shape; a variant of the shape is refused by name.
+fn players_move<'s>(inner: Piece<'s>, word: &str) -> Result<Option<PlayersEffect<'s>>, Unsupported> {
+    let words = inner.words();
+    let [first, second] = words.as_slice() else { return Ok(None) };
+    let clause = |piece: Piece<'s>| {
+        piece.call("notatarget").or_else(|| piece.call("target")).filter(|(_, after)| after.text.is_empty())
+    };
+    let ((args, _), action) = match (clause(*first), clause(*second)) {
+        (Some(found), None) => (found, *second),
+        (None, Some(found)) => (found, *first),
+        _ => return Ok(None),
+    };
+    let named = |what: &str| Unsupported::new(inner, &format!("`ability$!...!$` given to `{word}`: {what}"));
+    let (prefix, zone) = if action.text.eq_ignore_ascii_case("sacrifice") {
+        (catalogue::position(catalogue::ZONE_PREFIXES, "owner"), zone_index("graveyard"))
+    } else if let Some((to, after)) = action.call("moveto")
+        && after.text.is_empty()
+    {
+        let (prefix, zone) = spec::read_zone(to.trim())?;
+        let prefix = prefix.map(|prefix| catalogue::ZONE_PREFIXES[prefix].name);
+        if !matches!(prefix, None | Some("my" | "owner")) {
+            return Err(named("a move into another player's zone"));
+        }
+        if ![zone_index("hand"), zone_index("graveyard"), zone_index("library"), zone_index("exile")].contains(&zone) {
+            // A card put onto the battlefield is most often the player's `may` in the
+            // printed text (Hunted Wumpus, Show and Tell), which a chosen move is not.
+            return Err(named(&format!("a move to `{}`", catalogue::ZONES[zone].name)));
+        }
+        // The cards are the player's own: their owner's zone is the player's `my` one.
+        (catalogue::position(catalogue::ZONE_PREFIXES, "owner"), zone)
+    } else {
+        return Ok(None);
+    };
+    let mut among = spec::read(args)?;
+    let count = match among.count {
+        Count::One => 1,
+        Count::Exactly(count) => count,
+        Count::UpTo(_) | Count::Any => return Err(named("a choice of `<upto:n>` or `<anyamount>` cards")),
+    };
+    let my = catalogue::position(catalogue::ZONE_PREFIXES, "my");
+    let from = match among.zone {
+        Some((prefix, from)) if prefix == my => from,
+        _ => return Err(named("a choice among cards of a zone other than the player's own")),
+    };
+    let from_battlefield = from == zone_index("battlefield");
+    if !from_battlefield && action.text.eq_ignore_ascii_case("sacrifice") {
+        return Err(named("a sacrifice of cards not on the battlefield"));
+    }
+    if !from_battlefield && ![zone_index("hand"), zone_index("graveyard")].contains(&from) {
+        return Err(named(&format!("a choice among the cards of `my{}`", catalogue::ZONES[from].name)));
+    }
+    // Both players' zone, searched as the effect resolves for the player's own cards.
+    among.count = Count::One;
+    among.zone = Some((None, from));
+    Ok(Some(PlayersEffect::Move { count, among, zone: (prefix, zone), at: inner }))
+}
+
+/// The index of the zone `name` in [`catalogue::ZONES`].
+fn zone_index(name: &str) -> usize {
+    catalogue::ZONES.iter().position(|zone| zone.name == name).unwrap_or(0)
 }
 
 /// The effect without a leading `name(...)` (Wagic takes it out as the menu's text).

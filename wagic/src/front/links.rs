@@ -189,6 +189,12 @@ impl<'i> Lowering<'i> {
         if let Some(zone_ref) = self.fizzle_zone(piece)? {
             return Ok(one(call(Command::Fizzle, &[Arg::Const(Const::Pile(zone_ref))])));
         }
+        if lower == "movechosen"
+            && let Some((count, among, zone)) = self.chosen_move.take()
+        {
+            let args = [Arg::Value(Expr::Int(i32::from(count))), Arg::Filter(among), Arg::Const(Const::Pile(zone))];
+            return Ok(one(call(Command::MoveChosen, &args)));
+        }
         if lower == "sacrifice" || lower == "reject" {
             // Wagic puts a sacrificed card into its owner's graveyard: no destruction, so
             // neither regeneration nor indestructible keeps it (`AASacrificeCard`); a

@@ -259,6 +259,7 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 })
             }),
         damage_trigger: Default::default(),
+        chosen_move: Default::default(),
         turn_limited: Default::default(),
         targeted_opponent: targeted_player::targets_only_the_opponent(block, is_spell),
         spell_targets_player: is_spell
@@ -716,6 +717,11 @@ struct Lowering<'i> {
     damage_trigger: std::cell::Cell<bool>,
     /// Whether the trigger last read has `turnlimited` (its auto costs `turnonce`).
     turn_limited: std::cell::Cell<bool>,
+    /// The arguments of the `movechosen` the effect word `movechosen` stands for, set by a
+    /// statement given to another player (`given.rs`) just before its effect is lowered:
+    /// the count, the cards it is chosen among and the zone they go to. Taken once, so a
+    /// card writing `movechosen` itself finds none.
+    chosen_move: std::cell::Cell<Option<(u16, &'i compiler::ir::Filter<'i>, vm::bytecode::ZoneRef)>>,
     /// Whether Wagic's `targetedplayer` is the opponent on this card (`targeted_player.rs`).
     targeted_opponent: bool,
     /// The card is an instant or sorcery targeting a player (`target=player`): Wagic's

@@ -4,7 +4,7 @@
 //! duration, criterion and activation limits around the effect words (`links.rs`).
 
 use compiler::ir::{Arg, Condition, Each, EachSource, Effect, Expr, Link, Statement, Target, TypeTerm};
-use vm::bytecode::{CommandIdx, Const, RestrictionIdx};
+use vm::bytecode::{CommandIdx, Const, RestrictionIdx, ZoneIdx, ZonePrefixIdx, ZoneRef};
 
 use super::piece::Piece;
 use super::{Lowering, TargetController, Unsupported, dynamic, given, pay, spec};
@@ -295,6 +295,15 @@ impl<'i> Lowering<'i> {
         }
         let given = match given::given_ability(piece)? {
             Some(given::Given::Player { effect, receiver, after, at }) => {
+                let effect = match effect {
+                    given::PlayersEffect::Discard(discard) => discard,
+                    given::PlayersEffect::Move { count, among, zone, at } => {
+                        let filter = self.specs.filter(&among, true)?;
+                        let zone = ZoneRef { prefix: zone.0.map(ZonePrefixIdx::new), zone: ZoneIdx::new(zone.1) };
+                        self.chosen_move.set(Some((count, filter, zone)));
+                        Piece::new("movechosen", at.start)
+                    }
+                };
                 // The words after the player keep their place in the source.
                 let effect = if after.text.is_empty() {
                     effect
@@ -302,7 +311,10 @@ impl<'i> Lowering<'i> {
                     let text = self.arena.alloc_str(&format!("{} {}", effect.text, after.text));
                     Piece::new(text, after.start.saturating_sub(effect.text.len() + 1))
                 };
-                return self.given_to_player(effect, receiver, at, wrapper, shared);
+                let statement = self.given_to_player(effect, receiver, at, wrapper, shared);
+                // Not left for another statement, when this one was refused before its effect.
+                self.chosen_move.set(None);
+                return statement;
             }
             Some(given::Given::Controller(inner)) => Some(inner),
             None => None,
