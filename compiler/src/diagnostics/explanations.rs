@@ -444,7 +444,7 @@ impl Code {
                  `ability$!effect!$ controller` alone on its line (the effect itself, without \
                  damage, `this` or a stored card), `ability$!effect!$ opponent` (or \
                  `targetedplayer`) of a discard (`target(<N>*|myhand) reject`), a sacrifice \
-                 (`notatarget(<N>spec|mybattlefield) sacrifice`) or a move of that player's own \
+                 (`notatarget(<N>spec|mybattlefield) sacrifice`, `destroy`, `bury`) or a move of that player's own \
                  cards (`target(spec|myzone) moveto(zone)`, to a hand, library, graveyard or \
                  exile): that player chooses which, \
                  `pay(cost) effect` and `pay[[cost]] effect` (the source's controller asked \

@@ -1,4 +1,4 @@
-//! `movechosen:n`: cards a player chooses among their own and moves (Wagic writes it as a
+//! `movechosen:n`: cards a player chooses among their own and moves or destroys (Wagic writes it as a
 //! spell given to that player, `ability$!notatarget(creature|mybattlefield) sacrifice!$
 //! opponent`: an edict). Each target player in turn is asked for n of their cards the
 //! filter matches; the builtin's step counter remembers whose turn it is and whether a
@@ -21,6 +21,7 @@ pub(super) fn move_chosen<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let (Value::Filter(among), Value::Pile(zone)) = (ctx.arg(1), ctx.arg(2)) else {
         return Ok(status(false));
     };
+    let how = Away::of(ctx.keyword_arg(3)?, zone);
     let players = target_players(ctx);
     let step = ctx.step();
     let mut moved = step & MOVED != 0;
@@ -33,7 +34,7 @@ pub(super) fn move_chosen<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
             let theirs = candidates(ctx, among, player)?;
             let chosen: Vec<CardId> =
                 chosen.into_iter().filter(|card| theirs.contains(&Value::Card(*card))).take(count).collect();
-            moved |= move_these(ctx, &chosen, zone);
+            moved |= put_away(ctx, &chosen, how);
         }
         next += 1;
     }
@@ -41,7 +42,7 @@ pub(super) fn move_chosen<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
         let theirs = candidates(ctx, among, player)?;
         if theirs.len() <= count {
             let all: Vec<CardId> = theirs.iter().filter_map(|value| value.as_card()).collect();
-            moved |= move_these(ctx, &all, zone);
+            moved |= put_away(ctx, &all, how);
             next += 1;
             continue;
         }
@@ -76,13 +77,36 @@ fn candidates<H: WagicHost>(
         .collect())
 }
 
-/// Puts `cards` into `zone` (of each card's owner, or the player `zone` names); whether one
-/// moved.
-fn move_these<H: WagicHost>(ctx: &mut CallContext<'_, H>, cards: &[CardId], zone: ZoneRef) -> bool {
-    let mut moved = false;
-    for &card in cards {
-        let player = zone_player(ctx, zone, card);
-        moved |= ctx.host().move_card(card, player, zone.zone, 0);
+/// How the chosen cards go: the `how` of [`crate::catalogue::CHOSEN_MOVES`].
+#[derive(Clone, Copy)]
+enum Away {
+    /// Into the zone (of each card's owner, or the player the zone names).
+    Move(ZoneRef),
+    /// Destroyed; whether it may regenerate.
+    Destroy { can_regenerate: bool },
+}
+
+impl Away {
+    fn of(how: Option<u16>, zone: ZoneRef) -> Away {
+        match how {
+            Some(1) => Away::Destroy { can_regenerate: true },
+            Some(2) => Away::Destroy { can_regenerate: false },
+            _ => Away::Move(zone),
+        }
     }
-    moved
+}
+
+/// Puts `cards` away as `how` says; whether one went.
+fn put_away<H: WagicHost>(ctx: &mut CallContext<'_, H>, cards: &[CardId], how: Away) -> bool {
+    let mut gone = false;
+    for &card in cards {
+        gone |= match how {
+            Away::Move(zone) => {
+                let player = zone_player(ctx, zone, card);
+                ctx.host().move_card(card, player, zone.zone, 0)
+            }
+            Away::Destroy { can_regenerate } => ctx.host().destroy(card, can_regenerate),
+        };
+    }
+    gone
 }

@@ -346,11 +346,11 @@ macro_rules! for_each_command {
             },
             MoveChosen {
                 name: "movechosen",
-                params: [req "count": Expr, req "among": Filter, req "zone": Pile],
+                params: [req "count": Expr, req "among": Filter, req "zone": Pile, opt "how": Keyword($crate::catalogue::CHOSEN_MOVES)],
                 default_target: SourceController,
                 timed: false,
-                doc: "Each target player in turn chooses n of their own cards that `among` matches (on the battlefield: the permanents they control; elsewhere: their own zone's cards) and puts them into `zone` (`ownergraveyard`: sacrificed); a player with n such cards or fewer moves them all unasked. What Wagic's effect of a player's own choosing, `ability$!notatarget(<n>spec|myzone) sacrifice!$ player` (or `moveto(zone)`), compiles to.",
-                fails_when: "no card was moved",
+                doc: "Each target player in turn chooses n of their own cards that `among` matches (on the battlefield: the permanents they control; elsewhere: their own zone's cards) and puts them into `zone` (`ownergraveyard`: sacrificed), or with `how`, destroys them (`destroy`, `bury`); a player with n such cards or fewer loses them all unasked. What Wagic's effect of a player's own choosing, `ability$!notatarget(<n>spec|myzone) sacrifice!$ player` (or `moveto(zone)`, `destroy`, `bury`), compiles to.",
+                fails_when: "no card was moved (or destroyed)",
             },
         }
     };

@@ -9,9 +9,10 @@
 //! own choosing. Two are compiled: a discard of n cards from their hand
 //! (`target(<n>*|myhand) reject`, `notatarget` alike), which is the catalogue's
 //! `discardchosen:n` of that player (each target player discards n cards of their choice);
-//! and n of their own cards a spec matches, sacrificed or moved (`notatarget(<n>creature|
-//! mybattlefield) sacrifice`, `target(*|mygraveyard) moveto(exile)`), the catalogue's
-//! `movechosen` (each target player chooses theirs). Others are refused by name.
+//! and n of their own cards a spec matches, sacrificed, destroyed or moved
+//! (`notatarget(<n>creature|mybattlefield) sacrifice`, `destroy`, `bury`,
+//! `target(*|mygraveyard) moveto(exile)`), the catalogue's `movechosen` (each target player
+//! chooses theirs). Others are refused by name.
 
 use super::Unsupported;
 use super::piece::Piece;
@@ -58,7 +59,8 @@ pub(super) enum PlayersEffect<'s> {
     /// The catalogue's `movechosen`: `count` of their own cards `among` matches (its count
     /// and zone left out: the zone is searched for the player's cards as it resolves), put
     /// into `zone`; `at`, the effect written.
-    Move { count: u16, among: Spec<'s>, zone: (Option<usize>, usize), at: Piece<'s> },
+    /// `how`: the index in [`catalogue::CHOSEN_MOVES`] (moved, destroyed, buried).
+    Move { count: u16, among: Spec<'s>, zone: (Option<usize>, usize), how: usize, at: Piece<'s> },
 }
 
 /// The word naming `receiver`.
@@ -156,12 +158,13 @@ pub(super) fn players_discard(inner: Piece<'_>) -> Option<Piece<'static>> {
 }
 
 /// The catalogue's `movechosen` when `inner` is n of the player's own cards a spec matches,
-/// sacrificed or moved: `notatarget(<n>spec|myzone)` (or `target(...)`, in either order)
-/// with `sacrifice` (from `mybattlefield`) or `moveto(zone)` (from `mybattlefield`,
-/// `myhand`, `mygraveyard`; to a hand, a library, a graveyard or exile). Wagic's chooser
-/// of those targets is that player, who takes n of theirs; the printed texts target none
-/// of the cards ("target player sacrifices a creature"), so `target` is read as
-/// `notatarget`. `None` for another shape; a variant of the shape is refused by name.
+/// sacrificed, destroyed or moved: `notatarget(<n>spec|myzone)` (or `target(...)`, in either
+/// order) with `sacrifice`, `destroy` or `bury` (from `mybattlefield`) or `moveto(zone)`
+/// (from `mybattlefield`, `myhand`, `mygraveyard`; to a hand, a library, a graveyard or
+/// exile). Wagic's chooser of those targets is that player, who takes n of theirs; the
+/// printed texts target none of the cards ("target player sacrifices a creature"), so
+/// `target` is read as `notatarget`. `None` for another shape; a variant of the shape is
+/// refused by name.
 fn players_move<'s>(inner: Piece<'s>, word: &str) -> Result<Option<PlayersEffect<'s>>, Unsupported> {
     let words = inner.words();
     let [first, second] = words.as_slice() else { return Ok(None) };
@@ -174,7 +177,9 @@ fn players_move<'s>(inner: Piece<'s>, word: &str) -> Result<Option<PlayersEffect
         _ => return Ok(None),
     };
     let named = |what: &str| Unsupported::new(inner, &format!("`ability$!...!$` given to `{word}`: {what}"));
-    let (prefix, zone) = if action.text.eq_ignore_ascii_case("sacrifice") {
+    let destroyed = ["destroy", "bury"].iter().find(|word| action.text.eq_ignore_ascii_case(word));
+    let how = destroyed.and_then(|word| catalogue::position(catalogue::CHOSEN_MOVES, word)).unwrap_or(0);
+    let (prefix, zone) = if action.text.eq_ignore_ascii_case("sacrifice") || destroyed.is_some() {
         (catalogue::position(catalogue::ZONE_PREFIXES, "owner"), zone_index("graveyard"))
     } else if let Some((to, after)) = action.call("moveto")
         && after.text.is_empty()
@@ -206,8 +211,8 @@ fn players_move<'s>(inner: Piece<'s>, word: &str) -> Result<Option<PlayersEffect
         _ => return Err(named("a choice among cards of a zone other than the player's own")),
     };
     let from_battlefield = from == zone_index("battlefield");
-    if !from_battlefield && action.text.eq_ignore_ascii_case("sacrifice") {
-        return Err(named("a sacrifice of cards not on the battlefield"));
+    if !from_battlefield && (action.text.eq_ignore_ascii_case("sacrifice") || destroyed.is_some()) {
+        return Err(named("a sacrifice or a destruction of cards not on the battlefield"));
     }
     if !from_battlefield && ![zone_index("hand"), zone_index("graveyard")].contains(&from) {
         return Err(named(&format!("a choice among the cards of `my{}`", catalogue::ZONES[from].name)));
@@ -215,7 +220,7 @@ fn players_move<'s>(inner: Piece<'s>, word: &str) -> Result<Option<PlayersEffect
     // Both players' zone, searched as the effect resolves for the player's own cards.
     among.count = Count::One;
     among.zone = Some((None, from));
-    Ok(Some(PlayersEffect::Move { count, among, zone: (prefix, zone), at: inner }))
+    Ok(Some(PlayersEffect::Move { count, among, zone: (prefix, zone), how, at: inner }))
 }
 
 /// The index of the zone `name` in [`catalogue::ZONES`].

@@ -190,9 +190,18 @@ impl<'i> Lowering<'i> {
             return Ok(one(call(Command::Fizzle, &[Arg::Const(Const::Pile(zone_ref))])));
         }
         if lower == "movechosen"
-            && let Some((count, among, zone)) = self.chosen_move.take()
+            && let Some(chosen) = self.chosen_move.take()
         {
-            let args = [Arg::Value(Expr::Int(i32::from(count))), Arg::Filter(among), Arg::Const(Const::Pile(zone))];
+            let command = CommandIdx::new(Command::MoveChosen.index());
+            let mut args = vec![
+                Arg::Value(Expr::Int(i32::from(chosen.count))),
+                Arg::Filter(chosen.filter),
+                Arg::Const(Const::Pile(chosen.zone)),
+            ];
+            if chosen.how != 0 {
+                let word = u16::try_from(chosen.how).unwrap_or(0);
+                args.push(Arg::Const(Const::Word { command, param: 3, word }));
+            }
             return Ok(one(call(Command::MoveChosen, &args)));
         }
         if lower == "sacrifice" || lower == "reject" {

@@ -663,6 +663,19 @@ fn ability_of(text: &str) -> Option<AbilityIdx> {
     catalogue::position(catalogue::ABILITIES, &normalized).map(AbilityIdx::new)
 }
 
+/// The arguments of a `movechosen` ([`Lowering::chosen_move`]).
+#[derive(Clone, Copy)]
+struct ChosenMove<'i> {
+    /// How many cards each player chooses.
+    count: u16,
+    /// The cards they choose among (their own, as it resolves).
+    filter: &'i compiler::ir::Filter<'i>,
+    /// Where the cards go.
+    zone: vm::bytecode::ZoneRef,
+    /// How: the index in `catalogue::CHOSEN_MOVES` (moved, destroyed, buried).
+    how: usize,
+}
+
 struct Lowering<'i> {
     arena: &'i Bump,
     specs: SpecLowering<'i>,
@@ -719,9 +732,10 @@ struct Lowering<'i> {
     turn_limited: std::cell::Cell<bool>,
     /// The arguments of the `movechosen` the effect word `movechosen` stands for, set by a
     /// statement given to another player (`given.rs`) just before its effect is lowered:
-    /// the count, the cards it is chosen among and the zone they go to. Taken once, so a
-    /// card writing `movechosen` itself finds none.
-    chosen_move: std::cell::Cell<Option<(u16, &'i compiler::ir::Filter<'i>, vm::bytecode::ZoneRef)>>,
+    /// the count, the cards it is chosen among, the zone they go to and how (the index in
+    /// `catalogue::CHOSEN_MOVES`). Taken once, so a card writing `movechosen` itself finds
+    /// none.
+    chosen_move: std::cell::Cell<Option<ChosenMove<'i>>>,
     /// Whether Wagic's `targetedplayer` is the opponent on this card (`targeted_player.rs`).
     targeted_opponent: bool,
     /// The card is an instant or sorcery targeting a player (`target=player`): Wagic's

@@ -297,10 +297,10 @@ impl<'i> Lowering<'i> {
             Some(given::Given::Player { effect, receiver, after, at }) => {
                 let effect = match effect {
                     given::PlayersEffect::Discard(discard) => discard,
-                    given::PlayersEffect::Move { count, among, zone, at } => {
+                    given::PlayersEffect::Move { count, among, zone, how, at } => {
                         let filter = self.specs.filter(&among, true)?;
                         let zone = ZoneRef { prefix: zone.0.map(ZonePrefixIdx::new), zone: ZoneIdx::new(zone.1) };
-                        self.chosen_move.set(Some((count, filter, zone)));
+                        self.chosen_move.set(Some(super::ChosenMove { count, filter, zone, how }));
                         Piece::new("movechosen", at.start)
                     }
                 };

@@ -44,7 +44,12 @@ text=Each player returns a creature he or she controls to its owner's hand.\nman
 [card]\nname=Swamp\ntype=Basic Land\nsubtype=Swamp\n[/card]\n\
 [card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Craw Wurm\nmana={4}{G}{G}\ntype=Creature\npower=6\ntoughness=4\n[/card]\n\
-[card]\nname=Hill Giant\nmana={3}{R}\ntype=Creature\npower=3\ntoughness=3\n[/card]\n";
+[card]\nname=Hill Giant\nmana={3}{R}\ntype=Creature\npower=3\ntoughness=3\n[/card]\n\
+[card]\nname=Imperial Edict\ntarget=opponent\n\
+auto=ability$!name(sacrifice) target(creature|mybattlefield) destroy!$ targetedplayer\n\
+text=Target opponent chooses a creature he or she controls. Destroy it.\nmana={1}{B}\ntype=Sorcery\n[/card]\n\
+[card]\nname=Darksteel Myr\nabilities=indestructible\ntext=Indestructible\nmana={3}\n\
+type=Artifact Creature\nsubtype=Myr\npower=0\ntoughness=1\n[/card]\n";
 
 fn library() -> Arc<Library> {
     Arc::new(Library::compile(&[("given_move.txt", CARDS.to_string())]).expect("the cards compile"))
@@ -141,6 +146,25 @@ fn barter_in_blood_makes_each_player_sacrifice_two_creatures() {
     assert_eq!(table.board.names(P1, BATTLEFIELD), ["Hill Giant", "Forest"]);
     assert_eq!(table.board.names(P1, GRAVEYARD).len(), 2);
     assert!(table.board.names(P0, BATTLEFIELD).is_empty());
+}
+
+#[test]
+fn imperial_edict_destroys_the_creature_its_target_opponent_chooses() {
+    let mut table = Table::with_cards(CARDS);
+    let edict = table.put("Imperial Edict", P0, HAND);
+    table.put("Grizzly Bears", P1, BATTLEFIELD);
+    let wurm = table.put("Craw Wurm", P1, BATTLEFIELD);
+    table.answers.push(vec![Value::Card(wurm)]);
+    table.cast(edict, P0);
+    assert_eq!(table.asked, [asked_of(1)]);
+    assert_eq!(table.board.names(P1, GRAVEYARD), ["Craw Wurm"]);
+    assert_eq!(table.board.names(P1, BATTLEFIELD), ["Grizzly Bears"]);
+    // Destroyed, not sacrificed: an indestructible creature chosen stays.
+    let edict = table.put("Imperial Edict", P0, HAND);
+    let myr = table.put("Darksteel Myr", P1, BATTLEFIELD);
+    table.answers.push(vec![Value::Card(myr)]);
+    table.cast(edict, P0);
+    assert_eq!(table.board.names(P1, BATTLEFIELD), ["Grizzly Bears", "Darksteel Myr"]);
 }
 
 #[test]
@@ -249,15 +273,21 @@ fn variants_of_a_players_own_sacrifice_or_move_stay_refused_by_name() {
         ),
         (
             "auto=ability$!target(*|mygraveyard) sacrifice!$ opponent\ntype=Sorcery",
-            "unsupported: `ability$!...!$` given to `opponent`: a sacrifice of cards not on the battlefield",
+            "unsupported: `ability$!...!$` given to `opponent`: a sacrifice or a destruction of cards not on \
+             the battlefield",
         ),
         (
             "auto=ability$!target(creature|mybattlefield) moveto(opponenthand)!$ opponent\ntype=Sorcery",
             "unsupported: `ability$!...!$` given to `opponent`: a move into another player's zone",
         ),
         (
-            "auto=ability$!target(creature|mybattlefield) destroy!$ opponent\ntype=Sorcery",
+            "auto=ability$!target(creature|mybattlefield) tap!$ opponent\ntype=Sorcery",
             "unsupported: `ability$!...!$` given to `opponent` other than a discard, a sacrifice or a move",
+        ),
+        (
+            "auto=ability$!target(*|mygraveyard) destroy!$ opponent\ntype=Sorcery",
+            "unsupported: `ability$!...!$` given to `opponent`: a sacrifice or a destruction of cards not on \
+             the battlefield",
         ),
     ];
     for (card, message) in cases {
