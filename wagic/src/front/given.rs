@@ -6,13 +6,15 @@
 //! card), no `stored` card (the spell's), and one line (`_` separates lines of the spell).
 //! Given to another player (`opponent`, `targetedplayer`: the player the card targeted),
 //! that player chooses the targets and `my` zones are theirs: an effect of that player's
-//! own choosing. Two are compiled: a discard of n cards from their hand
+//! own choosing. Compiled: a discard of n cards from their hand
 //! (`target(<n>*|myhand) reject`, `notatarget` alike), which is the catalogue's
 //! `discardchosen:n` of that player (each target player discards n cards of their choice);
 //! and n of their own cards a spec matches, sacrificed, destroyed or moved
 //! (`notatarget(<n>creature|mybattlefield) sacrifice`, `destroy`, `bury`,
 //! `target(*|mygraveyard) moveto(exile)`), the catalogue's `movechosen` (each target player
-//! chooses theirs). Others are refused by name.
+//! chooses theirs); `draw:n` and `life:n` on that player; and lines of these joined by `_`
+//! (the spell's lines, resolved in turn: a looter's draw, then discard), a statement each.
+//! Others are refused by name.
 
 use super::Unsupported;
 use super::piece::Piece;
@@ -49,13 +51,17 @@ pub(super) enum Given<'s> {
     /// Given to another player: the catalogue's effect doing what that player's
     /// choosing would, with no target; `after`, the words after the player
     /// (`asSorcery`); `at` is the whole form.
-    Player { effect: PlayersEffect<'s>, receiver: Receiver, after: Piece<'s>, at: Piece<'s> },
+    /// `effects`: one per line of the spell (`_` between them), resolved in turn.
+    Player { effects: Vec<PlayersEffect<'s>>, receiver: Receiver, after: Piece<'s>, at: Piece<'s> },
 }
 
 /// What a player other than the controller is given to do, of their own choosing.
 pub(super) enum PlayersEffect<'s> {
     /// The catalogue's effect as text: `discardchosen:n`.
     Discard(Piece<'static>),
+    /// An effect on the player alone, choosing nothing, as written: `draw:n`, `life:n`,
+    /// `deplete:n` (n a whole number).
+    Plain(Piece<'s>),
     /// The catalogue's `movechosen`: `count` of their own cards `among` matches (its count
     /// and zone left out: the zone is searched for the player's cards as it resolves), put
     /// into `zone`; `at`, the effect written.
@@ -93,24 +99,35 @@ pub(super) fn given_ability(piece: Piece<'_>) -> Result<Option<Given<'_>>, Unsup
     };
     if let Some(receiver_kind) = other {
         let word = receiver_word(receiver_kind);
-        let effect = match players_discard(without_name(inner)) {
-            Some(discard) => PlayersEffect::Discard(discard),
-            None => match players_move(without_name(inner), word)? {
-                Some(chosen) => chosen,
-                None => {
-                    return Err(Unsupported::new(
-                        inner,
-                        &format!("`ability$!...!$` given to `{word}` other than a discard, a sacrifice or a move"),
-                    )
-                    .with_help(Some(
-                        "`ability$!target(<n>*|myhand) reject!$ opponent` (or `targetedplayer`) compiles, and \
-                         `notatarget(<n>spec|myzone) sacrifice` or `moveto(zone)` in its place"
-                            .into(),
-                    )));
-                }
-            },
-        };
-        return Ok(Some(Given::Player { effect, receiver: receiver_kind, after, at: piece }));
+        // `_` separates the lines of the spell the player is given, resolved in turn (a
+        // looter's `draw:1 _ choice target(*|myhand) reject`); one `choice` line alone is
+        // taken, as Wagic's menu of one mode is; several are modes, which are refused.
+        let lines = without_name(inner).split_top("_");
+        let choices = lines.iter().filter(|line| lines_choice(line.trim())).count();
+        if lines.len() > 1 && choices > 1 {
+            return Err(Unsupported::new(inner, &format!("`ability$!...!$` given to `{word}` with modes (`choice`)")));
+        }
+        let mut effects = Vec::with_capacity(lines.len());
+        for line in lines {
+            let mut line = line.trim();
+            if lines_choice(line) {
+                line = line.from("choice".len()).trim();
+            }
+            effects.push(players_effect(without_name(line), word)?.ok_or_else(|| {
+                Unsupported::new(
+                    inner,
+                    &format!(
+                        "`ability$!...!$` given to `{word}` other than a discard, a sacrifice, a move, a draw or life"
+                    ),
+                )
+                .with_help(Some(
+                    "`ability$!target(<n>*|myhand) reject!$ opponent` (or `targetedplayer`) compiles, and \
+                     `notatarget(<n>spec|myzone) sacrifice`, `moveto(zone)`, `draw:n` or `life:n` in its place"
+                        .into(),
+                ))
+            })?);
+        }
+        return Ok(Some(Given::Player { effects, receiver: receiver_kind, after, at: piece }));
     }
     if !receiver.text.eq_ignore_ascii_case("controller") {
         let word = receiver.text.split_whitespace().next().unwrap_or("").to_ascii_lowercase();
@@ -155,6 +172,33 @@ pub(super) fn players_discard(inner: Piece<'_>) -> Option<Piece<'static>> {
     }
     let effect = DISCARDS.get(count.checked_sub(1)?)?;
     Some(Piece::new(effect, inner.start))
+}
+
+/// Whether `line` starts with the word `choice`.
+fn lines_choice(line: Piece<'_>) -> bool {
+    line.words().first().is_some_and(|first| first.text.eq_ignore_ascii_case("choice"))
+}
+
+/// What `inner` makes the player do, when it is one of the effects compiled: a discard, a
+/// sacrifice, a destruction or a move of their own cards, or a plain effect on them.
+fn players_effect<'s>(inner: Piece<'s>, word: &str) -> Result<Option<PlayersEffect<'s>>, Unsupported> {
+    if let Some(discard) = players_discard(inner) {
+        return Ok(Some(PlayersEffect::Discard(discard)));
+    }
+    if let Some(plain) = plain_effect(inner) {
+        return Ok(Some(PlayersEffect::Plain(plain)));
+    }
+    players_move(inner, word)
+}
+
+/// `inner` when it is one word, `draw:n`, `life:n` or `deplete:n` with a whole number: an
+/// effect on the player that names no zone and no other player, the same whoever is given it.
+fn plain_effect(inner: Piece<'_>) -> Option<Piece<'_>> {
+    let [only] = inner.words()[..] else { return None };
+    let lower = only.text.to_ascii_lowercase();
+    let amount = ["draw:", "life:", "deplete:"].iter().find_map(|prefix| lower.strip_prefix(prefix))?;
+    let digits = amount.strip_prefix('-').unwrap_or(amount);
+    (!digits.is_empty() && digits.len() <= 4 && digits.bytes().all(|byte| byte.is_ascii_digit())).then_some(only)
 }
 
 /// The catalogue's `movechosen` when `inner` is n of the player's own cards a spec matches,

@@ -727,8 +727,8 @@ fn an_ability_given_to_the_controller_is_the_effect_itself() {
     // the spell, not the card, is a damage's source.
     let refused = [
         (
-            "auto=ability$!draw:1 _ life:-1!$ opponent",
-            "`ability$!...!$` given to `opponent` other than a discard, a sacrifice or a move",
+            "auto=ability$!untap target(land|mybattlefield)!$ opponent",
+            "`ability$!...!$` given to `opponent` other than a discard, a sacrifice, a move, a draw or life",
         ),
         ("auto=ability$!damage:1 target(creature)!$ controller", "`ability$!...!$` with `damage`"),
         ("auto=ability$!moveto(exile) all(this)!$ controller", "`ability$!...!$` with `this`"),

@@ -282,7 +282,7 @@ fn variants_of_a_players_own_sacrifice_or_move_stay_refused_by_name() {
         ),
         (
             "auto=ability$!target(creature|mybattlefield) tap!$ opponent\ntype=Sorcery",
-            "unsupported: `ability$!...!$` given to `opponent` other than a discard, a sacrifice or a move",
+            "unsupported: `ability$!...!$` given to `opponent` other than a discard, a sacrifice, a move, a draw or life",
         ),
         (
             "auto=ability$!target(*|mygraveyard) destroy!$ opponent\ntype=Sorcery",

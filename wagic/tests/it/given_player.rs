@@ -68,11 +68,12 @@ fn other_effects_given_to_a_player_stay_refused() {
     let cases = [
         (
             "auto=ability$!target(creature|myhand) reject!$ opponent\ntype=Creature",
-            "unsupported: `ability$!...!$` given to `opponent` other than a discard, a sacrifice or a move",
+            "unsupported: `ability$!...!$` given to `opponent` other than a discard, a sacrifice, a move, a draw or life",
         ),
         (
-            "auto={T}:target(player) ability$!draw:1 _ life:-1!$ targetedplayer\ntype=Creature",
-            "unsupported: `ability$!...!$` given to `targetedplayer` other than a discard, a sacrifice or a move",
+            "auto={T}:target(player) ability$!tap target(creature)!$ targetedplayer\ntype=Creature",
+            "unsupported: `ability$!...!$` given to `targetedplayer` other than a discard, a sacrifice, a move, a draw \
+             or life",
         ),
         (
             "auto=ability$!target(*|myhand) reject!$ targetedplayer\ntype=Creature",
