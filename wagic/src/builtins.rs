@@ -23,6 +23,7 @@ pub(crate) use pay::read_pay_cost;
 mod alias;
 mod choice;
 mod discard;
+mod move_chosen;
 
 /// The result of a builtin.
 type Res = Result<Status, Trap>;
@@ -593,6 +594,7 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::AlterPoison => alter_poison,
         Command::Pay => pay::pay,
         Command::DiscardChosen => discard::discard_chosen,
+        Command::MoveChosen => move_chosen::move_chosen,
         Command::LifeSet => life_set,
         Command::Draw => draw,
         Command::Discard => discard,

@@ -442,7 +442,13 @@ impl Code {
                  `lifetotal`, `opponentlifetotal`, `phandcount`, `ohandcount`), \
                  `effect and!(effect)!` (the second on the same target), \
                  `ability$!effect!$ controller` alone on its line (the effect itself, without \
-                 damage, `this` or a stored card), \
+                 damage, `this` or a stored card), `ability$!effect!$ opponent` (or \
+                 `targetedplayer`) of a discard (`target(<N>*|myhand) reject`), a sacrifice \
+                 (`notatarget(<N>spec|mybattlefield) sacrifice`, `destroy`, `bury`) or a move of that player's own \
+                 cards (`target(spec|myzone) moveto(zone)`, to a hand, library, graveyard or \
+                 exile): that player chooses which; `draw:N` and `life:N` on that player; \
+                 lines of these joined by `_` (a looter's `draw:1 _ choice target(*|myhand) \
+                 reject`), in turn, \
                  `pay(cost) effect` and `pay[[cost]] effect` (the source's controller asked \
                  whether to pay a mana or life cost they can pay, the effect only when paid; \
                  `pay(cost) donothing?effect`: the effect unless paid), \

@@ -344,6 +344,14 @@ macro_rules! for_each_command {
                 doc: "`discardchosen:n`: each target player discards n cards of their choice, asked in turn (a player holding n cards or fewer discards them all unasked). What Wagic's discard of a player's own choosing, `ability$!target(<n>*|myhand) reject!$ player`, compiles to.",
                 fails_when: "some targeted player had fewer cards in hand",
             },
+            MoveChosen {
+                name: "movechosen",
+                params: [req "count": Expr, req "among": Filter, req "zone": Pile, opt "how": Keyword($crate::catalogue::CHOSEN_MOVES)],
+                default_target: SourceController,
+                timed: false,
+                doc: "Each target player in turn chooses n of their own cards that `among` matches (on the battlefield: the permanents they control; elsewhere: their own zone's cards) and puts them into `zone` (`ownergraveyard`: sacrificed), or with `how`, destroys them (`destroy`, `bury`); a player with n such cards or fewer loses them all unasked. What Wagic's effect of a player's own choosing, `ability$!notatarget(<n>spec|myzone) sacrifice!$ player` (or `moveto(zone)`, `destroy`, `bury`), compiles to.",
+                fails_when: "no card was moved (or destroyed)",
+            },
         }
     };
 }

@@ -189,6 +189,21 @@ impl<'i> Lowering<'i> {
         if let Some(zone_ref) = self.fizzle_zone(piece)? {
             return Ok(one(call(Command::Fizzle, &[Arg::Const(Const::Pile(zone_ref))])));
         }
+        if lower == "movechosen"
+            && let Some(chosen) = self.chosen_move.take()
+        {
+            let command = CommandIdx::new(Command::MoveChosen.index());
+            let mut args = vec![
+                Arg::Value(Expr::Int(i32::from(chosen.count))),
+                Arg::Filter(chosen.filter),
+                Arg::Const(Const::Pile(chosen.zone)),
+            ];
+            if chosen.how != 0 {
+                let word = u16::try_from(chosen.how).unwrap_or(0);
+                args.push(Arg::Const(Const::Word { command, param: 3, word }));
+            }
+            return Ok(one(call(Command::MoveChosen, &args)));
+        }
         if lower == "sacrifice" || lower == "reject" {
             // Wagic puts a sacrificed card into its owner's graveyard: no destruction, so
             // neither regeneration nor indestructible keeps it (`AASacrificeCard`); a

@@ -259,6 +259,7 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 })
             }),
         damage_trigger: Default::default(),
+        chosen_move: Default::default(),
         turn_limited: Default::default(),
         targeted_opponent: targeted_player::targets_only_the_opponent(block, is_spell),
         spell_targets_player: is_spell
@@ -662,6 +663,19 @@ fn ability_of(text: &str) -> Option<AbilityIdx> {
     catalogue::position(catalogue::ABILITIES, &normalized).map(AbilityIdx::new)
 }
 
+/// The arguments of a `movechosen` ([`Lowering::chosen_move`]).
+#[derive(Clone, Copy)]
+struct ChosenMove<'i> {
+    /// How many cards each player chooses.
+    count: u16,
+    /// The cards they choose among (their own, as it resolves).
+    filter: &'i compiler::ir::Filter<'i>,
+    /// Where the cards go.
+    zone: vm::bytecode::ZoneRef,
+    /// How: the index in `catalogue::CHOSEN_MOVES` (moved, destroyed, buried).
+    how: usize,
+}
+
 struct Lowering<'i> {
     arena: &'i Bump,
     specs: SpecLowering<'i>,
@@ -716,6 +730,12 @@ struct Lowering<'i> {
     damage_trigger: std::cell::Cell<bool>,
     /// Whether the trigger last read has `turnlimited` (its auto costs `turnonce`).
     turn_limited: std::cell::Cell<bool>,
+    /// The arguments of the `movechosen` the effect word `movechosen` stands for, set by a
+    /// statement given to another player (`given.rs`) just before its effect is lowered:
+    /// the count, the cards it is chosen among, the zone they go to and how (the index in
+    /// `catalogue::CHOSEN_MOVES`). Taken once, so a card writing `movechosen` itself finds
+    /// none.
+    chosen_move: std::cell::Cell<Option<ChosenMove<'i>>>,
     /// Whether Wagic's `targetedplayer` is the opponent on this card (`targeted_player.rs`).
     targeted_opponent: bool,
     /// The card is an instant or sorcery targeting a player (`target=player`): Wagic's

@@ -394,9 +394,8 @@ impl Game<'_> {
         if matches!(request.kind, RequestKind::Command(command, _) if command.index() == Command::Chosen.index()) {
             return self.greedy_mode(source, request.chooser, &candidates).into_iter().collect();
         }
-        if matches!(request.kind, RequestKind::Command(command, _) if command.index() == Command::DiscardChosen.index())
-        {
-            // Cards to give up: the least valuable.
+        if matches!(request.kind, RequestKind::Command(command, _) if crate::catalogue::asks_its_player(command)) {
+            // Cards to give up (discarded, sacrificed, put away): the least valuable.
             candidates.sort_by_key(|value| value.as_card().map_or(0, |card| self.value(card)));
             candidates.truncate(least);
             return candidates;

@@ -325,6 +325,7 @@ impl Game<'_> {
             RequestKind::Cost(_) => "choose how to pay",
             RequestKind::Command(command, _) if command.index() == Command::Chosen.index() => "choose one",
             RequestKind::Command(command, _) if command.index() == Command::DiscardChosen.index() => "discard",
+            RequestKind::Command(command, _) if command.index() == Command::MoveChosen.index() => "choose your cards",
             RequestKind::Command(..) | RequestKind::Function(_) => "choose",
         };
         let mut chosen = Vec::new();

@@ -432,7 +432,7 @@ impl<'t> Run<'t> {
         table.hold_questions = true;
         // Wagic asks a triggered ability's target also when one is legal.
         table.ask_lone_in_triggers = true;
-        table.answer_alike_discards = true;
+        table.answer_alike_choices = true;
         Ok(Run {
             test,
             ignored_clicks: Vec::new(),

@@ -118,8 +118,9 @@ impl Host for Board {
 
     fn chooser(&self, env: &Env, kind: RequestKind) -> PlayerId {
         match kind {
-            // `discardchosen` asks the player whose hand it is, named by its tag.
-            RequestKind::Command(command, player) if command.index() == catalogue::Command::DiscardChosen.index() => {
+            // `discardchosen` and `movechosen` ask the player whose cards they are, named
+            // by the tag.
+            RequestKind::Command(command, player) if catalogue::asks_its_player(command) => {
                 if player == 0 {
                     P0
                 } else {

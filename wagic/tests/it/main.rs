@@ -20,6 +20,8 @@ mod foreach_part;
 mod front;
 mod front_ir;
 mod fuel;
+mod given_lines;
+mod given_move;
 mod given_player;
 mod graveyard;
 mod hostile;
