@@ -430,7 +430,7 @@ impl Code {
                  `moveTo(zone)`, `counter(p/t)`, a pump, `tap`, a keyword (`first strike`), a \
                  discard given to its controller (`ability$!name(discard) target(*|myhand) reject!$ \
                  controller`), `pay[[cost]] donothing?effect` on one card (Mana Leak's `fizzle` unless \
-                 the transformed card's controller pays), timed `ueot` in a `transforms(...) ueot`; on a \
+                 the transformed card's controller pays; Syncopate's cost `{value:storedx}`), timed `ueot` in a `transforms(...) ueot`; on a \
                  permanent's line transforming \
                  the card itself, maybe under `this(test)`, `newability[@trigger:effect]` or \
                  `newability[{cost}:effect]`: the card's own ability while the line holds; one-shot \

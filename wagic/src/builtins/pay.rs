@@ -16,6 +16,9 @@ use crate::testfile::Mana;
 /// The most life a `{L:n}` symbol of a `pay` cost may ask (a larger one is refused).
 const MAX_LIFE: i32 = 1000;
 
+/// The most mana a `{X}` cost asks (a larger X is asked as this much).
+const MAX_X: i32 = 1000;
+
 /// The cost of a `pay` effect: its mana (its hybrid symbols apart) and its life.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct PayCost {
@@ -134,13 +137,21 @@ pub(crate) fn payer_of_tag(tag: u16) -> Option<PlayerId> {
 }
 
 /// `pay(cost)`: asks the source's controller (with `payer` 1: the controller of the first
-/// target card, a `newability[...]`'s transformed card) whether to pay `cost` when they
-/// can; the status says whether it was paid (the other way round with `unless` 1).
+/// target card, a `newability[...]`'s transformed card) whether to pay `cost` (`{X}`:
+/// argument `x` of generic mana) when they can; the status says whether it was paid (the
+/// other way round with `unless` 1).
 pub(super) fn pay<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let text = string_arg(ctx, 0)?;
     let unless = int_arg(ctx, 1, 0) == 1;
     let paid = |paid: bool| Ok(status(paid != unless));
-    let Some(cost) = read_pay_cost(&text) else { return paid(false) };
+    let cost = if text.eq_ignore_ascii_case("{X}") {
+        // Syncopate's `{value:storedx}`: the X paid for the spell, generic mana.
+        let x = int_arg(ctx, 3, 0).clamp(0, MAX_X);
+        Some(PayCost { mana: [0, 0, 0, 0, 0, x], hybrids: Vec::new(), life: 0 })
+    } else {
+        read_pay_cost(&text)
+    };
+    let Some(cost) = cost else { return paid(false) };
     let transformed = if int_arg(ctx, 2, 0) == 1 { target_cards(ctx).first().copied() } else { None };
     let (player, tag) = match transformed {
         Some(card) => {

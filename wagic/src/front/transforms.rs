@@ -376,7 +376,10 @@ impl<'i> Lowering<'i> {
             return Err(Unsupported::new(part, PAID));
         }
         let cost = cost.trim();
-        if crate::builtins::read_pay_cost(cost.text).is_none() {
+        // Syncopate's `{value:storedx}`: the X paid for the spell.
+        let x = (cost.text.eq_ignore_ascii_case("{value:storedx}") && self.x_allowed())
+            .then(|| Expr::Var(spec::variable("x")));
+        if x.is_none() && crate::builtins::read_pay_cost(cost.text).is_none() {
             return Err(Unsupported::new(cost, &format!("`pay` cost `{}`", cost.text)).with_help(Some(
                 "the `pay` costs compiled are mana (`{2}{W}`, hybrids `{WB}`) and life (`{L:2}`, `{L}`)".into(),
             )));
@@ -386,11 +389,13 @@ impl<'i> Lowering<'i> {
             return Err(Unsupported::new(part, PAID));
         };
         let command = CommandIdx::new(Command::Pay.index());
-        let args = self.arena.alloc_slice_copy(&[
-            Arg::Value(Expr::Str(self.arena.alloc_str(cost.text))),
+        let mut args = vec![
+            Arg::Value(Expr::Str(self.arena.alloc_str(if x.is_some() { "{X}" } else { cost.text }))),
             Arg::Value(Expr::Int(1)),
             Arg::Value(Expr::Int(1)),
-        ]);
+        ];
+        args.extend(x.map(Arg::Value));
+        let args = self.arena.alloc_slice_copy(&args);
         self.paid_new_ability.set(true);
         let pay = Link { operator: None, effect: Effect::Call { command, confirm: false, args } };
         let effect = Link { operator: Some(ChainOperator::AndThen), ..*effect_link };

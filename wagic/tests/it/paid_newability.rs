@@ -2,8 +2,8 @@
 //! Leak's "counter target spell unless its controller pays {3}", Rhystic Deluge's "tap
 //! target creature unless its controller pays {1}"): the transformed card's controller is
 //! asked to pay, and the effect happens on that card unless they do. What it does to the
-//! board (on the table: Wagic's test runner answers no question of a spell resolving from
-//! its stack) and in whole games, its IR, and its refusals.
+//! board (on the table, in Wagic's test format, whose `choice` answers the menu of the
+//! spell resolving from its stack, and in whole games), its IR, and its refusals.
 
 use std::sync::Arc;
 
@@ -12,8 +12,10 @@ use vm::runtime::{CardId, PlayerId, RequestKind, Value};
 use wagic::catalogue::Command;
 use wagic::host::WagicHost;
 use wagic::play::{self, Options, Outcome, PlayerKind};
-use wagic::table::{BATTLEFIELD, GRAVEYARD, HAND, Library, P0, P1, STACK, Step, Table};
+use wagic::runner::{self, Verdict};
+use wagic::table::{BATTLEFIELD, EXILE, GRAVEYARD, HAND, Library, P0, P1, STACK, Step, Table};
 
+use super::behaviour::test;
 use super::board::Play;
 use super::front::error_of;
 use super::front_ir::ir_of;
@@ -171,14 +173,13 @@ fn paid_new_abilities_other_than_an_effect_unless_paid_are_refused() {
     // "You may pay {1}: if you do, ..." (no `donothing?`).
     let may_pay = "target=*|stack\nauto=transforms((,newability[pay[[{1}]] fizzle]))\ntype=Instant";
     assert_eq!(error_of(may_pay).as_deref(), Some(paid));
-    // Syncopate's X is no cost the `pay` reads.
-    assert_eq!(
-        error_of(
-            "target=*|stack\nauto=transforms((,newability[pay[[{value:storedx}]] donothing?fizzle])) forever\ntype=Instant"
-        )
-        .as_deref(),
-        Some("unsupported: `pay` cost `{value:storedx}`")
-    );
+    // Thassa's Rebuff's count is no cost the `pay` reads, nor an X where none was paid.
+    for (cost, mana) in [("{value:type:manaU}", "{U}"), ("{value:storedx}", "{U}")] {
+        let card = format!(
+            "target=*|stack\nauto=transforms((,newability[pay[[{cost}]] donothing?fizzle])) forever\nmana={mana}\ntype=Instant"
+        );
+        assert_eq!(error_of(&card), Some(format!("unsupported: `pay` cost `{cost}`")), "{card}");
+    }
     // An effect whose outcome depends on its source stays refused.
     assert_eq!(
         error_of("target=creature\nauto=transforms((,newability[pay[[{1}]] donothing?damage:2]))\ntype=Instant")
@@ -206,4 +207,91 @@ fn a_paid_new_ability_given_to_several_cards_is_refused() {
     ] {
         assert_eq!(error_of(card), None, "{card}");
     }
+}
+
+#[test]
+fn syncopates_x_is_the_x_paid_for_it() {
+    let syncopate = "[card]\nname=Syncopate\ntarget=*|stack\n\
+        auto=transforms((,newability[pay[[{value:storedx}]] name(pay {value} mana) donothing?fizzleto(exile)])) forever\n\
+        text=Counter target spell unless its controller pays {X}. If that spell is countered this way, exile it \
+        instead of putting it into its owner's graveyard.\nmana={X}{U}\ntype=Instant\n[/card]\n";
+    let cards = format!("{CARDS}{syncopate}");
+    // X = 3: with {3} the Bears' controller pays it; with {2} the Bears are exiled unasked.
+    for (pool, asked, zone) in [(3, Some(P0), STACK), (2, None, EXILE)] {
+        let mut table = Table::with_cards(&cards);
+        let bears = table.add_card("Grizzly Bears", P0, STACK, -1).expect("the Bears");
+        let syncopate = table.put("Syncopate", P1, HAND);
+        table.board.add_mana(P0, COLOURLESS, pool);
+        // The X paid for Syncopate: 3.
+        table.board.x_paid = 3;
+        let mut seen = None;
+        let mut step = table.start(syncopate, P1).expect("it starts");
+        for _ in 0..4 {
+            let Step::Asks(execution) = step else { break };
+            let request = execution.request();
+            let answer = match request.kind {
+                RequestKind::Targets => Value::Card(bears),
+                RequestKind::Command(command, _) if command.index() == Command::Pay.index() => {
+                    seen = Some(request.chooser);
+                    Value::Bool(true)
+                }
+                other => panic!("an unexpected question {other:?}"),
+            };
+            step = table.resume(execution, &[answer]).expect("the answer is taken");
+        }
+        assert!(matches!(step, Step::Done(_)), "{step:?}");
+        table.settle();
+        assert_eq!(seen, asked, "with {pool} mana");
+        assert_eq!(table.board.get(bears).map(|c| c.zone), Some(zone), "with {pool} mana");
+        assert_eq!(table.board.mana(P0, COLOURLESS), if asked.is_some() { 0 } else { pool });
+    }
+}
+
+/// P1 casts Grizzly Bears with `pool`, P2 answers with Mana Leak, then `answer`: Wagic's
+/// test of it.
+fn leaked(pool: &str, answer: &str, expected: &str) -> String {
+    test(
+        &format!("[PLAYER1]\nhand:Grizzly Bears\nmanapool:{pool}\n[PLAYER2]\nhand:Mana Leak\nmanapool:{{1}}{{U}}\n"),
+        &format!("Grizzly Bears\nno\nyes\nMana Leak\nGrizzly Bears\n{answer}"),
+        expected,
+    )
+}
+
+#[test]
+fn wagics_tests_answer_mana_leaks_menu_as_it_resolves_from_the_stack() {
+    let verdict = |test: &str| runner::run(&library(), &wagic::testfile::read(test).expect("a test"));
+    // `choice 0` pays: the Bears resolve, and the {3} is gone from their caster's pool.
+    let paid = leaked(
+        "{1}{G}{3}",
+        "choice 0\n",
+        "FIRSTMAIN\n[PLAYER1]\ninplay:Grizzly Bears\n[PLAYER2]\ngraveyard:Mana Leak\n",
+    );
+    assert_eq!(verdict(&paid), Verdict::Passed);
+    let unspent = leaked(
+        "{1}{G}{3}",
+        "choice 0\n",
+        "FIRSTMAIN\n[PLAYER1]\ninplay:Grizzly Bears\nmanapool:{3}\n[PLAYER2]\ngraveyard:Mana Leak\n",
+    );
+    assert_ne!(verdict(&unspent), Verdict::Passed, "the {{3}} paid is spent");
+    // `choice 1` declines: the Bears are countered, the {3} still in the pool.
+    let declined = leaked(
+        "{1}{G}{3}",
+        "choice 1\n",
+        "FIRSTMAIN\n[PLAYER1]\ngraveyard:Grizzly Bears\nmanapool:{3}\n[PLAYER2]\ngraveyard:Mana Leak\n",
+    );
+    assert_eq!(verdict(&declined), Verdict::Passed);
+    // A wrong board fails: paid, the Bears are not countered.
+    let wrong = leaked(
+        "{1}{G}{3}",
+        "choice 0\n",
+        "FIRSTMAIN\n[PLAYER1]\ngraveyard:Grizzly Bears\n[PLAYER2]\ngraveyard:Mana Leak\n",
+    );
+    assert_ne!(verdict(&wrong), Verdict::Passed);
+    // Too dear: no menu, the Bears are countered as the moves end.
+    let unpayable = leaked(
+        "{1}{G}{2}",
+        "",
+        "FIRSTMAIN\n[PLAYER1]\ngraveyard:Grizzly Bears\nmanapool:{2}\n[PLAYER2]\ngraveyard:Mana Leak\n",
+    );
+    assert_eq!(verdict(&unpayable), Verdict::Passed);
 }
