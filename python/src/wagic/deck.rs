@@ -30,6 +30,8 @@ pub struct PyWagicDeck {
     /// The file it was read from.
     #[pyo3(get)]
     pub path: PathBuf,
+    /// BLAKE3 of the file's text (as a sim's configuration names the deck).
+    pub hash: String,
     /// The card names a game plays, one a copy, in deck order.
     #[pyo3(get)]
     pub cards: Vec<String>,
@@ -128,6 +130,7 @@ fn resolve(
     Ok(PyWagicDeck {
         name,
         path: path.to_path_buf(),
+        hash: game::sim::hash::content_hash(text.as_bytes()),
         cards,
         total,
         left_out: left_out.into_iter().map(|error| (error.line, error.message)).collect(),

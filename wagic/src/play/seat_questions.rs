@@ -196,6 +196,11 @@ impl Game<'_> {
                 let creature = is_type(&types, "creature");
                 Some(Permanent {
                     name: self.name(card),
+                    face_down_card: c
+                        .face_down
+                        .as_ref()
+                        .filter(|_| c.controller == player)
+                        .map(|printed| printed.name.clone()),
                     owner: seat_of(c.owner),
                     controller: seat_of(c.controller),
                     tapped: c.tapped,

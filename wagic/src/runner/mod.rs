@@ -716,7 +716,8 @@ impl<'t> Run<'t> {
     /// A player or a card named by a move: `p1`/`p2` as Wagic reads them (anywhere in the
     /// line), else the first card in Wagic's search order with the Wagic id the move stands
     /// for (`Rules::getCardByMTGId`; none when no card has it), else, for a move standing
-    /// for no id (a token's name, a test naming no card by id), the first of that name.
+    /// for no id (a token's name, a test naming no card by id), the first of that name (a
+    /// face-down card's is its face's: Wagic's tests name it so).
     fn named(&self, text: &str) -> Option<Value> {
         if text.contains("p1") {
             return Some(Value::Player(P0));
@@ -728,7 +729,7 @@ impl<'t> Run<'t> {
         for card in self.stack.spells() {
             let matches = match self.move_id {
                 Some(id) => ids::wagic_id(&self.table, &self.wagic_ids, card) == Some(id),
-                None => self.table.board.get(card).is_some_and(|c| c.printed.name.to_lowercase() == text),
+                None => self.table.board.face(card).is_some_and(|face| face.name.to_lowercase() == text),
             };
             if matches {
                 return Some(Value::Card(card));
@@ -736,7 +737,7 @@ impl<'t> Run<'t> {
         }
         let is_named = |card: CardId| match self.move_id {
             Some(id) => ids::wagic_id(&self.table, &self.wagic_ids, card) == Some(id),
-            None => self.table.board.get(card).is_some_and(|c| c.printed.name.to_lowercase() == text),
+            None => self.table.board.face(card).is_some_and(|face| face.name.to_lowercase() == text),
         };
         // `TestSuiteAI::getCard`: each player's library, hand, battlefield, graveyard,
         // exile, in order.

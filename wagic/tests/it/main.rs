@@ -32,6 +32,7 @@ mod may_and;
 mod menus;
 mod more;
 mod morph;
+mod morph_clicks;
 mod move_costs;
 mod newability;
 mod next;
