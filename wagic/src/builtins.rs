@@ -19,7 +19,7 @@ mod fizzle;
 mod pay;
 pub use costs::GENERIC_ORDER;
 use costs::*;
-pub(crate) use pay::read_pay_cost;
+pub(crate) use pay::{payer_of_tag, read_pay_cost};
 mod alias;
 mod choice;
 mod discard;

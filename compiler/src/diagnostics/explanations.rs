@@ -429,7 +429,9 @@ impl Code {
                  until the card moves; `newability[effect]` of one effect on the card such as \
                  `moveTo(zone)`, `counter(p/t)`, a pump, `tap`, a keyword (`first strike`), a \
                  discard given to its controller (`ability$!name(discard) target(*|myhand) reject!$ \
-                 controller`), timed `ueot` in a `transforms(...) ueot`; on a permanent's line transforming \
+                 controller`), `pay[[cost]] donothing?effect` on one card (Mana Leak's `fizzle` unless \
+                 the transformed card's controller pays; Syncopate's cost `{value:storedx}`), timed `ueot` in a `transforms(...) ueot`; on a \
+                 permanent's line transforming \
                  the card itself, maybe under `this(test)`, `newability[@trigger:effect]` or \
                  `newability[{cost}:effect]`: the card's own ability while the line holds; one-shot \
                  new abilities a card gives itself (a permanent's line, maybe under `all(this)` or \

@@ -53,7 +53,7 @@ impl<'i> Lowering<'i> {
     /// Whether `X` is the X paid here: in a spell's effect, or in the entering effect of a
     /// permanent whose cost has `{X}` (Feral Hydra's `counter(1/1,X)`). Noted as used, so
     /// that a line reading it that turns out to be continuous is refused.
-    fn x_allowed(&self) -> bool {
+    pub(super) fn x_allowed(&self) -> bool {
         let allowed = self.x_spell || self.x_entering.get();
         if allowed {
             self.x_used.set(true);

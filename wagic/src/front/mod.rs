@@ -248,6 +248,9 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
         x_entering: Default::default(),
         x_used: Default::default(),
         newability_relative: Default::default(),
+        paid_new_ability: Default::default(),
+        spell_targets_several: is_spell
+            && block.field("target").is_some_and(|field| field.value.trim_start().starts_with('<')),
         until_end_of_turn: Default::default(),
         live_pumps: Default::default(),
         spell_target_mine: is_spell
@@ -716,6 +719,11 @@ struct Lowering<'i> {
     /// effect names a zone by whose it is (`moveTo(mybattlefield)`): Wagic reads it as the
     /// transformed card's controller's (`transforms.rs`).
     newability_relative: std::cell::Cell<bool>,
+    /// Whether the statement being lowered has a `newability[pay[[cost]] ...]`, whose
+    /// payer is its one target's controller (`transforms.rs`).
+    paid_new_ability: std::cell::Cell<bool>,
+    /// The card is an instant or a sorcery whose `target=` has a count (`<2>creature`).
+    spell_targets_several: bool,
     /// Whether the statement whose effect is being lowered ends at the end of the turn
     /// (`ueot`): a `transforms(...) ueot`'s new ability timed `ueot` too ends with it.
     until_end_of_turn: std::cell::Cell<bool>,

@@ -485,6 +485,7 @@ impl<'i> Lowering<'i> {
         let last = effect_words.last().copied().unwrap_or(first);
         let effect_piece = piece.slice(first.start - piece.start, last.start - piece.start + last.text.len());
         self.newability_relative.set(false);
+        self.paid_new_ability.set(false);
         let outer = self.until_end_of_turn.replace(restriction.is_some());
         let links = self.effect_links(effect_piece);
         self.until_end_of_turn.set(outer);
@@ -517,6 +518,23 @@ impl<'i> Lowering<'i> {
         }
         if self.newability_relative.get() {
             chain = self.zones_of_the_transformed(piece, target.is_some(), target_spec, chain)?;
+        }
+        if self.paid_new_ability.take() {
+            // The `pay` asks the first target's controller once: Wagic asks each
+            // transformed card's (Cut the Tethers' `all(spirit)`), so one card only.
+            let itself_or_triggers = target_spec.is_some_and(|spec| {
+                let spec = spec.trim().text.to_ascii_lowercase();
+                spec == "this" || spec.starts_with("trigger[")
+            });
+            let one_card = itself_or_triggers
+                || match target {
+                    None => !self.spell_targets_several,
+                    Some(Target::Filter { filter, .. }) => filter.qty == Some(vm::bytecode::Qty::Exact(1)),
+                    Some(Target::Expr { .. }) => false,
+                };
+            if !one_card {
+                return Err(Unsupported::new(piece, "`newability[pay[[cost]] ...]` given to several cards"));
+            }
         }
         if let Some(word) = nonstatic {
             let on_itself = target.is_none() && wrapper.is_none() && !self.aura && restriction.is_some();

@@ -348,6 +348,9 @@ struct Run<'t> {
     /// Target clicks an answered triggered ability still owes: the runtime took its only
     /// legal target without asking; Wagic asks it, and ignores a click on another card.
     auto_owed: Option<AutoOwed>,
+    /// A spell resolving from Wagic's stack whose paid new ability (Mana Leak's `pay`)
+    /// waits in [`Table::held`] for its payer's `choice`: it leaves the stack once answered.
+    held_resolution: Option<CardId>,
     /// Wagic's stack and its interrupt window.
     stack: stack::Stack,
     /// The last move changed the phase (Wagic's `NextGamePhase` on its stack).
@@ -455,6 +458,7 @@ impl<'t> Run<'t> {
             held_menu_chosen: false,
             held_clicks: Clicks::default(),
             auto_owed: None,
+            held_resolution: None,
             stack: stack::Stack::default(),
             after_phase_change: false,
             stalled: false,
@@ -513,6 +517,13 @@ impl<'t> Run<'t> {
             // its casting fires ask anything.
             if self.table.held.is_some() && !target_first {
                 self.answer_held(step.line, &step.text)?;
+                if self.table.held.is_none()
+                    && let Some(card) = self.held_resolution.take()
+                {
+                    self.resolve_spell(card);
+                    self.end_kicker(card);
+                    self.table.try_settle().map_err(|error| table_skip(error, step.line, &step.text))?;
+                }
                 if self.table.held.is_none() {
                     // The entering effects of a permanent cast kicked or for its
                     // alternative cost that waited for this answer have all run.

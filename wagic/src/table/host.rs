@@ -127,6 +127,10 @@ impl Host for Board {
                     P1
                 }
             }
+            // A `newability[pay[[cost]] ...]` asks the transformed card's controller.
+            RequestKind::Command(command, tag) if command.index() == catalogue::Command::Pay.index() => {
+                crate::builtins::payer_of_tag(tag).unwrap_or(env.controller)
+            }
             _ => env.controller,
         }
     }

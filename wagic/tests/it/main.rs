@@ -41,6 +41,7 @@ mod next;
 mod other_restriction;
 mod own_new_ability;
 mod own_one_shots;
+mod paid_newability;
 mod pay;
 mod phaseaction;
 mod play;
