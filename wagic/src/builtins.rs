@@ -22,6 +22,7 @@ use costs::*;
 pub(crate) use pay::read_pay_cost;
 mod alias;
 mod choice;
+mod conditions;
 mod discard;
 
 /// The result of a builtin.
@@ -792,7 +793,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
     for &each in Command::ALL {
         table.command(each.index(), command::<H>(each));
     }
-    let functions: [(&str, vm::runtime::FunctionFn<H>); 16] = [
+    let functions: [(&str, vm::runtime::FunctionFn<H>); 17] = [
         ("blockercount", blocker_count),
         ("fresh", alias::fresh),
         ("attacked", alias::attacked),
@@ -809,6 +810,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
         ("inzone", in_zone),
         ("fromzone", from_zone),
         ("isplayer", is_player),
+        ("attachments", conditions::attachments),
     ];
     for (name, function) in functions {
         if let Some(index) = CATALOGUE.functions.iter().position(|spec| spec.name == name) {

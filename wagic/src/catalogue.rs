@@ -517,7 +517,13 @@ pub const FUNCTIONS: &[FunctionSpec] = &[
         name: "foreachcount",
         min_args: 2,
         max_args: 2,
-        doc: "`foreachcount(card, 'charge')`: how many times Wagic's `thisforeach(counter{...})` does an effect of the card: its counters of that name (`'1/1'`, `'-1/-1'`: of that power and toughness), from 0 to 1000; of a card that left the battlefield, those it had as it left (last known information).",
+        doc: "`foreachcount(card, 'charge')`: how many times Wagic's `thisforeach(counter{...})` does an effect of the card (and the count `this(counter{1/1.n})` compares): its counters of that name (`'1/1'`, `'-1/-1'`: of that power and toughness), from 0 to 1000; of a card that left the battlefield, those it had as it left (last known information).",
+    },
+    FunctionSpec {
+        name: "attachments",
+        min_args: 2,
+        max_args: 2,
+        doc: "`attachments(card, 'equipment')` (or `'aura'`): how many Equipment (or Auras) are attached to the card (Wagic's `this(gear)`, `this(auras)`); 0 for anything else.",
     },
 ];
 

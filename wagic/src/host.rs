@@ -275,6 +275,10 @@ pub trait WagicHost: Host {
     /// battlefield.
     fn attached(&self, source: CardId) -> Option<CardId>;
 
+    /// How many Equipment and how many Auras on the battlefield are attached to `card`
+    /// (Wagic's `card->equipment` and `card->auras`).
+    fn attachments(&self, card: CardId) -> (i32, i32);
+
     /// How many times the card's activated ability was activated this turn (`limit:n`).
     fn activations(&self, card: CardId) -> i32;
 

@@ -463,7 +463,9 @@ impl Code {
                  `aslongas(spec)` or `if type(spec)~morethan~n then`; a lone one of an ability or a trigger is its effect), `name(...)`, `lord(spec)`, `foreach(spec)`, `aslongas(spec)` (of a one-shot effect on a permanent: its own `sacrifice <n`, `while` too) or \
                  `this(variable{controllerturn}>0)` (`opponentturn`: a lasting effect in those turns; \
                  also `this(controllerlife < n)`, `opponentlife` with `<`, `<=`, `>`, `>=`, `=`, `!=`, \
-                 `this(untapped)`, `this(tapped)`, `this(counter{0/0.n.name})`: while the test holds); costs \
+                 `this(untapped)`, `this(tapped)`, `this(counter{0/0.n.name})`, `counter{1/1.n}`, \
+                 `counter{-1/-1.n}` (against a number too), `this(gear > n)`, `this(auras >= n)` (the \
+                 Equipment, the Auras attached to the card): while the test holds); costs \
                  before a `:` (`{T}`, `{Q}`, mana such as `{2}{R}`, `{S}`, `{S(spec)}`, `{T(spec)}`, `{E}`, `{E(spec)}`, `{H}`, `{H(spec)}`, `{D}`, \
                  `{discard(spec)}` (a spec cost written n times: n different cards), `{L}`, `{L:n}`, `{C(0/0,-n,name)}`, and `asSorcery`, `myTurnOnly` or `myUpkeepOnly` \
                  after the effect); \

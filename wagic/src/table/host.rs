@@ -513,6 +513,25 @@ impl WagicHost for Board {
         self.get(target).filter(|c| c.zone == BATTLEFIELD).map(|_| target)
     }
 
+    fn attachments(&self, card: CardId) -> (i32, i32) {
+        let (mut equipment, mut auras) = (0i32, 0i32);
+        if self.get(card).is_none_or(|c| c.zone != BATTLEFIELD) {
+            return (0, 0);
+        }
+        for (index, c) in self.cards.iter().enumerate() {
+            if c.zone != BATTLEFIELD || c.attached != Some(card) {
+                continue;
+            }
+            let types = self.types(CardId(index as u32));
+            if types.contains(&"equipment") {
+                equipment = equipment.saturating_add(1);
+            } else if types.contains(&"aura") {
+                auras = auras.saturating_add(1);
+            }
+        }
+        (equipment, auras)
+    }
+
     fn activations(&self, card: CardId) -> i32 {
         self.get(card).map_or(0, |c| c.activations)
     }
