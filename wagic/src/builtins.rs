@@ -59,6 +59,7 @@ const HAND: ZoneIdx = ZoneIdx(1);
 const GRAVEYARD: ZoneIdx = ZoneIdx(2);
 const LIBRARY: ZoneIdx = ZoneIdx(3);
 const EXILE: ZoneIdx = ZoneIdx(4);
+const STACK: ZoneIdx = ZoneIdx(5);
 
 /// Charges one unit of fuel per card of `player`'s pile `zone` and says whether it holds
 /// a card, asking the host for none of its cards ([`vm::runtime::Host::pile_top_cards`]
@@ -793,7 +794,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
     for &each in Command::ALL {
         table.command(each.index(), command::<H>(each));
     }
-    let functions: [(&str, vm::runtime::FunctionFn<H>); 17] = [
+    let functions: [(&str, vm::runtime::FunctionFn<H>); 18] = [
         ("blockercount", blocker_count),
         ("fresh", alias::fresh),
         ("attacked", alias::attacked),
@@ -810,6 +811,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
         ("inzone", in_zone),
         ("fromzone", from_zone),
         ("isplayer", is_player),
+        ("wascast", conditions::was_cast),
         ("attachments", conditions::attachments),
     ];
     for (name, function) in functions {

@@ -520,6 +520,12 @@ pub const FUNCTIONS: &[FunctionSpec] = &[
         doc: "`foreachcount(card, 'charge')`: how many times Wagic's `thisforeach(counter{...})` does an effect of the card (and the count `this(counter{1/1.n})` compares): its counters of that name (`'1/1'`, `'-1/-1'`: of that power and toughness), from 0 to 1000; of a card that left the battlefield, those it had as it left (last known information).",
     },
     FunctionSpec {
+        name: "wascast",
+        min_args: 1,
+        max_args: 1,
+        doc: "`wascast(card)`: whether the card was cast: a spell on the stack, or a permanent that entered the battlefield from the stack this turn (Wagic's `if casted(this)`).",
+    },
+    FunctionSpec {
         name: "attachments",
         min_args: 2,
         max_args: 2,

@@ -1,11 +1,31 @@
-//! The functions of Wagic's conditions on the source card: `this(gear ...)`, `this(auras
-//! ...)` (how many Equipment or Auras are attached to it: Wagic's `ThisEquip`,
-//! `ThisAuras`).
+//! The functions of Wagic's conditions on the source card: `if casted(this)` (whether it
+//! was cast: Wagic's `parseCastRestrictions` finds it among the spells its controller's
+//! stack saw this turn) and `this(gear ...)`, `this(auras ...)` (how many Equipment or
+//! Auras are attached to it: Wagic's `ThisEquip`, `ThisAuras`).
 
 use vm::runtime::{CallContext, Status, Value};
 
-use super::{Res, string_arg};
+use super::{BATTLEFIELD, Res, STACK, string_arg};
 use crate::host::WagicHost;
+
+/// `wascast(card)`: whether the card is a spell on the stack, or a permanent that entered
+/// the battlefield from the stack this turn (a card gets onto the stack only by being
+/// cast: a permanent put onto the battlefield by an effect, or by a test's `inplay:`, was
+/// not).
+pub(super) fn was_cast<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let cast = ctx.arg(0).as_card().is_some_and(|card| {
+        let host = ctx.host();
+        match host.locate(card) {
+            Some((_, zone)) if zone == STACK => true,
+            Some((_, zone)) if zone == BATTLEFIELD => {
+                host.fresh(card) && host.moved_from(card).is_some_and(|(_, from)| from == STACK)
+            }
+            _ => false,
+        }
+    });
+    ctx.set_result(Value::Bool(cast));
+    Ok(Status::Success)
+}
 
 /// `attachments(card, 'equipment')` (or `'aura'`): how many Equipment (or Auras) on the
 /// battlefield are attached to the card; 0 for anything else.

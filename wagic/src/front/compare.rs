@@ -4,7 +4,9 @@
 //! compiled are `lifetotal` and `opponentlifetotal` (the life of the source's controller
 //! and of its opponent: the catalogue's `lifetotal(player)`) and `phandcount` and
 //! `ohandcount` (their hands: `handsize(player)`); the statement runs only when the
-//! comparison holds (`morethan` `>`, `lessthan` `<`, `equalto` `==`).
+//! comparison holds (`morethan` `>`, `lessthan` `<`, `equalto` `==`). And the tests of
+//! the source alone an `if` or `ifnot` names (`paid(alternative)`, `paid(kicker)`,
+//! `casted(this)`), checked likewise.
 
 use compiler::ir::{BinaryOp, Condition, Expr, Otherwise, Statement, Target};
 use vm::bytecode::{CompareOp, FunctionIdx};
@@ -34,17 +36,52 @@ impl<'i> Lowering<'i> {
             "equalto" => CompareOp::Eq,
             _ => return Err(Unsupported::new(criterion, "`if compare(...)` criterion")),
         };
+        let test = Expr::Binary(BinaryOp::Compare(op), self.arena.alloc(left), self.arena.alloc(right));
+        self.only_if(test, statement, bound)
+    }
+
+    /// `statement` (an `if`'s effect, already lowered) run only when `test` holds as it
+    /// resolves; refused for an effect that asks its player (a target, a `may`), which
+    /// would ask before the test.
+    pub(super) fn only_if(
+        &self,
+        test: Expr<'i>,
+        statement: Statement<'i>,
+        at: Piece<'_>,
+    ) -> Result<Statement<'i>, Unsupported> {
         let chooses = matches!(statement.target, Some(Target::Filter { filter, .. }) if filter.qty.is_some());
         if statement.condition.is_some() || chooses {
-            return Err(Unsupported::new(bound, "`if compare(...)` of an effect that asks its player"));
+            return Err(Unsupported::new(at, "`if` of an effect that asks its player"));
         }
-        let test = Expr::Binary(BinaryOp::Compare(op), self.arena.alloc(left), self.arena.alloc(right));
         // A false condition is no failure (a spell whose condition does not hold still
         // resolves, doing nothing): the branch taken then does nothing.
         let nothing =
             Statement { condition: None, target: None, restriction: None, chain: &[], otherwise: None, ..statement };
         let otherwise = self.arena.alloc(Otherwise { elif: None, body: nothing });
         Ok(Statement { condition: Some(Condition::If(test)), otherwise: Some(otherwise), ..statement })
+    }
+
+    /// The test of an `if` condition on the source alone (Wagic's `parseCastRestrictions`):
+    /// `paid(alternative)` and `paid(kicker)` (the card was cast for its alternative cost,
+    /// or kicked: the catalogue's `alternative` and `kicked`), `casted(this)` (it was cast:
+    /// `wascast(this)`). `None` for any other condition.
+    pub(super) fn source_test(&self, condition: Piece<'_>) -> Option<Expr<'i>> {
+        let text: String =
+            condition.text.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_lowercase();
+        let flag = |name: &str| {
+            let flag = self.arena.alloc(Expr::Var(spec::variable(name)));
+            Expr::Binary(BinaryOp::Compare(CompareOp::Eq), flag, self.arena.alloc(Expr::Int(1)))
+        };
+        match text.as_str() {
+            "paid(alternative)" => Some(flag("alternative")),
+            "paid(kicker)" => Some(flag("kicked")),
+            "casted(this)" => {
+                let index = CATALOGUE.functions.iter().position(|spec| spec.name == "wascast").unwrap_or(0);
+                let this = self.arena.alloc_slice_copy(&[Expr::Var(spec::variable("this"))]);
+                Some(Expr::Call(FunctionIdx::new(index), this))
+            }
+            _ => None,
+        }
     }
 
     /// `compare(lifetotal)` and the other amounts compiled.

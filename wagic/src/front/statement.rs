@@ -287,11 +287,16 @@ impl<'i> Lowering<'i> {
         wrapper: Option<Wrapper<'_>>,
         shared: Option<Target<'i>>,
     ) -> Result<Statement<'i>, Unsupported> {
-        if let Some(rest) = piece.trim().strip_prefix("if ") {
+        let trimmed = piece.trim();
+        let conditional = match trimmed.strip_prefix("if ") {
+            Some(rest) => Some((rest, false)),
+            None => trimmed.strip_prefix("ifnot ").map(|rest| (rest, true)),
+        };
+        if let Some((rest, negated)) = conditional {
             if let Some(Wrapper::This(args)) = wrapper {
                 return Err(Unsupported::new(args, "`this(...)` before `if`"));
             }
-            return self.if_then(rest, wrapper);
+            return self.if_then(rest, wrapper, negated);
         }
         let given = match given::given_ability(piece)? {
             Some(given::Given::Player { effect, receiver, after, at }) => {
@@ -689,8 +694,13 @@ impl<'i> Lowering<'i> {
     /// too), checked as the effect resolves (Wagic's `IfThenAbility`). A false condition is
     /// no failure: the chain is the negated count check `||` the effect, so that a spell
     /// whose condition does not hold still resolves, doing nothing.
-    fn if_then(&self, rest: Piece<'_>, wrapper: Option<Wrapper<'_>>) -> Result<Statement<'i>, Unsupported> {
-        let construct = "`if` other than `if type(spec)~morethan|lessthan|equalto~n or type(spec) then effect`";
+    fn if_then(
+        &self,
+        rest: Piece<'_>,
+        wrapper: Option<Wrapper<'_>>,
+        negated: bool,
+    ) -> Result<Statement<'i>, Unsupported> {
+        let construct = "`if` other than `if type(spec)~morethan|lessthan|equalto~n or type(spec) then effect`, `paid(alternative|kicker)` or `casted(this)`";
         let words = rest.trim().words();
         let Some(then) = words.iter().position(|word| word.text.eq_ignore_ascii_case("then")) else {
             return Err(Unsupported::new(rest, "`if` without `then`"));
@@ -703,6 +713,15 @@ impl<'i> Lowering<'i> {
             return Err(Unsupported::new(rest, "`if` without an effect"));
         };
         let effect = rest.from(effect_start.start - rest.start);
+        if let Some(test) = self.source_test(condition) {
+            // `if paid(alternative)`, `if casted(this)`...: a test of the source.
+            let statement = self.statement(effect, wrapper, None)?;
+            let test = if negated { Expr::Not(self.arena.alloc(test)) } else { test };
+            return self.only_if(test, statement, condition);
+        }
+        if negated {
+            return Err(Unsupported::new(condition, construct));
+        }
         let parts = condition.split_top("~");
         let [count_part, criterion, bound] = parts.as_slice() else {
             return Err(Unsupported::new(condition, construct));

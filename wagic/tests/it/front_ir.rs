@@ -629,7 +629,8 @@ fn if_then_is_the_negated_count_check_or_else_the_effect() {
     for (line, refusal) in [
         (
             "auto=if morbid then life:5 controller",
-            "`if` other than `if type(spec)~morethan|lessthan|equalto~n or type(spec) then effect`",
+            "`if` other than `if type(spec)~morethan|lessthan|equalto~n or type(spec) then effect`, \
+             `paid(alternative|kicker)` or `casted(this)`",
         ),
         ("auto=if type(*|myhand)~morethan~0 damage:2 opponent", "`if` without `then`"),
         ("auto=if type(*|myhand)~morethan~0 then add{G}{U}", "`if` with an effect of several links"),

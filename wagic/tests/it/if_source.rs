@@ -1,0 +1,98 @@
+//! `if` and `ifnot` tests of the source card (Wagic's `IfThenAbility` with the cast
+//! restrictions `paid(alternative)`, `paid(kicker)` and `casted(this)`): their IR, and
+//! the effect running only when the test holds (or, `ifnot`, fails) as it resolves.
+
+use std::sync::Arc;
+
+use wagic::runner::{self, Verdict};
+use wagic::table::Library;
+
+use super::behaviour::test;
+use super::front::error_of;
+use super::front_ir::ir_of;
+
+/// A creature whose entering effect depends on its being cast (Reiver Demon's "if you
+/// cast it from your hand"; the other, on its not being cast), a spell returning it from
+/// the graveyard, an instant with an alternative cost, and lands to draw.
+const CARDS: &str = "[card]\nname=Stoker\nauto=if casted(this) then damage:2 opponent\n\
+auto=ifnot casted(this) then life:3 controller\nmana={R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Return\ntarget=creature|mygraveyard\nauto=moveTo(mybattlefield)\nmana={B}\ntype=Sorcery\n[/card]\n\
+[card]\nname=Trap\nother={U} name(Spring)\nauto=if paid(alternative) then draw:1 controller\n\
+auto=ifnot paid(alternative) then life:2 controller\nmana={3}{U}\ntype=Instant\n[/card]\n\
+[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n";
+
+fn verdict(test: &str) -> Verdict {
+    let library = Arc::new(Library::compile(&[("if.txt", CARDS.to_string())]).expect("the cards compile"));
+    runner::run(&library, &wagic::testfile::read(test).expect("a test"))
+}
+
+#[test]
+fn paid_tests_are_the_alternative_and_kicker_effects() {
+    // `if paid(alternative) then effect` is `alternative effect`; `paid(kicker)`, `kicker`.
+    assert_eq!(
+        ir_of("other={U}\nauto=if paid(alternative) then draw:1 controller\ntype=Instant"),
+        ir_of("other={U}\nauto=alternative draw:1 controller\ntype=Instant")
+    );
+    assert_eq!(
+        ir_of("kicker={1}\nauto=if paid(kicker) then draw:1 controller\ntype=Instant"),
+        ir_of("kicker={1}\nauto=kicker draw:1 controller\ntype=Instant")
+    );
+    // The test, negated for `ifnot`, is the statement's condition.
+    let condition = |line: &str| {
+        let source = format!("[card]\nname=Test\n{line}\ntype=Sorcery\n[/card]\n");
+        let blocks = wagic::reader::read(&source);
+        let arena = bumpalo::Bump::new();
+        let ir = wagic::front::lower_card(&blocks[0], &arena).expect("the card compiles");
+        format!("{:?}", ir.actions[0].statements[0].condition)
+    };
+    let wascast = wagic::CATALOGUE.functions.iter().position(|function| function.name == "wascast");
+    let call = format!("Call(FunctionIdx({}), [Var(VariableIdx(2))])", wascast.unwrap_or_default());
+    assert_eq!(condition("auto=if casted(this) then draw:1 controller"), format!("Some(If({call}))"));
+    assert_eq!(condition("auto=ifnot casted( this ) then draw:1 controller"), format!("Some(If(Not({call})))"));
+}
+
+#[test]
+fn other_tests_and_asking_effects_stay_refused() {
+    let construct = "unsupported: `if` other than `if type(spec)~morethan|lessthan|equalto~n or type(spec) then \
+                     effect`, `paid(alternative|kicker)` or `casted(this)`";
+    for (line, refused) in [
+        ("auto=if raid then draw:1 controller", construct),
+        ("auto=if paid(retrace) then draw:1 controller", construct),
+        ("auto=ifnot type(creature|mybattlefield)~morethan~0 then draw:1 controller", construct),
+        ("auto=if casted(this) then destroy target(creature)", "unsupported: `if` of an effect that asks its player"),
+    ] {
+        assert_eq!(error_of(&format!("{line}\ntype=Sorcery")).as_deref(), Some(refused), "{line}");
+    }
+}
+
+#[test]
+fn a_cast_creature_does_its_entering_effect_and_one_put_onto_the_battlefield_does_not() {
+    // Cast from hand: 2 damage to the opponent, no life gained.
+    let cast = test(
+        "[PLAYER1]\nhand:Stoker\nmanapool:{R}\n[PLAYER2]\n",
+        "Stoker\n",
+        "FIRSTMAIN\n[PLAYER1]\ninplay:Stoker\n[PLAYER2]\nlife:18\n",
+    );
+    assert_eq!(verdict(&cast), Verdict::Passed);
+    // Returned from the graveyard by a spell: not cast, the `ifnot` line gains 3 life.
+    let returned = test(
+        "[PLAYER1]\nhand:Return\ngraveyard:Stoker\nmanapool:{B}\n[PLAYER2]\n",
+        "Return\nStoker\n",
+        "FIRSTMAIN\n[PLAYER1]\ninplay:Stoker\ngraveyard:Return\nlife:23\n[PLAYER2]\n",
+    );
+    assert_eq!(verdict(&returned), Verdict::Passed);
+}
+
+#[test]
+fn a_paid_test_follows_the_cost_the_spell_was_cast_for() {
+    let trap = |moves: &str, expected: &str| {
+        verdict(&test(
+            "[PLAYER1]\nhand:Trap\nlibrary:Forest\nmanapool:{3}{U}\n[PLAYER2]\n",
+            moves,
+            &format!("FIRSTMAIN\n[PLAYER1]\ngraveyard:Trap\n{expected}[PLAYER2]\n"),
+        ))
+    };
+    // For {U}: a card drawn, no life; for its mana cost: 2 life, no card.
+    assert_eq!(trap("Trap\nchoice 1\n", "hand:Forest\nmanapool:{3}\n"), Verdict::Passed);
+    assert_eq!(trap("Trap\nchoice 0\n", "library:Forest\nlife:22\n"), Verdict::Passed);
+}
