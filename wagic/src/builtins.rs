@@ -794,7 +794,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
     for &each in Command::ALL {
         table.command(each.index(), command::<H>(each));
     }
-    let functions: [(&str, vm::runtime::FunctionFn<H>); 18] = [
+    let functions: [(&str, vm::runtime::FunctionFn<H>); 20] = [
         ("blockercount", blocker_count),
         ("fresh", alias::fresh),
         ("attacked", alias::attacked),
@@ -813,6 +813,8 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
         ("isplayer", is_player),
         ("wascast", conditions::was_cast),
         ("attachments", conditions::attachments),
+        ("raided", conditions::raided),
+        ("morbid", conditions::morbid),
     ];
     for (name, function) in functions {
         if let Some(index) = CATALOGUE.functions.iter().position(|spec| spec.name == name) {

@@ -526,6 +526,18 @@ pub const FUNCTIONS: &[FunctionSpec] = &[
         doc: "`wascast(card)`: whether the card was cast: a spell on the stack, or a permanent that entered the battlefield from the stack this turn (Wagic's `if casted(this)`).",
     },
     FunctionSpec {
+        name: "raided",
+        min_args: 1,
+        max_args: 1,
+        doc: "`raided(player)`: whether the player attacked with a creature this turn (Wagic's `if raid`).",
+    },
+    FunctionSpec {
+        name: "morbid",
+        min_args: 0,
+        max_args: 0,
+        doc: "`morbid()`: whether a creature card was put into a graveyard from the battlefield this turn (Wagic's `if morbid`).",
+    },
+    FunctionSpec {
         name: "attachments",
         min_args: 2,
         max_args: 2,

@@ -298,6 +298,13 @@ pub trait WagicHost: Host {
     /// Whether the card attacked this turn.
     fn attacked(&self, card: CardId) -> bool;
 
+    /// Whether the player attacked with a creature this turn (Wagic's `raid`).
+    fn raided(&self, player: PlayerId) -> bool;
+
+    /// Whether a creature card was put into a graveyard from the battlefield this turn
+    /// (Wagic's `morbid`).
+    fn morbid(&self) -> bool;
+
     /// Whether the card's upkeep cost (`upcost[...]`) was paid this turn.
     fn upkeep_paid(&self, card: CardId) -> bool;
 

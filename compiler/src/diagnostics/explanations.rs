@@ -441,7 +441,8 @@ impl Code {
                  `if compare(A)~morethan|lessthan|equalto~N or compare(B) then effect` (A, B: \
                  `lifetotal`, `opponentlifetotal`, `phandcount`, `ohandcount`), \
                  `if paid(alternative) then effect`, `paid(kicker)`, `casted(this)` (the card was \
-                 cast: a spell, or a permanent that entered from the stack this turn), and \
+                 cast: a spell, or a permanent that entered from the stack this turn), `raid` \
+                 (its controller attacked this turn), `morbid` (a creature died this turn), and \
                  `ifnot` of these (the effect only when the test fails), \
                  `effect and!(effect)!` (the second on the same target), \
                  `ability$!effect!$ controller` alone on its line (the effect itself, without \

@@ -1,7 +1,8 @@
-//! The functions of Wagic's conditions on the source card: `if casted(this)` (whether it
-//! was cast: Wagic's `parseCastRestrictions` finds it among the spells its controller's
-//! stack saw this turn) and `this(gear ...)`, `this(auras ...)` (how many Equipment or
-//! Auras are attached to it: Wagic's `ThisEquip`, `ThisAuras`).
+//! The functions of Wagic's conditions: on the source card, `if casted(this)` (whether
+//! it was cast: Wagic's `parseCastRestrictions` finds it among the spells its
+//! controller's stack saw this turn) and `this(gear ...)`, `this(auras ...)` (how many
+//! Equipment or Auras are attached to it: Wagic's `ThisEquip`, `ThisAuras`); on the turn,
+//! `if raid` (its controller attacked) and `if morbid` (a creature died).
 
 use vm::runtime::{CallContext, Status, Value};
 
@@ -38,5 +39,20 @@ pub(super) fn attachments<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
         _ => 0,
     };
     ctx.set_result(Value::Int(count));
+    Ok(Status::Success)
+}
+
+/// `raided(player)`: whether the player attacked with a creature this turn.
+pub(super) fn raided<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let raided = ctx.arg(0).as_player().is_some_and(|player| ctx.host().raided(player));
+    ctx.set_result(Value::Bool(raided));
+    Ok(Status::Success)
+}
+
+/// `morbid()`: whether a creature card was put into a graveyard from the battlefield this
+/// turn.
+pub(super) fn morbid<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let morbid = ctx.host().morbid();
+    ctx.set_result(Value::Bool(morbid));
     Ok(Status::Success)
 }

@@ -5,8 +5,8 @@
 //! and of its opponent: the catalogue's `lifetotal(player)`) and `phandcount` and
 //! `ohandcount` (their hands: `handsize(player)`); the statement runs only when the
 //! comparison holds (`morethan` `>`, `lessthan` `<`, `equalto` `==`). And the tests of
-//! the source alone an `if` or `ifnot` names (`paid(alternative)`, `paid(kicker)`,
-//! `casted(this)`), checked likewise.
+//! the source or the turn an `if` or `ifnot` names (`paid(alternative)`, `paid(kicker)`,
+//! `casted(this)`, `raid`, `morbid`), checked likewise.
 
 use compiler::ir::{BinaryOp, Condition, Expr, Otherwise, Statement, Target};
 use vm::bytecode::{CompareOp, FunctionIdx};
@@ -64,10 +64,16 @@ impl<'i> Lowering<'i> {
     /// The test of an `if` condition on the source alone (Wagic's `parseCastRestrictions`):
     /// `paid(alternative)` and `paid(kicker)` (the card was cast for its alternative cost,
     /// or kicked: the catalogue's `alternative` and `kicked`), `casted(this)` (it was cast:
-    /// `wascast(this)`). `None` for any other condition.
+    /// `wascast(this)`); and on the turn, `raid` (the source's controller attacked with a
+    /// creature: `raided(me)`) and `morbid` (a creature died: `morbid()`). `None` for any
+    /// other condition.
     pub(super) fn source_test(&self, condition: Piece<'_>) -> Option<Expr<'i>> {
         let text: String =
             condition.text.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_lowercase();
+        let call = |name: &str, args: &[Expr<'i>]| {
+            let index = CATALOGUE.functions.iter().position(|spec| spec.name == name).unwrap_or(0);
+            Expr::Call(FunctionIdx::new(index), self.arena.alloc_slice_copy(args))
+        };
         let flag = |name: &str| {
             let flag = self.arena.alloc(Expr::Var(spec::variable(name)));
             Expr::Binary(BinaryOp::Compare(CompareOp::Eq), flag, self.arena.alloc(Expr::Int(1)))
@@ -75,11 +81,9 @@ impl<'i> Lowering<'i> {
         match text.as_str() {
             "paid(alternative)" => Some(flag("alternative")),
             "paid(kicker)" => Some(flag("kicked")),
-            "casted(this)" => {
-                let index = CATALOGUE.functions.iter().position(|spec| spec.name == "wascast").unwrap_or(0);
-                let this = self.arena.alloc_slice_copy(&[Expr::Var(spec::variable("this"))]);
-                Some(Expr::Call(FunctionIdx::new(index), this))
-            }
+            "casted(this)" => Some(call("wascast", &[Expr::Var(spec::variable("this"))])),
+            "raid" => Some(call("raided", &[Expr::Var(spec::variable("me"))])),
+            "morbid" => Some(call("morbid", &[])),
             _ => None,
         }
     }

@@ -700,7 +700,7 @@ impl<'i> Lowering<'i> {
         wrapper: Option<Wrapper<'_>>,
         negated: bool,
     ) -> Result<Statement<'i>, Unsupported> {
-        let construct = "`if` other than `if type(spec)~morethan|lessthan|equalto~n or type(spec) then effect`, `paid(alternative|kicker)` or `casted(this)`";
+        let construct = "`if` other than `if type(spec)~morethan|lessthan|equalto~n or type(spec) then effect`, `paid(alternative|kicker)`, `casted(this)`, `raid` or `morbid`";
         let words = rest.trim().words();
         let Some(then) = words.iter().position(|word| word.text.eq_ignore_ascii_case("then")) else {
             return Err(Unsupported::new(rest, "`if` without `then`"));
@@ -714,7 +714,8 @@ impl<'i> Lowering<'i> {
         };
         let effect = rest.from(effect_start.start - rest.start);
         if let Some(test) = self.source_test(condition) {
-            // `if paid(alternative)`, `if casted(this)`...: a test of the source.
+            // `if paid(alternative)`, `if casted(this)`, `if raid`...: a test of the source
+            // or of the turn.
             let statement = self.statement(effect, wrapper, None)?;
             let test = if negated { Expr::Not(self.arena.alloc(test)) } else { test };
             return self.only_if(test, statement, condition);

@@ -6,7 +6,7 @@ use vm::bytecode::ZoneIdx;
 use vm::runtime::{CardId, PlayerId, Value};
 
 use super::effects::Effects;
-use super::{BATTLEFIELD, HAND, LIBRARY, P0, Printed, STACK};
+use super::{BATTLEFIELD, GRAVEYARD, HAND, LIBRARY, P0, Printed, STACK};
 use crate::catalogue;
 use crate::host::EffectCode;
 
@@ -170,6 +170,11 @@ pub struct Board {
     /// The card last cast for its alternative cost, while it resolves (the catalogue's
     /// `alternative`).
     pub alternative: Option<CardId>,
+    /// Each player attacked with a creature this turn (Wagic's `raidcount`: its `raid`).
+    pub raided: [bool; 2],
+    /// A creature card was put into a graveyard from the battlefield this turn (Wagic's
+    /// `morbid`, which looks for one among the cards the graveyards saw this turn).
+    pub creature_died: bool,
     pub(super) next_order: i64,
     pub(super) seed: u32,
     /// Cards the libraries held when they were shuffled, summed: the work of the
@@ -202,6 +207,15 @@ impl Default for Board {
 }
 
 impl Board {
+    /// Notes that a creature attacks: it attacked this turn (Wagic's `attacked`), and so
+    /// did its controller (Wagic's `raid`).
+    pub fn note_attack(&mut self, card: CardId) {
+        let Some(c) = self.get_mut(card) else { return };
+        c.attacked = true;
+        let controller = c.controller;
+        self.raided[usize::from(controller != P0)] = true;
+    }
+
     /// An empty board: both players at 20 life with empty pools, `P0`'s main phase.
     pub fn new() -> Board {
         Board {
@@ -221,6 +235,8 @@ impl Board {
             flashed_back: Vec::new(),
             ended_blocks: Vec::new(),
             alternative: None,
+            raided: [false; 2],
+            creature_died: false,
             next_order: 0,
             seed: 1,
             cards_shuffled: 0,
@@ -423,6 +439,12 @@ impl Board {
             (*on != card || action.action == crate::host::PhaseAction::DRAW)
                 && !(action.source_in_play && action.source == card)
         });
+        if from.1 == BATTLEFIELD
+            && zone == GRAVEYARD
+            && self.get(card).is_some_and(|c| c.printed.types.iter().any(|t| t == "creature"))
+        {
+            self.creature_died = true;
+        }
         let Some(c) = self.get_mut(card) else { return };
         c.attached = None;
         c.activations = 0;

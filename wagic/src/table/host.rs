@@ -588,6 +588,14 @@ impl WagicHost for Board {
         self.get(card).is_some_and(|c| c.attacked)
     }
 
+    fn raided(&self, player: PlayerId) -> bool {
+        self.raided[usize::from(player != P0)]
+    }
+
+    fn morbid(&self) -> bool {
+        self.creature_died
+    }
+
     fn combat_opponents(&self, card: CardId, out: &mut Vec<CardId>) {
         for &(blocker, attacker) in &self.ended_blocks {
             let opponent = if attacker == card {

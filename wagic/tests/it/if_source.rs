@@ -13,13 +13,20 @@ use super::front_ir::ir_of;
 
 /// A creature whose entering effect depends on its being cast (Reiver Demon's "if you
 /// cast it from your hand"; the other, on its not being cast), a spell returning it from
-/// the graveyard, an instant with an alternative cost, and lands to draw.
+/// the graveyard, an instant with an alternative cost, lands to draw, and the turn's tests:
+/// an entering effect if its controller attacked (raid), a spell's if a creature died
+/// (morbid).
 const CARDS: &str = "[card]\nname=Stoker\nauto=if casted(this) then damage:2 opponent\n\
 auto=ifnot casted(this) then life:3 controller\nmana={R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Return\ntarget=creature|mygraveyard\nauto=moveTo(mybattlefield)\nmana={B}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Trap\nother={U} name(Spring)\nauto=if paid(alternative) then draw:1 controller\n\
 auto=ifnot paid(alternative) then life:2 controller\nmana={3}{U}\ntype=Instant\n[/card]\n\
-[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n";
+[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n\
+[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[/card]\n\
+[card]\nname=Heart-Piercer\nauto=if raid then damage:2 opponent\nmana={R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Tragic Slip\nauto=if morbid then damage:3 opponent\nmana={B}\ntype=Sorcery\n[/card]\n\
+[card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
+[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\nmana={R}\ntype=Instant\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
     let library = Arc::new(Library::compile(&[("if.txt", CARDS.to_string())]).expect("the cards compile"));
@@ -54,9 +61,9 @@ fn paid_tests_are_the_alternative_and_kicker_effects() {
 #[test]
 fn other_tests_and_asking_effects_stay_refused() {
     let construct = "unsupported: `if` other than `if type(spec)~morethan|lessthan|equalto~n or type(spec) then \
-                     effect`, `paid(alternative|kicker)` or `casted(this)`";
+                     effect`, `paid(alternative|kicker)`, `casted(this)`, `raid` or `morbid`";
     for (line, refused) in [
-        ("auto=if raid then draw:1 controller", construct),
+        ("auto=if rebound then draw:1 controller", construct),
         ("auto=if paid(retrace) then draw:1 controller", construct),
         ("auto=ifnot type(creature|mybattlefield)~morethan~0 then draw:1 controller", construct),
         ("auto=if casted(this) then destroy target(creature)", "unsupported: `if` of an effect that asks its player"),
@@ -95,4 +102,44 @@ fn a_paid_test_follows_the_cost_the_spell_was_cast_for() {
     // For {U}: a card drawn, no life; for its mana cost: 2 life, no card.
     assert_eq!(trap("Trap\nchoice 1\n", "hand:Forest\nmanapool:{3}\n"), Verdict::Passed);
     assert_eq!(trap("Trap\nchoice 0\n", "library:Forest\nlife:22\n"), Verdict::Passed);
+}
+
+#[test]
+fn raid_holds_once_its_controller_attacked_this_turn() {
+    // The Bears attack (2 damage), then the Heart-Piercer enters in the second main
+    // phase: 2 more.
+    let raided = test(
+        "[PLAYER1]\ninplay:Grizzly Bears,Mountain\nhand:Heart-Piercer\n[PLAYER2]\n",
+        "next\nnext\nGrizzly Bears\nnext\nnext\nnext\nnext\nMountain\nHeart-Piercer\n",
+        "SECONDMAIN\n[PLAYER1]\ninplay:Grizzly Bears,Mountain,Heart-Piercer\n[PLAYER2]\nlife:16\n",
+    );
+    assert_eq!(verdict(&raided), Verdict::Passed);
+    // No attack: the Heart-Piercer enters and does nothing.
+    let quiet = test(
+        "[PLAYER1]\ninplay:Grizzly Bears\nhand:Heart-Piercer\nmanapool:{R}\n[PLAYER2]\n",
+        "Heart-Piercer\n",
+        "FIRSTMAIN\n[PLAYER1]\ninplay:Grizzly Bears,Heart-Piercer\n[PLAYER2]\n",
+    );
+    assert_eq!(verdict(&quiet), Verdict::Passed);
+}
+
+#[test]
+fn morbid_holds_once_a_creature_died_this_turn() {
+    let slip = |moves: &str, mine: &str, theirs: &str| {
+        verdict(&test(
+            "[PLAYER1]\nhand:Shock,Tragic Slip\nmanapool:{R}{B}\n[PLAYER2]\ninplay:Grizzly Bears\n",
+            moves,
+            &format!("FIRSTMAIN\n[PLAYER1]\n{mine}[PLAYER2]\n{theirs}"),
+        ))
+    };
+    // Shock kills the Bears first: 3 damage to the opponent.
+    let killed = slip(
+        "Shock\nGrizzly Bears\nTragic Slip\n",
+        "graveyard:Shock,Tragic Slip\n",
+        "graveyard:Grizzly Bears\nlife:17\n",
+    );
+    assert_eq!(killed, Verdict::Passed);
+    // Shock to the opponent instead: no creature died, the Slip does nothing.
+    let spared = slip("Shock\np2\nTragic Slip\n", "graveyard:Shock,Tragic Slip\n", "inplay:Grizzly Bears\nlife:18\n");
+    assert_eq!(spared, Verdict::Passed);
 }
