@@ -794,7 +794,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
     for &each in Command::ALL {
         table.command(each.index(), command::<H>(each));
     }
-    let functions: [(&str, vm::runtime::FunctionFn<H>); 20] = [
+    let functions: [(&str, vm::runtime::FunctionFn<H>); 21] = [
         ("blockercount", blocker_count),
         ("fresh", alias::fresh),
         ("attacked", alias::attacked),
@@ -814,6 +814,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
         ("wascast", conditions::was_cast),
         ("attachments", conditions::attachments),
         ("raided", conditions::raided),
+        ("manaspent", conditions::mana_spent),
         ("morbid", conditions::morbid),
     ];
     for (name, function) in functions {

@@ -526,6 +526,12 @@ pub const FUNCTIONS: &[FunctionSpec] = &[
         doc: "`wascast(card)`: whether the card was cast: a spell on the stack, or a permanent that entered the battlefield from the stack this turn (Wagic's `if casted(this)`).",
     },
     FunctionSpec {
+        name: "manaspent",
+        min_args: 2,
+        max_args: 2,
+        doc: "`manaspent(card, 'R')`: how much mana of that colour (`W`, `U`, `B`, `R`, `G`) was paid to cast the card, while it is on the stack or, once it resolved, on the battlefield (Wagic's `if spent({R})`); 0 for a card not cast.",
+    },
+    FunctionSpec {
         name: "raided",
         min_args: 1,
         max_args: 1,

@@ -298,6 +298,11 @@ pub trait WagicHost: Host {
     /// Whether the card attacked this turn.
     fn attacked(&self, card: CardId) -> bool;
 
+    /// The mana of `colour` ([`crate::catalogue::MANA_COLOURS`] order) paid to cast `card`,
+    /// while it is on the stack or, once it resolved, on the battlefield; 0 for a card not
+    /// cast (Wagic's `getManaUsedToCast`).
+    fn mana_spent(&self, card: CardId, colour: Colour) -> i32;
+
     /// Whether the player attacked with a creature this turn (Wagic's `raid`).
     fn raided(&self, player: PlayerId) -> bool;
 

@@ -441,9 +441,11 @@ impl Code {
                  `if compare(A)~morethan|lessthan|equalto~N or compare(B) then effect` (A, B: \
                  `lifetotal`, `opponentlifetotal`, `phandcount`, `ohandcount`), \
                  `if paid(alternative) then effect`, `paid(kicker)`, `casted(this)` (the card was \
-                 cast: a spell, or a permanent that entered from the stack this turn), `raid` \
+                 cast: a spell, or a permanent that entered from the stack this turn), \
+                 `spent({R})` (mana of that colour was paid to cast it), `raid` \
                  (its controller attacked this turn), `morbid` (a creature died this turn), and \
-                 `ifnot` of these (the effect only when the test fails), \
+                 several of these joined by `,` (all hold), `ifnot` of these (the effect only when \
+                 the test fails), \
                  `effect and!(effect)!` (the second on the same target), \
                  `ability$!effect!$ controller` alone on its line (the effect itself, without \
                  damage, `this` or a stored card), \

@@ -2,12 +2,14 @@
 //! it was cast: Wagic's `parseCastRestrictions` finds it among the spells its
 //! controller's stack saw this turn) and `this(gear ...)`, `this(auras ...)` (how many
 //! Equipment or Auras are attached to it: Wagic's `ThisEquip`, `ThisAuras`); on the turn,
-//! `if raid` (its controller attacked) and `if morbid` (a creature died).
+//! `if raid` (its controller attacked) and `if morbid` (a creature died); on the spell,
+//! `if spent({R})` (the mana paid to cast it).
 
 use vm::runtime::{CallContext, Status, Value};
 
 use super::{BATTLEFIELD, Res, STACK, string_arg};
-use crate::host::WagicHost;
+use crate::catalogue;
+use crate::host::{Colour, WagicHost};
 
 /// `wascast(card)`: whether the card is a spell on the stack, or a permanent that entered
 /// the battlefield from the stack this turn (a card gets onto the stack only by being
@@ -54,5 +56,17 @@ pub(super) fn raided<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
 pub(super) fn morbid<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let morbid = ctx.host().morbid();
     ctx.set_result(Value::Bool(morbid));
+    Ok(Status::Success)
+}
+
+/// `manaspent(card, colour)`: the mana of that colour (a [`catalogue::MANA_COLOURS`]
+/// name) paid to cast the card; 0 for another word.
+pub(super) fn mana_spent<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let colour = string_arg(ctx, 1)?;
+    let spent = match (ctx.arg(0).as_card(), catalogue::position(catalogue::MANA_COLOURS, &colour)) {
+        (Some(card), Some(index)) if index < 5 => ctx.host().mana_spent(card, index as Colour),
+        _ => 0,
+    };
+    ctx.set_result(Value::Int(spent));
     Ok(Status::Success)
 }

@@ -61,27 +61,48 @@ impl<'i> Lowering<'i> {
         Ok(Statement { condition: Some(Condition::If(test)), otherwise: Some(otherwise), ..statement })
     }
 
-    /// The test of an `if` condition on the source alone (Wagic's `parseCastRestrictions`):
+    /// The test of an `if` condition on the source or the turn (Wagic's
+    /// `parseCastRestrictions`), each of its comma-separated parts holding:
     /// `paid(alternative)` and `paid(kicker)` (the card was cast for its alternative cost,
     /// or kicked: the catalogue's `alternative` and `kicked`), `casted(this)` (it was cast:
-    /// `wascast(this)`); and on the turn, `raid` (the source's controller attacked with a
-    /// creature: `raided(me)`) and `morbid` (a creature died: `morbid()`). `None` for any
-    /// other condition.
+    /// `wascast(this)`), `spent({R})` (mana of that colour was paid to cast it:
+    /// `manaspent(this, 'R')`; unlike Wagic, which lets the test pass on a card not cast,
+    /// none was, as the printed "unless {U} was spent to cast it" has it), `raid` (the
+    /// source's controller attacked with a creature this turn: `raided(me)`) and `morbid`
+    /// (a creature died this turn: `morbid()`). `None` for any other condition.
     pub(super) fn source_test(&self, condition: Piece<'_>) -> Option<Expr<'i>> {
-        let text: String =
-            condition.text.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_lowercase();
+        let mut tests = Vec::new();
+        for part in condition.split_top(",") {
+            tests.push(self.source_test_part(part)?);
+        }
+        tests.into_iter().reduce(|left, right| Expr::And(self.arena.alloc(left), self.arena.alloc(right)))
+    }
+
+    /// One part of [`Self::source_test`]'s condition.
+    fn source_test_part(&self, part: Piece<'_>) -> Option<Expr<'i>> {
+        let text: String = part.text.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_lowercase();
         let call = |name: &str, args: &[Expr<'i>]| {
             let index = CATALOGUE.functions.iter().position(|spec| spec.name == name).unwrap_or(0);
             Expr::Call(FunctionIdx::new(index), self.arena.alloc_slice_copy(args))
         };
+        let at_least_one = |value: Expr<'i>| {
+            Expr::Binary(BinaryOp::Compare(CompareOp::Ge), self.arena.alloc(value), self.arena.alloc(Expr::Int(1)))
+        };
+        // As the `alternative` and `kicker` lines test them.
         let flag = |name: &str| {
             let flag = self.arena.alloc(Expr::Var(spec::variable(name)));
             Expr::Binary(BinaryOp::Compare(CompareOp::Eq), flag, self.arena.alloc(Expr::Int(1)))
         };
+        let this = || Expr::Var(spec::variable("this"));
+        if let Some(colour) = text.strip_prefix("spent({").and_then(|rest| rest.strip_suffix("})")) {
+            let colour = ["w", "u", "b", "r", "g"].into_iter().find(|known| *known == colour)?;
+            let colour = Expr::Str(self.arena.alloc_str(&colour.to_ascii_uppercase()));
+            return Some(at_least_one(call("manaspent", &[this(), colour])));
+        }
         match text.as_str() {
             "paid(alternative)" => Some(flag("alternative")),
             "paid(kicker)" => Some(flag("kicked")),
-            "casted(this)" => Some(call("wascast", &[Expr::Var(spec::variable("this"))])),
+            "casted(this)" => Some(call("wascast", &[this()])),
             "raid" => Some(call("raided", &[Expr::Var(spec::variable("me"))])),
             "morbid" => Some(call("morbid", &[])),
             _ => None,

@@ -700,7 +700,7 @@ impl<'i> Lowering<'i> {
         wrapper: Option<Wrapper<'_>>,
         negated: bool,
     ) -> Result<Statement<'i>, Unsupported> {
-        let construct = "`if` other than `if type(spec)~morethan|lessthan|equalto~n or type(spec) then effect`, `paid(alternative|kicker)`, `casted(this)`, `raid` or `morbid`";
+        let construct = "`if` other than `if type(spec)~morethan|lessthan|equalto~n or type(spec) then effect`, `paid(alternative|kicker)`, `casted(this)`, `spent({C})`, `raid` or `morbid`";
         let words = rest.trim().words();
         let Some(then) = words.iter().position(|word| word.text.eq_ignore_ascii_case("then")) else {
             return Err(Unsupported::new(rest, "`if` without `then`"));

@@ -78,6 +78,11 @@ pub struct Card {
     pub fresh: bool,
     /// It attacked this turn (Erg Raiders' rule).
     pub attacked: bool,
+    /// The mana paid to cast it, as a pool holds it (white, blue, black, red, green,
+    /// colourless), while it is on the stack and, once it resolved, on the battlefield
+    /// (Wagic's `getManaUsedToCast`, which `if spent({R})` reads); none once it moves
+    /// again, or when it was not cast.
+    pub spent: crate::testfile::Mana,
 }
 
 impl Card {
@@ -114,6 +119,7 @@ impl Card {
             next_done: false,
             fresh: false,
             attacked: false,
+            spent: [0; 6],
         }
     }
 }
@@ -207,6 +213,14 @@ impl Default for Board {
 }
 
 impl Board {
+    /// Notes the mana paid to cast `card`, a spell just put on the stack: the pool before
+    /// the payment less the pool after it.
+    pub fn note_spent(&mut self, card: CardId, before: crate::testfile::Mana, after: crate::testfile::Mana) {
+        if let Some(c) = self.get_mut(card) {
+            c.spent = std::array::from_fn(|slot| before[slot].saturating_sub(after[slot]).max(0));
+        }
+    }
+
     /// Notes that a creature attacks: it attacked this turn (Wagic's `attacked`), and so
     /// did its controller (Wagic's `raid`).
     pub fn note_attack(&mut self, card: CardId) {
@@ -452,6 +466,9 @@ impl Board {
         c.echo_done = false;
         c.next_done = false;
         c.moved_from = Some(from);
+        if !(entering && from.1 == STACK) {
+            c.spent = [0; 6];
+        }
         c.fresh = entering;
         c.attacked = false;
         c.zone = zone;

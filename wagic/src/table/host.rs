@@ -588,6 +588,10 @@ impl WagicHost for Board {
         self.get(card).is_some_and(|c| c.attacked)
     }
 
+    fn mana_spent(&self, card: CardId, colour: Colour) -> i32 {
+        self.get(card).map_or(0, |c| c.spent[usize::from(colour).min(5)])
+    }
+
     fn raided(&self, player: PlayerId) -> bool {
         self.raided[usize::from(player != P0)]
     }

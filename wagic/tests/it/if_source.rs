@@ -15,7 +15,7 @@ use super::front_ir::ir_of;
 /// cast it from your hand"; the other, on its not being cast), a spell returning it from
 /// the graveyard, an instant with an alternative cost, lands to draw, and the turn's tests:
 /// an entering effect if its controller attacked (raid), a spell's if a creature died
-/// (morbid).
+/// (morbid); a sorcery and a creature testing the mana paid to cast them.
 const CARDS: &str = "[card]\nname=Stoker\nauto=if casted(this) then damage:2 opponent\n\
 auto=ifnot casted(this) then life:3 controller\nmana={R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Return\ntarget=creature|mygraveyard\nauto=moveTo(mybattlefield)\nmana={B}\ntype=Sorcery\n[/card]\n\
@@ -26,7 +26,10 @@ auto=ifnot paid(alternative) then life:2 controller\nmana={3}{U}\ntype=Instant\n
 [card]\nname=Heart-Piercer\nauto=if raid then damage:2 opponent\nmana={R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Tragic Slip\nauto=if morbid then damage:3 opponent\nmana={B}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
-[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\nmana={R}\ntype=Instant\n[/card]\n";
+[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\nmana={R}\ntype=Instant\n[/card]\n\
+[card]\nname=Prism Bolt\nauto=if spent({R}) then damage:2 opponent\nauto=if spent({G}),spent({W}) then life:2 controller\n\
+mana={2}\ntype=Sorcery\n[/card]\n\
+[card]\nname=Herald\nauto=ifnot spent({U}) then sacrifice all(this)\nmana={1}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
     let library = Arc::new(Library::compile(&[("if.txt", CARDS.to_string())]).expect("the cards compile"));
@@ -61,7 +64,7 @@ fn paid_tests_are_the_alternative_and_kicker_effects() {
 #[test]
 fn other_tests_and_asking_effects_stay_refused() {
     let construct = "unsupported: `if` other than `if type(spec)~morethan|lessthan|equalto~n or type(spec) then \
-                     effect`, `paid(alternative|kicker)`, `casted(this)`, `raid` or `morbid`";
+                     effect`, `paid(alternative|kicker)`, `casted(this)`, `spent({C})`, `raid` or `morbid`";
     for (line, refused) in [
         ("auto=if rebound then draw:1 controller", construct),
         ("auto=if paid(retrace) then draw:1 controller", construct),
@@ -142,4 +145,34 @@ fn morbid_holds_once_a_creature_died_this_turn() {
     // Shock to the opponent instead: no creature died, the Slip does nothing.
     let spared = slip("Shock\np2\nTragic Slip\n", "graveyard:Shock,Tragic Slip\n", "inplay:Grizzly Bears\nlife:18\n");
     assert_eq!(spared, Verdict::Passed);
+}
+
+#[test]
+fn spent_tests_read_the_mana_paid_to_cast_the_card() {
+    let bolt = |pool: &str, mine: &str, theirs: &str| {
+        verdict(&test(
+            &format!("[PLAYER1]\nhand:Prism Bolt\nmanapool:{pool}\n[PLAYER2]\n"),
+            "Prism Bolt\n",
+            &format!("FIRSTMAIN\n[PLAYER1]\ngraveyard:Prism Bolt\n{mine}[PLAYER2]\n{theirs}"),
+        ))
+    };
+    // Red paid its generic cost: 2 damage; green and white (both needed): 2 life.
+    assert_eq!(bolt("{R}{R}", "", "life:18\n"), Verdict::Passed);
+    assert_eq!(bolt("{G}{W}", "life:22\n", ""), Verdict::Passed);
+    assert_eq!(bolt("{G}{G}", "", ""), Verdict::Passed);
+    // The Herald stays when blue paid for it, and is sacrificed otherwise, or when it
+    // entered without being cast.
+    let herald = |init: &str, moves: &str, expected: &str| {
+        verdict(&test(
+            &format!("[PLAYER1]\n{init}[PLAYER2]\n"),
+            moves,
+            &format!("FIRSTMAIN\n[PLAYER1]\n{expected}[PLAYER2]\n"),
+        ))
+    };
+    assert_eq!(herald("hand:Herald\nmanapool:{U}\n", "Herald\n", "inplay:Herald\n"), Verdict::Passed);
+    assert_eq!(herald("hand:Herald\nmanapool:{B}\n", "Herald\n", "graveyard:Herald\n"), Verdict::Passed);
+    assert_eq!(
+        herald("hand:Return\ngraveyard:Herald\nmanapool:{B}\n", "Return\nHerald\n", "graveyard:Return,Herald\n"),
+        Verdict::Passed
+    );
 }
