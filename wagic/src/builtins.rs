@@ -657,6 +657,12 @@ fn is_type<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(Status::Success)
 }
 
+fn poison_count<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let count = ctx.arg(0).as_player().map_or(0, |player| ctx.host().poison(player));
+    ctx.set_result(Value::Int(count));
+    Ok(Status::Success)
+}
+
 fn counters<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let name = string_arg(ctx, 1)?;
     let count = ctx.arg(0).as_card().map_or(0, |card| ctx.host().named_counters(card, &name));
@@ -794,7 +800,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
     for &each in Command::ALL {
         table.command(each.index(), command::<H>(each));
     }
-    let functions: [(&str, vm::runtime::FunctionFn<H>); 21] = [
+    let functions: [(&str, vm::runtime::FunctionFn<H>); 22] = [
         ("blockercount", blocker_count),
         ("fresh", alias::fresh),
         ("attacked", alias::attacked),
@@ -815,6 +821,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
         ("attachments", conditions::attachments),
         ("raided", conditions::raided),
         ("manaspent", conditions::mana_spent),
+        ("poisoncount", poison_count),
         ("morbid", conditions::morbid),
     ];
     for (name, function) in functions {

@@ -526,6 +526,12 @@ pub const FUNCTIONS: &[FunctionSpec] = &[
         doc: "`wascast(card)`: whether the card was cast: a spell on the stack, or a permanent that entered the battlefield from the stack this turn (Wagic's `if casted(this)`).",
     },
     FunctionSpec {
+        name: "poisoncount",
+        min_args: 1,
+        max_args: 1,
+        doc: "`poisoncount(player)`: the player's poison counters (Wagic's `variable{opponentpoisoncount}`); 0 for anything else.",
+    },
+    FunctionSpec {
         name: "manaspent",
         min_args: 2,
         max_args: 2,

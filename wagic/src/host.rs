@@ -201,6 +201,9 @@ pub trait WagicHost: Host {
     /// The player's life total.
     fn life(&self, player: PlayerId) -> i32;
 
+    /// The player's poison counters.
+    fn poison(&self, player: PlayerId) -> i32;
+
     /// The player draws `count` cards; how many were drawn.
     fn draw(&mut self, player: PlayerId, count: i32) -> i32;
 

@@ -1,8 +1,10 @@
 //! `this(test)` before a permanent's lasting effect (Wagic's `ThisDescriptor` on the
 //! source card): the effect holds only while the test does. The tests compiled:
 //! `variable{controllerturn}>0` and `variable{opponentturn}>0` (its controller's turn, or
-//! the opponent's), `controllerlife` and `opponentlife` compared with a number (`<`,
-//! `<=`, `>`, `>=`, `=`, `!=`; Wagic's `ThisControllerlife`, `ThisOpponentlife`), and
+//! the opponent's; without `>0` alike), `controllerlife` and `opponentlife` compared with
+//! a number (`<`, `<=`, `>`, `>=`, `=`, `!=`; Wagic's `ThisControllerlife`,
+//! `ThisOpponentlife`), `variable{mypoisoncount}` and `variable{opponentpoisoncount}`
+//! likewise (the players' poison counters), and
 //! `untapped` or `tapped` (the card's own state), `counter{0/0.n.name}` (at least n
 //! counters of that name on it; with an operator after it, their count against a number:
 //! Wagic's `ThisCounter`), `counter{1/1.n}` and `counter{-1/-1.n}` (its +1/+1 or -1/-1
@@ -18,7 +20,7 @@ use super::{Lowering, Unsupported, spec};
 use crate::catalogue::CATALOGUE;
 
 /// What `this(...)` compiles.
-const CONSTRUCT: &str = "`this(...)` other than a turn test, `controllerlife`, `opponentlife`, `gear` or `auras` against a number, `untapped`, `tapped` or `counter{0/0.n.name}`, `counter{1/1.n}` or `counter{-1/-1.n}`";
+const CONSTRUCT: &str = "`this(...)` other than a turn test, `controllerlife`, `opponentlife`, a poison count, `gear` or `auras` against a number, `untapped`, `tapped` or `counter{0/0.n.name}`, `counter{1/1.n}` or `counter{-1/-1.n}`";
 
 impl<'i> Lowering<'i> {
     /// The test of `this(args)`.
@@ -29,7 +31,8 @@ impl<'i> Lowering<'i> {
             let function = CATALOGUE.functions.iter().position(|function| function.name == name).unwrap_or(0);
             Expr::Call(FunctionIdx::new(function), args)
         };
-        match text.strip_suffix(">0").unwrap_or_default() {
+        // A turn test is 1 in those turns: `>0`, or no operator (at least 1).
+        match text.strip_suffix(">0").unwrap_or(&text) {
             "variable{controllerturn}" => return Ok(call("myturn", &[])),
             "variable{opponentturn}" => return Ok(Expr::Not(self.arena.alloc(call("myturn", &[])))),
             _ => {}
@@ -94,6 +97,17 @@ impl<'i> Lowering<'i> {
                 CompareOp::Gt => (op, number.max(0)),
                 _ => (op, number),
             };
+            return Ok(Expr::Binary(
+                BinaryOp::Compare(op),
+                self.arena.alloc(count),
+                self.arena.alloc(Expr::Int(number)),
+            ));
+        }
+        for (written, player) in [("variable{mypoisoncount}", "me"), ("variable{opponentpoisoncount}", "opp")] {
+            let Some(rest) = text.strip_prefix(written) else { continue };
+            let (op, number) =
+                if rest.is_empty() { (CompareOp::Ge, 1) } else { comparison(rest).ok_or_else(refused)? };
+            let count = call("poisoncount", self.arena.alloc_slice_copy(&[Expr::Var(spec::variable(player))]));
             return Ok(Expr::Binary(
                 BinaryOp::Compare(op),
                 self.arena.alloc(count),

@@ -326,6 +326,10 @@ impl WagicHost for Board {
         self.players[usize::from(player.0 != 0)].life
     }
 
+    fn poison(&self, player: PlayerId) -> i32 {
+        self.players[usize::from(player.0 != 0)].poison
+    }
+
     fn draw(&mut self, player: PlayerId, count: i32) -> i32 {
         let library = self.zone(player, LIBRARY);
         let drawn = library.len().min(count.max(0) as usize);

@@ -51,6 +51,8 @@ fn a_turn_test_is_the_condition_of_a_continuous_effect() {
     let day = "auto=this(variable{controllerturn}>0) 1/1\ntype=Creature";
     assert_eq!(ir_of(day), ["auto[continuous]: - pump"]);
     assert_eq!(condition_of(day).as_deref(), Some("myturn()"));
+    // Without an operator, at least 1: the same test.
+    assert_eq!(condition_of("auto=this(variable{controllerturn}) 1/1\ntype=Creature").as_deref(), Some("myturn()"));
 }
 
 #[test]
@@ -58,11 +60,11 @@ fn other_tests_and_one_shot_effects_under_this_are_refused() {
     for (card, refused) in [
         (
             "auto=this(variable{urzatron}>0) 1/1\ntype=Creature",
-            "unsupported: `this(...)` other than a turn test, `controllerlife`, `opponentlife`, `gear` or `auras` against a number, `untapped`, `tapped` or `counter{0/0.n.name}`, `counter{1/1.n}` or `counter{-1/-1.n}`",
+            "unsupported: `this(...)` other than a turn test, `controllerlife`, `opponentlife`, a poison count, `gear` or `auras` against a number, `untapped`, `tapped` or `counter{0/0.n.name}`, `counter{1/1.n}` or `counter{-1/-1.n}`",
         ),
         (
-            "auto=this(variable{controllerturn}) 1/1\ntype=Creature",
-            "unsupported: `this(...)` other than a turn test, `controllerlife`, `opponentlife`, `gear` or `auras` against a number, `untapped`, `tapped` or `counter{0/0.n.name}`, `counter{1/1.n}` or `counter{-1/-1.n}`",
+            "auto=this(variable{controllerturn}<1) 1/1\ntype=Creature",
+            "unsupported: `this(...)` other than a turn test, `controllerlife`, `opponentlife`, a poison count, `gear` or `auras` against a number, `untapped`, `tapped` or `counter{0/0.n.name}`, `counter{1/1.n}` or `counter{-1/-1.n}`",
         ),
         (
             "auto=this(variable{controllerturn}>0) draw:1 controller\ntype=Creature",
@@ -191,7 +193,8 @@ mana={G}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Plate\nauto={1}:equip\nmana={1}\ntype=Artifact\nsubtype=Equipment\n[/card]\n\
 [card]\nname=Golem\nauto=this(auras >= 1) 0/3\nmana={5}\ntype=Artifact Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Blessing\ntarget=creature\nauto=1/0\nmana={W}\ntype=Enchantment\nsubtype=Aura\n[/card]\n\
-[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\nmana={R}\ntype=Instant\n[/card]\n";
+[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\nmana={R}\ntype=Instant\n[/card]\n\
+[card]\nname=Throatseeker\nauto=this(variable{opponentpoisoncount} >0) 0/3\nmana={1}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n";
 
 fn attached_verdict(test: &str) -> Verdict {
     let library = Arc::new(Library::compile(&[("attached.txt", ATTACHED.to_string())]).expect("the cards compile"));
@@ -242,4 +245,25 @@ fn gear_and_auras_tests_hold_while_something_is_attached() {
         "FIRSTMAIN\n[PLAYER1]\nhand:Blessing\ngraveyard:Golem,Shock\nmanapool:{W}\n[PLAYER2]\n",
     );
     assert_eq!(attached_verdict(&bare), Verdict::Passed);
+}
+
+#[test]
+fn a_poison_count_test_reads_the_players_poison_counters() {
+    let poisoncount = wagic::CATALOGUE.functions.iter().position(|function| function.name == "poisoncount");
+    let count =
+        |player: usize| format!("Call(FunctionIdx({}), [Var(VariableIdx({player}))])", poisoncount.unwrap_or(0));
+    let card = |test: &str| format!("auto=this({test}) cantattack\ntype=Creature");
+    let condition = |test: &str| condition_of(&card(test)).unwrap_or_default();
+    assert_eq!(condition("variable{opponentpoisoncount} <1"), format!("If(Binary(Compare(Lt), {}, Int(1)))", count(1)));
+    assert_eq!(condition("variable{mypoisoncount}"), format!("If(Binary(Compare(Ge), {}, Int(1)))", count(0)));
+    // The opponent poisoned, the Throatseeker is a 1/4 that Shock leaves; else a 1/1.
+    let shocked = |poison: &str, expected: &str| {
+        attached_verdict(&test(
+            &format!("[PLAYER1]\ninplay:Throatseeker\nhand:Shock\nmanapool:{{R}}\n[PLAYER2]\n{poison}"),
+            "Shock\nThroatseeker\n",
+            &format!("FIRSTMAIN\n[PLAYER1]\n{expected}[PLAYER2]\n{poison}"),
+        ))
+    };
+    assert_eq!(shocked("poisoncount:1\n", "inplay:Throatseeker\ngraveyard:Shock\n"), Verdict::Passed);
+    assert_eq!(shocked("", "graveyard:Throatseeker,Shock\n"), Verdict::Passed);
 }
