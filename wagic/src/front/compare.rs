@@ -37,7 +37,7 @@ impl<'i> Lowering<'i> {
             _ => return Err(Unsupported::new(criterion, "`if compare(...)` criterion")),
         };
         let test = Expr::Binary(BinaryOp::Compare(op), self.arena.alloc(left), self.arena.alloc(right));
-        self.only_if(test, statement, bound)
+        self.only_if(test, statement, bound, "`if`")
     }
 
     /// `statement` (an `if`'s effect, already lowered) run only when `test` holds as it
@@ -48,10 +48,11 @@ impl<'i> Lowering<'i> {
         test: Expr<'i>,
         statement: Statement<'i>,
         at: Piece<'_>,
+        construct: &str,
     ) -> Result<Statement<'i>, Unsupported> {
         let chooses = matches!(statement.target, Some(Target::Filter { filter, .. }) if filter.qty.is_some());
         if statement.condition.is_some() || chooses {
-            return Err(Unsupported::new(at, "`if` of an effect that asks its player"));
+            return Err(Unsupported::new(at, &format!("{construct} of an effect that asks its player")));
         }
         // A false condition is no failure (a spell whose condition does not hold still
         // resolves, doing nothing): the branch taken then does nothing.

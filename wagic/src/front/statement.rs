@@ -208,9 +208,19 @@ impl<'i> Lowering<'i> {
         if let Some(Wrapper::This(args)) = wrapper
             && !continuous
         {
-            // Wagic holds a `this(...)` ability while its test does; a one-shot effect
-            // under it would need the test watched for changes, not modelled.
-            return Err(Unsupported::new(args, "`this(...)` of a one-shot effect or with `may`"));
+            // Wagic's `AThis` of a one-shot effect (a trigger's, a spell's, an entering
+            // one) does it once, when its test holds as it resolves: each statement's
+            // condition (`statement`), a false one doing nothing. `may` would ask in its
+            // place.
+            if may {
+                return Err(Unsupported::new(args, "`this(...)` with `may`"));
+            }
+            for statement in &mut statements {
+                let Some(Condition::If(test)) = statement.condition else {
+                    return Err(Unsupported::new(args, "`this(...)` with `may`"));
+                };
+                *statement = self.only_if(test, Statement { condition: None, ..*statement }, args, "`this(...)`")?;
+            }
         }
         Ok((label, self.arena.alloc_slice_copy(&statements), lord, continuous))
     }
@@ -718,7 +728,7 @@ impl<'i> Lowering<'i> {
             // or of the turn.
             let statement = self.statement(effect, wrapper, None)?;
             let test = if negated { Expr::Not(self.arena.alloc(test)) } else { test };
-            return self.only_if(test, statement, condition);
+            return self.only_if(test, statement, condition, "`if`");
         }
         if negated {
             return Err(Unsupported::new(condition, construct));

@@ -67,8 +67,12 @@ fn other_tests_and_one_shot_effects_under_this_are_refused() {
             "unsupported: `this(...)` other than a turn test, `controllerlife`, `opponentlife`, a poison count, `gear` or `auras` against a number, `untapped`, `tapped` or `counter{0/0.n.name}`, `counter{1/1.n}` or `counter{-1/-1.n}`",
         ),
         (
-            "auto=this(variable{controllerturn}>0) draw:1 controller\ntype=Creature",
-            "unsupported: `this(...)` of a one-shot effect or with `may`",
+            "auto=may this(variable{controllerturn}>0) draw:1 controller\ntype=Creature",
+            "unsupported: `this(...)` with `may`",
+        ),
+        (
+            "auto=@each my upkeep:this(tapped) destroy target(creature)\ntype=Creature",
+            "unsupported: `this(...)` of an effect that asks its player",
         ),
     ] {
         assert_eq!(error_of(card).as_deref(), Some(refused), "{card}");
@@ -194,6 +198,8 @@ mana={G}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Golem\nauto=this(auras >= 1) 0/3\nmana={5}\ntype=Artifact Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Blessing\ntarget=creature\nauto=1/0\nmana={W}\ntype=Enchantment\nsubtype=Aura\n[/card]\n\
 [card]\nname=Shock\ntarget=creature,player\nauto=damage:2\nmana={R}\ntype=Instant\n[/card]\n\
+[card]\nname=Last Stand\nauto=this(controllerlife < 6) draw:1 controller\nmana={U}\ntype=Instant\n[/card]\n\
+[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n\
 [card]\nname=Throatseeker\nauto=this(variable{opponentpoisoncount} >0) 0/3\nmana={1}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n";
 
 fn attached_verdict(test: &str) -> Verdict {
@@ -266,4 +272,24 @@ fn a_poison_count_test_reads_the_players_poison_counters() {
     };
     assert_eq!(shocked("poisoncount:1\n", "inplay:Throatseeker\ngraveyard:Shock\n"), Verdict::Passed);
     assert_eq!(shocked("", "graveyard:Throatseeker,Shock\n"), Verdict::Passed);
+}
+
+#[test]
+fn a_one_shot_effect_under_this_is_done_when_its_test_holds_as_it_resolves() {
+    // A trigger's effect: the test is its statement's condition, with a branch doing
+    // nothing when it fails.
+    let upkeep = "auto=@each my upkeep:this(controllerlife < 11) life:1 controller\ntype=Artifact";
+    assert_eq!(ir_of(upkeep), ["auto[my upkeep]: me life ueot"]);
+    let condition = condition_of(upkeep).unwrap_or_default();
+    assert!(condition.starts_with("If(Binary(Compare(Lt), Call(") && condition.ends_with("Int(11)))"), "{condition}");
+    // An instant's: at 5 life a card is drawn, at 20 none.
+    let stand = |life: &str, expected: &str| {
+        attached_verdict(&test(
+            &format!("[PLAYER1]\nhand:Last Stand\nlibrary:Forest\nmanapool:{{U}}\n{life}[PLAYER2]\n"),
+            "Last Stand\n",
+            &format!("FIRSTMAIN\n[PLAYER1]\ngraveyard:Last Stand\n{expected}{life}[PLAYER2]\n"),
+        ))
+    };
+    assert_eq!(stand("life:5\n", "hand:Forest\n"), Verdict::Passed);
+    assert_eq!(stand("", "library:Forest\n"), Verdict::Passed);
 }
