@@ -437,7 +437,8 @@ impl Code {
                  `newability[target(*|myhand) reject]` or a cycled card's \
                  `newability[draw:1],newability[may life:2]`: the card's own effects, in order, \
                  after the parts before), \
-                 `if type(spec)~morethan|lessthan|equalto~N or type(spec) then effect`, \
+                 `if type(spec)~morethan|lessthan|equalto~N or type(spec) then effect` (several \
+                 such tests joined by `,`: each holds), \
                  `if compare(A)~morethan|lessthan|equalto~N or compare(B) then effect` (A, B: \
                  `lifetotal`, `opponentlifetotal`, `phandcount`, `ohandcount`), \
                  `if paid(alternative) then effect`, `paid(kicker)`, `casted(this)` (the card was \

@@ -701,9 +701,11 @@ impl<'i> Lowering<'i> {
     }
 
     /// `if type(spec)~criterion~n then effect` (or `~type(spec)` for n: a count of cards
-    /// too), checked as the effect resolves (Wagic's `IfThenAbility`). A false condition is
-    /// no failure: the chain is the negated count check `||` the effect, so that a spell
-    /// whose condition does not hold still resolves, doing nothing.
+    /// too; several such tests joined by `,`, each holding), checked as the effect resolves
+    /// (Wagic's `IfThenAbility`). A false condition is no failure: the chain is the negated
+    /// count checks `||` the effect, so that a spell whose condition does not hold still
+    /// resolves, doing nothing. `if compare(...)` and the tests of the source
+    /// (`compare.rs`), and `ifnot` of those, are checked as its condition.
     fn if_then(
         &self,
         rest: Piece<'_>,
@@ -733,14 +735,38 @@ impl<'i> Lowering<'i> {
         if negated {
             return Err(Unsupported::new(condition, construct));
         }
-        let parts = condition.split_top("~");
-        let [count_part, criterion, bound] = parts.as_slice() else {
-            return Err(Unsupported::new(condition, construct));
-        };
-        if count_part.trim().starts_with_word("compare(") {
+        let tests = condition.split_top(",");
+        if let [only] = tests.as_slice()
+            && let [count_part, criterion, bound] = only.split_top("~").as_slice()
+            && count_part.trim().starts_with_word("compare(")
+        {
             let statement = self.statement(effect, wrapper, None)?;
             return self.compared(*count_part, *criterion, *bound, statement);
         }
+        // Each test's negated count check, then the effect: it runs when every check
+        // fails (`||`), as Wagic's comma-separated tests all must hold (Scepter of
+        // Empires' `type(Crown of Empires|mybattlefield)~morethan~0,type(...)~morethan~0`).
+        let or_else = Some(compiler::ir::ChainOperator::OrElse);
+        let mut links = Vec::with_capacity(tests.len() + 1);
+        for test in &tests {
+            let operator = if links.is_empty() { None } else { or_else };
+            links.push(Link { operator, effect: self.negated_count_check(*test, construct)? });
+        }
+        let statement = self.statement(effect, wrapper, None)?;
+        let [Link { effect: body, .. }] = statement.chain else {
+            return Err(Unsupported::new(effect, "`if` with an effect of several links"));
+        };
+        links.push(Link { operator: or_else, effect: *body });
+        Ok(Statement { chain: self.arena.alloc_slice_copy(&links), ..statement })
+    }
+
+    /// The catalogue's `aslongas` check of the negation of `type(spec)~criterion~n` (or
+    /// `~type(spec)` for n: a count of cards too): it succeeds when the test fails.
+    fn negated_count_check(&self, test: Piece<'_>, construct: &str) -> Result<Effect<'i>, Unsupported> {
+        let parts = test.split_top("~");
+        let [count_part, criterion, bound] = parts.as_slice() else {
+            return Err(Unsupported::new(test, construct));
+        };
         let Some((spec_piece, _)) = count_part.trim().call("type").filter(|(_, after)| after.text.trim().is_empty())
         else {
             return Err(Unsupported::new(*count_part, construct));
@@ -756,10 +782,6 @@ impl<'i> Lowering<'i> {
             "equalto" => ("notequalto", number),
             _ => return Err(Unsupported::new(*criterion, construct)),
         };
-        let statement = self.statement(effect, wrapper, None)?;
-        let [Link { effect: body, .. }] = statement.chain else {
-            return Err(Unsupported::new(effect, "`if` with an effect of several links"));
-        };
         let spec = spec::read(spec_piece)?;
         let filter = self.specs.filter(&spec, true)?;
         let word = catalogue::position(catalogue::CRITERIA, negated).unwrap_or(0) as u16;
@@ -773,12 +795,7 @@ impl<'i> Lowering<'i> {
             let spec = spec::read(against)?;
             args.push(Arg::Filter(self.specs.filter(&spec, true)?));
         }
-        let check = Link {
-            operator: None,
-            effect: Effect::Call { command, confirm: false, args: self.arena.alloc_slice_copy(&args) },
-        };
-        let body = Link { operator: Some(compiler::ir::ChainOperator::OrElse), effect: *body };
-        Ok(Statement { chain: self.arena.alloc_slice_copy(&[check, body]), ..statement })
+        Ok(Effect::Call { command, confirm: false, args: self.arena.alloc_slice_copy(&args) })
     }
 
     fn leave_out_source(&self, target: Option<Target<'i>>, at: Piece<'_>) -> Result<Target<'i>, Unsupported> {

@@ -15,7 +15,8 @@ use super::front_ir::ir_of;
 /// cast it from your hand"; the other, on its not being cast), a spell returning it from
 /// the graveyard, an instant with an alternative cost, lands to draw, and the turn's tests:
 /// an entering effect if its controller attacked (raid), a spell's if a creature died
-/// (morbid); a sorcery and a creature testing the mana paid to cast them.
+/// (morbid); a sorcery and a creature testing the mana paid to cast them; a sorcery of
+/// two count tests (Scepter of Empires').
 const CARDS: &str = "[card]\nname=Stoker\nauto=if casted(this) then damage:2 opponent\n\
 auto=ifnot casted(this) then life:3 controller\nmana={R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Return\ntarget=creature|mygraveyard\nauto=moveTo(mybattlefield)\nmana={B}\ntype=Sorcery\n[/card]\n\
@@ -29,6 +30,10 @@ auto=ifnot paid(alternative) then life:2 controller\nmana={3}{U}\ntype=Instant\n
 [card]\nname=Shock\ntarget=creature,player\nauto=damage:2\nmana={R}\ntype=Instant\n[/card]\n\
 [card]\nname=Prism Bolt\nauto=if spent({R}) then damage:2 opponent\nauto=if spent({G}),spent({W}) then life:2 controller\n\
 mana={2}\ntype=Sorcery\n[/card]\n\
+[card]\nname=Empire Bolt\nauto=if type(Crown|mybattlefield)~morethan~0,type(Throne|mybattlefield)~morethan~0 then damage:3 opponent\n\
+mana={R}\ntype=Sorcery\n[/card]\n\
+[card]\nname=Crown\ntype=Artifact\n[/card]\n\
+[card]\nname=Throne\ntype=Artifact\n[/card]\n\
 [card]\nname=Herald\nauto=ifnot spent({U}) then sacrifice all(this)\nmana={1}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
@@ -175,4 +180,22 @@ fn spent_tests_read_the_mana_paid_to_cast_the_card() {
         herald("hand:Return\ngraveyard:Herald\nmanapool:{B}\n", "Return\nHerald\n", "graveyard:Return,Herald\n"),
         Verdict::Passed
     );
+}
+
+#[test]
+fn count_tests_joined_by_commas_must_all_hold() {
+    // Each negated count check, then the effect, each after `||`: it runs when both fail.
+    let line =
+        "auto=if type(artifact|mybattlefield)~morethan~0,type(land|mybattlefield)~morethan~1 then draw:1 controller";
+    assert_eq!(ir_of(&format!("{line}\ntype=Sorcery")), ["action[0]: me aslongas,aslongas,draw ueot"]);
+    let bolt = |artifacts: &str, theirs: &str| {
+        verdict(&test(
+            &format!("[PLAYER1]\nhand:Empire Bolt\ninplay:{artifacts}\nmanapool:{{R}}\n[PLAYER2]\n"),
+            "Empire Bolt\n",
+            &format!("FIRSTMAIN\n[PLAYER1]\ninplay:{artifacts}\ngraveyard:Empire Bolt\n[PLAYER2]\n{theirs}"),
+        ))
+    };
+    assert_eq!(bolt("Crown,Throne", "life:17\n"), Verdict::Passed);
+    assert_eq!(bolt("Crown", ""), Verdict::Passed);
+    assert_eq!(bolt("Throne", ""), Verdict::Passed);
 }
