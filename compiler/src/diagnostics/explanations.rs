@@ -444,8 +444,8 @@ impl Code {
                  `if paid(alternative) then effect`, `paid(kicker)`, `casted(this)` (the card was \
                  cast: a spell, or a permanent that entered from the stack this turn), \
                  `spent({R})` (mana of that colour was paid to cast it), `raid` \
-                 (its controller attacked this turn), `morbid` (a creature died this turn), and \
-                 several of these joined by `,` (all hold), `ifnot` of these (the effect only when \
+                 (its controller attacked this turn), `morbid` (a creature died this turn), \
+                 several of these joined by `,` (all hold) and `ifnot` of these (the effect only when \
                  the test fails), \
                  `effect and!(effect)!` (the second on the same target), \
                  `ability$!effect!$ controller` alone on its line (the effect itself, without \
