@@ -58,6 +58,7 @@ __all__ = [
     "wagic_observation_bounds",
     "wagic_play",
     "wagic_sim",
+    "WagicSimulation",
 ]
 
 _Path = Union[str, "PathLike[str]"]
@@ -540,13 +541,16 @@ class StopFlag:
         """Whether `set` was called."""
 
 def merge_tallies(tallies: Sequence[str], names: Optional[Sequence[str]] = None) -> str:
-    """Adds up tallies of one configuration, as `rsc sim merge` does; `TallyError` otherwise."""
+    """Adds up tallies of one configuration (`rsc-tally/1`, or a Wagic sim's
+    `rsc-wagic-tally/1`), as `rsc sim merge` does; `TallyError` otherwise (a mix of the two
+    kinds included)."""
 
 def tally_summary(tally: str, message_format: str = "human") -> str:
-    """A tally's summary as `rsc sim merge` prints it: the table ("human") or one JSON line ("json")."""
+    """A tally's summary (of either kind) as `rsc sim merge` prints it: the table ("human")
+    or one JSON line ("json")."""
 
 def tally_report(tally: str) -> str:
-    """A tally's HTML report, as `rsc sim merge --report` writes it."""
+    """A tally's HTML report (of either kind), as `rsc sim merge --report` writes it."""
 
 # Wagic's Magic: The Gathering cards (re-exported without the `wagic_` prefix by
 # `rulescript.wagic`).
@@ -756,6 +760,47 @@ def wagic_sim(
     """Plays `games` seeded games for each pair of `decks` as `rsc sim --lang wagic`, and
     sums them up the same way."""
 
+@final
+class WagicSimulation:
+    """`rsc sim --lang wagic` with the same options, playing any range of its games
+    (`rulescript.sim --lang wagic`); the same configuration hash as `rsc` gives, so shards
+    of either add up."""
+
+    def __new__(
+        cls,
+        cards: Union[_Path, Sequence[_Path]],
+        decks: Sequence[_Path],
+        sets: Optional[_Path] = None,
+        all_decks: bool = False,
+        games: int = 1000,
+        players: _WagicPlayers = None,
+        seed: int = 0,
+        turn_limit: Optional[int] = None,
+        skip_uncompiled: bool = False,
+    ) -> WagicSimulation: ...
+    @property
+    def configuration_hash(self) -> str:
+        """The hash of what decides the games (as in the tally files)."""
+    @property
+    def total_games(self) -> int:
+        """Games of the whole run: `games` times the pairs of decks that meet."""
+    def configuration_json(self) -> str:
+        """The configuration as JSON (as the tally files hold it)."""
+    def play(
+        self,
+        first: int,
+        end: int,
+        progress: Optional[Callable[[int], object]] = None,
+        stop: Optional[StopFlag] = None,
+    ) -> str:
+        """Games `first..end` as an `rsc-wagic-tally/1` tally (JSON text), the GIL released;
+        `progress` and `stop` as `Simulation.play`."""
+    def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]:
+        """Pickled as its configuration and the card texts compiled."""
+    @staticmethod
+    def _restore(state: Tuple[str, List[Tuple[str, str]]]) -> WagicSimulation:
+        """Unpickles a `WagicSimulation`."""
+
 class _WagicPlayerState(TypedDict):
     life: int
     poison: int
@@ -765,6 +810,7 @@ class _WagicPlayerState(TypedDict):
 
 class _WagicPermanent(TypedDict):
     name: str
+    face_down_card: Optional[str]
     types: List[str]
     owner: int
     controller: int

@@ -2,14 +2,22 @@
 
     python -m rulescript.sim --set examples --deck A.o8d --deck B.o8d --games 200000 \\
         --shard-size 10000 --results sim-results [--ray [ADDRESS]]
+    python -m rulescript.sim --lang wagic --cards mtg.txt --sets Res/sets \\
+        --deck deck1.txt --deck deck2.txt --skip-uncompiled --games 2000 --shard-size 50 --ray
+
+With ``--lang wagic`` the games are Magic between Wagic decks, as ``rsc sim --lang wagic``
+plays them (``WagicSimulation``; its tallies are ``rsc-wagic-tally/1``, which ``rsc sim
+merge`` adds up too); everything below is the same for both games. A folder given as
+``--deck`` with ``--lang wagic --all-decks`` stands for its ``*.txt`` decks, as for ``rsc``.
 
 The run (the options of ``rsc sim``) is split into shards of ``--shard-size`` games. Each
 shard is played by the Rust sim with the GIL released (a Ray task with ``--ray``, a thread
-of this process otherwise) and its ``rsc-tally/1`` tally is written to
+of this process otherwise) and its tally (``rsc-tally/1``) is written to
 ``RESULTS/<configuration hash>/<first>-<end>.json`` as soon as it is back (written beside
 and renamed, so a file there is always whole). Started again, the run skips the shards
-already there: a stopped run loses at most the shards being played. The card set goes
-into Ray's object store once (``ray.put``); a worker compiles it once for all its tasks.
+already there: a stopped run loses at most the shards being played. The card set (Wagic:
+the card texts) goes into Ray's object store once (``ray.put``); a worker compiles it once
+for all its tasks.
 
 Ctrl-C (SIGINT), SIGTERM or SIGHUP (the terminal closed; not under ``nohup``, which
 ignores it) stops the run within a game or so: the shards being played are dropped (a
@@ -32,6 +40,7 @@ import argparse
 import contextlib
 import json
 import os
+import re
 import signal
 import sys
 import tempfile
@@ -39,13 +48,22 @@ import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from pathlib import Path
-from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, TextIO, Tuple
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, TextIO, Tuple, Union
 
-from ._rulescript import Simulation, StopFlag, TallyError, merge_tallies, tally_report, tally_summary
+from ._rulescript import (
+    Simulation,
+    StopFlag,
+    TallyError,
+    WagicSimulation,
+    merge_tallies,
+    tally_report,
+    tally_summary,
+)
 from .errors import RuleScriptError
 
 __all__ = [
     "Simulation",
+    "WagicSimulation",
     "StopFlag",
     "TallyError",
     "Terminated",
@@ -58,6 +76,9 @@ __all__ = [
 ]
 
 Range = Tuple[int, int]
+
+# A run of either game: both play a range of games into a tally and pickle for Ray alike.
+AnySimulation = Union[Simulation, WagicSimulation]
 
 # The most shards a run is cut into: each is a file and a task, and their list is held in
 # memory, so a run of 10**15 games in shards of one would exhaust it before playing any.
@@ -263,14 +284,14 @@ def _fail_first_attempt(marks: Optional[str], shard: Range) -> None:
             raise RuntimeError(f"shard {shard[0]}..{shard[1]} failed on purpose (first attempt)")
 
 
-def _play(simulation: Simulation, shard: Range, fail_marks: Optional[str]) -> str:
+def _play(simulation: AnySimulation, shard: Range, fail_marks: Optional[str]) -> str:
     """One shard's tally (a Ray task)."""
     _fail_first_attempt(fail_marks, shard)
     return simulation.play(shard[0], shard[1])
 
 
 def play_locally(
-    simulation: Simulation,
+    simulation: AnySimulation,
     todo: Sequence[Range],
     jobs: int,
     retries: int,
@@ -333,7 +354,7 @@ def play_locally(
 
 
 def play_on_ray(
-    simulation: Simulation,
+    simulation: AnySimulation,
     todo: Sequence[Range],
     retries: int,
     fail_marks: Optional[str],
@@ -422,6 +443,41 @@ def input_files(set_folder: str, decks: Sequence[str], all_decks: bool) -> List[
     return files
 
 
+def wagic_input_files(cards: Sequence[str], decks: Sequence[str], sets: Optional[str]) -> List[Path]:
+    """The files a ``--lang wagic`` run reads, as ``rsc sim --lang wagic`` lists them: the
+    card files (a folder's ``*.txt`` files), the decks and the sets folder's set files."""
+    files: List[Path] = []
+    for given in [*cards, *decks]:
+        path = Path(given)
+        with contextlib.suppress(OSError):
+            files += sorted(path.rglob("*.txt")) if path.is_dir() else [path]
+    if sets is not None:
+        with contextlib.suppress(OSError):
+            files += sorted(Path(sets).rglob("_cards.dat"))
+    return files
+
+
+def _natural_key(name: str) -> List[Tuple[str, int]]:
+    """A name's sort key in which runs of digits compare as numbers (``deck2`` before
+    ``deck10``), as ``rsc`` orders a folder's decks."""
+    parts = re.split(r"(\d+)", name)
+    return [(text, int(number) if number else 0) for text, number in zip(parts[::2], parts[1::2] + [""])]
+
+
+def wagic_decks(given: Sequence[str]) -> List[str]:
+    """The deck files of ``given``: a file as it is, a folder as its ``*.txt`` files in
+    natural order (as ``rsc sim --lang wagic`` takes a folder as ``--deck``)."""
+    decks: List[str] = []
+    for deck in given:
+        path = Path(deck)
+        if path.is_dir():
+            found = [entry for entry in path.iterdir() if entry.is_file() and entry.suffix == ".txt"]
+            decks += [str(entry) for entry in sorted(found, key=lambda entry: _natural_key(entry.name))]
+        else:
+            decks.append(deck)
+    return decks
+
+
 def check_report(report: Path, inputs: Sequence[Path], results: Path) -> None:
     """Raises ``OSError`` when ``report`` would replace a file the run reads (a deck, a
     file of the set: ``rsc sim`` refuses those too) or one of its results (a shard's
@@ -463,19 +519,48 @@ def finish(tally: str, message_format: str, report: Optional[str]) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Plays the run of ``args`` (see ``main``), prints its summary; the exit code."""
-    simulation = Simulation(
-        args.set,
-        decks=args.deck,
-        all_decks=args.all_decks,
-        games=args.games,
-        players=args.player,
-        seed=args.seed,
-        turn_limit=args.turn_limit,
-        check=args.check,
-    )
+    simulation: AnySimulation
+    if args.lang == "wagic":
+        if args.set is not None or args.check:
+            raise ValueError("--set and --check are not for --lang wagic")
+        if not args.cards:
+            raise ValueError("--lang wagic needs the Wagic card files: --cards mtg.txt ...")
+        decks = wagic_decks(args.deck)
+        inputs = wagic_input_files(args.cards, decks, args.sets)
+        if args.report:
+            # Before the cards compile (seconds for Wagic's): checked again below, with the
+            # results' folder known.
+            check_report(Path(args.report), inputs, Path(args.results))
+            check_writable(Path(args.report))
+        simulation = WagicSimulation(
+            args.cards,
+            decks,
+            sets=args.sets,
+            all_decks=args.all_decks,
+            games=args.games,
+            players=args.player[0] if len(args.player) == 1 else (args.player or None),
+            seed=args.seed,
+            turn_limit=args.turn_limit,
+            skip_uncompiled=args.skip_uncompiled,
+        )
+    else:
+        if args.cards or args.sets is not None or args.skip_uncompiled:
+            raise ValueError("--cards, --sets and --skip-uncompiled need --lang wagic")
+        card_set = "examples" if args.set is None else args.set
+        inputs = input_files(card_set, args.deck, args.all_decks)
+        simulation = Simulation(
+            card_set,
+            decks=args.deck,
+            all_decks=args.all_decks,
+            games=args.games,
+            players=args.player,
+            seed=args.seed,
+            turn_limit=args.turn_limit,
+            check=args.check,
+        )
     folder = Path(args.results) / simulation.configuration_hash
     if args.report:
-        check_report(Path(args.report), input_files(args.set, args.deck, args.all_decks), folder)
+        check_report(Path(args.report), inputs, folder)
         check_writable(Path(args.report))
     folder.mkdir(parents=True, exist_ok=True)
     configuration = folder / "configuration.json"
@@ -553,9 +638,26 @@ def parser() -> argparse.ArgumentParser:
         prog="python -m rulescript.sim",
         description="rsc sim in shards, on Ray (--ray) or in this process; resumable (--results).",
     )
-    p.add_argument("--set", default="examples", help="the card set's folder (as rsc sim --set)")
+    p.add_argument(
+        "--lang",
+        choices=["rulescript", "wagic"],
+        default="rulescript",
+        help="the game: rulescript (Card Fighters' Clash, the default) or wagic (Magic between Wagic decks)",
+    )
+    p.add_argument("--set", default=None, help="the card set's folder (as rsc sim --set; default: examples)")
     p.add_argument("--deck", action="append", default=[], help="a deck, given twice (as rsc sim --deck)")
-    p.add_argument("--all-decks", action="store_true", help="every pair of the set's valid decks")
+    p.add_argument(
+        "--all-decks",
+        action="store_true",
+        help="every pair of the set's valid decks (--lang wagic: of the decks given, a folder for its *.txt)",
+    )
+    p.add_argument("--cards", nargs="+", default=[], help="--lang wagic: the Wagic card files (as rsc sim --cards)")
+    p.add_argument("--sets", default=None, help="--lang wagic: Wagic's Res/sets folder (as rsc sim --sets)")
+    p.add_argument(
+        "--skip-uncompiled",
+        action="store_true",
+        help="--lang wagic: play each deck without its cards that do not compile",
+    )
     p.add_argument("--games", type=_at_least(1), default=1000, help="games per pair of decks")
     p.add_argument("--seed", type=_at_least(0), default=0)
     p.add_argument("--player", action="append", default=[], help="random or greedy; once or once per seat")

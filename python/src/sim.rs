@@ -1,7 +1,9 @@
 //! `Simulation`: `rsc sim` as an object that plays any range of a run's games into an
 //! `rsc-tally/1` tally (with the GIL released), `merge_tallies`, `rsc sim merge`'s
 //! adding up, and `tally_summary` and `tally_report`, the summary and HTML report `rsc sim`
-//! prints of a tally (the same code, so the same bytes, without an `rsc` binary). A `Simulation` pickles as its card set's and decks' file bytes, so that Ray
+//! prints of a tally (the same code, so the same bytes, without an `rsc` binary). The
+//! three functions take a Wagic sim's tallies too (`rsc-wagic-tally/1`, played by
+//! `WagicSimulation`), as `rsc sim merge` does, and refuse a mix of the two. A `Simulation` pickles as its card set's and decks' file bytes, so that Ray
 //! ships it once through its object store; a worker process compiles the set once and
 //! keeps it ([`LOADED`]) for every other task of the same configuration.
 
@@ -15,11 +17,12 @@ use game::CardSet;
 use game::players::PlayerKind;
 use game::set::MAX_SET_FILE_BYTES;
 use game::sim::hash;
-use game::sim::shard::{Configuration, DeckSource, SetSource, Shard, Simulation};
+use game::sim::shard::{Configuration, DeckSource, SetSource, Simulation};
 use game::sim::summary::{self, Results};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple};
+use wagic_sim::shard::AnyShard;
 
 use crate::args::{CountIn, CountRange, Seed, TurnLimit, count_in};
 use crate::errors::{DeckError, RulesError, guarded};
@@ -141,37 +144,12 @@ impl PySimulation {
             return Err(PyValueError::new_err(format!("{first}..{end}: the run has games 0..{total}")));
         }
         let simulation = &self.loaded.simulation;
-        let mut pulse = Pulse::new(py, stop.map(|stop| Arc::clone(&stop.flag)), progress.is_some());
         let started = Instant::now();
-        let mut unreported = 0u64;
-        let report = |py: Python<'_>, games: u64| match &progress {
-            Some(progress) if games > 0 => progress.call1(py, (games,)).map(drop),
-            _ => Ok(()),
-        };
-        let played = detached(py, || {
-            guarded("Simulation.play", || {
-                // Stops `play_into` within a game once the pulse ends the call.
-                let halt = AtomicBool::new(false);
-                let mut tally = simulation.new_tally();
-                if !pulse.beat() {
-                    simulation.play_into(&mut tally, first..end, &halt, || {
-                        unreported += 1;
-                        let ended = pulse.beat_with(|py| {
-                            report(py, unreported)?;
-                            unreported = 0;
-                            Ok(())
-                        });
-                        if ended {
-                            halt.store(true, Ordering::Relaxed);
-                        }
-                    });
-                }
-                Ok(tally)
-            })
-        });
-        let mut tally = played?;
-        pulse.finish()?;
-        report(py, unreported)?;
+        let mut tally = play_released(py, "Simulation.play", progress, stop, |halt, on_game| {
+            let mut tally = simulation.new_tally();
+            simulation.play_into(&mut tally, first..end, halt, on_game);
+            tally
+        })?;
         tally.settle();
         let seconds = started.elapsed().as_secs_f64();
         let shard = simulation.shard(vec![[first, end]], tally, self.loaded.refused_decks.clone(), (seconds, 1), false);
@@ -233,18 +211,18 @@ pub fn merge_tallies(py: Python<'_>, tallies: Vec<String>, names: Option<Vec<Str
     let merged = detached(py, || {
         let mut shards = Vec::with_capacity(tallies.len());
         for (name, text) in names.into_iter().zip(&tallies) {
-            let shard =
-                Shard::parse(text).map_err(|message| format!("{name}: not a tally this version reads: {message}"))?;
+            let shard = AnyShard::parse(text)
+                .map_err(|message| format!("{name}: not a tally this version reads: {message}"))?;
             shards.push((name, shard));
         }
-        Shard::merge(shards).map(|merged| merged.to_json()).map_err(|error| error.to_string())
+        AnyShard::merge(shards).map(|merged| merged.to_json())
     });
     merged.map_err(TallyError::new_err)
 }
 
-/// The summary of a tally (`rsc-tally/1` text: a tally file, `merge_tallies`' result) as
-/// `rsc sim merge` prints it on standard output, final newline included: the table
-/// (`message_format="human"`) or one JSON object (`"json"`).
+/// The summary of a tally (`rsc-tally/1` or `rsc-wagic-tally/1` text: a tally file,
+/// `merge_tallies`' result) as `rsc sim merge` prints it on standard output, final newline
+/// included: the table (`message_format="human"`) or one JSON object (`"json"`).
 ///
 /// Raises `TallyError` when the text is not a tally and `ValueError` for another format.
 #[pyfunction]
@@ -258,22 +236,83 @@ pub fn tally_summary(py: Python<'_>, tally: &str, message_format: &str) -> PyRes
             return Err(PyValueError::new_err(message));
         }
     };
-    let results = parse_tally(tally)?;
-    detached(py, || guarded("tally_summary", || Ok(summary::render(&results, format))))
+    let shard = parse_tally(tally)?;
+    detached(py, || {
+        guarded("tally_summary", || {
+            Ok(match shard {
+                AnyShard::Cfc(shard) => summary::render(&Results { shard: *shard }, format),
+                AnyShard::Wagic(shard) => {
+                    let results = wagic_sim::Results::of_shard(*shard);
+                    match format {
+                        summary::Format::Human => wagic_sim::summary::table(&results),
+                        summary::Format::Json => format!("{}\n", wagic_sim::summary::json(&results)),
+                    }
+                }
+            })
+        })
+    })
 }
 
 /// The HTML report of a tally, as `rsc sim merge --report` writes it (one self-contained
 /// page with SVG charts). Raises `TallyError` when the text is not a tally.
 #[pyfunction]
 pub fn tally_report(py: Python<'_>, tally: &str) -> PyResult<String> {
-    let results = parse_tally(tally)?;
-    detached(py, || guarded("tally_report", || Ok(game::sim::report::render(&results))))
+    let shard = parse_tally(tally)?;
+    detached(py, || {
+        guarded("tally_report", || {
+            Ok(match shard {
+                AnyShard::Cfc(shard) => game::sim::report::render(&Results { shard: *shard }),
+                AnyShard::Wagic(shard) => wagic_sim::report::render(&wagic_sim::Results::of_shard(*shard)),
+            })
+        })
+    })
 }
 
-/// A tally's text, read and checked as `rsc sim merge` reads a file.
-fn parse_tally(text: &str) -> PyResult<Results> {
-    let shard = Shard::parse(text).map_err(|message| TallyError::new_err(format!("not a tally: {message}")))?;
-    Ok(Results { shard })
+/// A tally's text (of either game), read and checked as `rsc sim merge` reads a file.
+fn parse_tally(text: &str) -> PyResult<AnyShard> {
+    AnyShard::parse(text).map_err(|message| TallyError::new_err(format!("not a tally: {message}")))
+}
+
+/// Plays games with the GIL released, as `Simulation.play` and `WagicSimulation.play` do:
+/// `play(halt, on_game)` plays until its games end or `halt` is set, calling `on_game`
+/// after each. `progress(n)` is called about every 50 ms, and once at the end, with the
+/// games played since its last call; Ctrl-C (on the main thread), setting `stop`, or an
+/// exception `progress` raises sets `halt` within a game and raises here.
+pub(crate) fn play_released<T: Send>(
+    py: Python<'_>,
+    what: &'static str,
+    progress: Option<Py<PyAny>>,
+    stop: Option<PyRef<'_, StopFlag>>,
+    play: impl FnOnce(&AtomicBool, &mut dyn FnMut()) -> T + Send,
+) -> PyResult<T> {
+    let mut pulse = Pulse::new(py, stop.map(|stop| Arc::clone(&stop.flag)), progress.is_some());
+    let mut unreported = 0u64;
+    let report = |py: Python<'_>, games: u64| match &progress {
+        Some(progress) if games > 0 => progress.call1(py, (games,)).map(drop),
+        _ => Ok(()),
+    };
+    let played = detached(py, || {
+        guarded(what, || {
+            // Stops `play` within a game once the pulse ends the call.
+            let halt = AtomicBool::new(pulse.beat());
+            let mut on_game = || {
+                unreported += 1;
+                let ended = pulse.beat_with(|py| {
+                    report(py, unreported)?;
+                    unreported = 0;
+                    Ok(())
+                });
+                if ended {
+                    halt.store(true, Ordering::Relaxed);
+                }
+            };
+            Ok(play(&halt, &mut on_game))
+        })
+    });
+    let played = played?;
+    pulse.finish()?;
+    report(py, unreported)?;
+    Ok(played)
 }
 
 /// What a `Simulation` pickles as: its configuration as JSON, the set's files by name,

@@ -1,7 +1,8 @@
 """`python -m rulescript.sim --ray` on a Ray of 2 CPUs started for the run, as a user runs
-it: the shards' merged summary is `rsc sim`'s, a failed task is retried, a stopped run
-resumes without replaying its finished shards, a run stopped by Ctrl-C or SIGTERM while its
-tasks play keeps the finished ones, and a Ray the caller started is used.
+it: the shards' merged summary is `rsc sim`'s (of a Wagic sim too, `--lang wagic`), a
+failed task is retried, a stopped run resumes without replaying its finished shards, a run
+stopped by Ctrl-C or SIGTERM while its tasks play keeps the finished ones, and a Ray the
+caller started is used.
 
 Each run is a process of its own with its own Ray folder. A Ray driver whose raylet dies
 exits at once with status 1 and without a word on stderr (seen once on CI, where it took
@@ -26,6 +27,8 @@ import pytest
 from rulescript.sim import merge_tallies
 
 from conftest import OPTIONS, ROOT, rsc_summary, without_timing
+from test_wagic import wagic_data
+from test_wagic_sim_shards import BEARS, GOBLINS
 
 RAY_LOGS = ("raylet.out", "raylet.err", "gcs_server.out", "gcs_server.err", "python-core-driver-*.log")
 
@@ -107,6 +110,26 @@ def test_the_shards_merged_on_ray_print_rsc_sims_summary(tmp_path, rsc):
     assert expected["games"] == 60
     assert without_timing(summary_of(done)) == without_timing(expected)
     assert sorted(shard_files(tmp_path)) == sorted(f"{a}-{min(a + 7, 60)}.json" for a in range(0, 60, 7))
+
+
+@tried_again_if_ray_dies
+def test_a_wagic_sim_in_shards_on_ray_prints_rsc_sims_summary(tmp_path, rsc):
+    # Wagic's own cards, read in place; the decks written here. Each Ray worker compiles
+    # the cards once, from the texts the pickled simulation carries.
+    data = wagic_data()
+    tmp_path.mkdir(parents=True)
+    (tmp_path / "bears.txt").write_text(BEARS)
+    (tmp_path / "goblins.txt").write_text(GOBLINS)
+    options = ["--lang", "wagic", "--cards", str(data / "mtg.txt"), "--deck", str(tmp_path / "bears.txt"),
+               "--deck", str(tmp_path / "goblins.txt"), "--games", "12", "--seed", "5", "--player", "greedy",
+               "--turn-limit", "30"]  # fmt: skip
+    report = tmp_path / "report.html"
+    results = tmp_path / "results"
+    extra = ("--ray", "--shard-size", "3", "--message-format", "json", "--report", str(report))
+    done = run_sim(*options, "--results", str(results), *extra)
+    assert without_timing(summary_of(done)) == without_timing(rsc_summary(rsc, options))
+    assert sorted(shard_files(results)) == ["0-3.json", "3-6.json", "6-9.json", "9-12.json"]
+    assert "12 games, players greedy / greedy" in report.read_text()
 
 
 @tried_again_if_ray_dies

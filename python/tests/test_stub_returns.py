@@ -174,6 +174,8 @@ class World:
         self.wagic_decks = [wagic.load_deck(tmp / name, self.wagic_cards) for name in ("bears.txt", "goblins.txt")]
         self.wagic_game = wagic.play(self.wagic_cards, self.wagic_decks, seed=4)
         self.wagic_sim = wagic.sim(self.wagic_cards, self.wagic_decks, games=2, threads=1)
+        wagic_deck_files = [tmp / "bears.txt", tmp / "goblins.txt"]
+        self.wagic_simulation = sim.WagicSimulation(tmp / "wagic.txt", wagic_deck_files, games=2)
         self.stepped = wagic.WagicGame(self.wagic_cards, self.wagic_decks, seed=4)
         self.stepped_over = wagic.WagicGame(self.wagic_cards, self.wagic_decks, seed=4)
         while not self.stepped_over.is_over():
@@ -277,6 +279,11 @@ CALLS: Dict[str, Callable[[World], Any]] = {
     "Simulation.configuration_json": lambda w: w.simulation.configuration_json(),
     "Simulation.play": lambda w: w.simulation.play(0, 1, stop=w.stop),
     "Simulation.__reduce__": lambda w: w.simulation.__reduce__(),
+    "WagicSimulation.configuration_hash": lambda w: w.wagic_simulation.configuration_hash,
+    "WagicSimulation.total_games": lambda w: w.wagic_simulation.total_games,
+    "WagicSimulation.configuration_json": lambda w: w.wagic_simulation.configuration_json(),
+    "WagicSimulation.play": lambda w: w.wagic_simulation.play(0, 1, stop=w.stop),
+    "WagicSimulation.__reduce__": lambda w: w.wagic_simulation.__reduce__(),
     "StopFlag.set": lambda w: sim.StopFlag().set(),
     "StopFlag.is_set": lambda w: w.stop.is_set(),
     "merge_tallies": lambda w: sim.merge_tallies([w.tally]),

@@ -7,7 +7,9 @@ import gc
 import json
 import random
 import time
+from typing import Any
 
+import numpy as np
 import pytest
 
 import rulescript as rs
@@ -252,7 +254,7 @@ def test_a_face_down_creature_looks_the_same_to_the_other_seat_whichever_card_it
     for name in ("Ridge Hound", "Spitting Hound"):
         (tmp_path / f"{name}.txt").write_text(f"#NAME:Hounds\n12 Forest\n8 {name}\n")
 
-    def seen_by_seat_0(name):
+    def seen_by_seat_0(name, mine=None):
         game = wagic.WagicGame(
             morphs, [tmp_path / "forests.txt", tmp_path / f"{name}.txt"], seed=4, players=(None, None)
         )
@@ -265,6 +267,8 @@ def test_a_face_down_creature_looks_the_same_to_the_other_seat_whichever_card_it
             pick = next((labels.index(label) for w in wanted for label in labels if label.startswith(w)), 0)
             if game.current_player == 0:
                 seen.append((json.dumps(game.view(0)), game.observation(0).tobytes()))
+            if mine is not None:
+                mine.append((game.view(1), game.observation(1).tobytes()))
             game.apply(pick)
         return seen, game.log()
 
@@ -277,3 +281,30 @@ def test_a_face_down_creature_looks_the_same_to_the_other_seat_whichever_card_it
     assert face_down and all('"power": 2, "toughness": 2' in view for view in face_down)
     assert len(ridge) == len(spitting) and ridge == spitting
     assert not any("Hound" in view for view, _ in ridge)
+    assert '"face_down_card": null' in face_down[0]
+
+    # Its controller may look at it: seat 1's view names the card and its observation
+    # tells the two cards apart.
+    ridge_own: list[tuple[Any, bytes]] = []
+    spitting_own: list[tuple[Any, bytes]] = []
+    seen_by_seat_0("Ridge Hound", ridge_own)
+    seen_by_seat_0("Spitting Hound", spitting_own)
+    for own, name in ((ridge_own, "Ridge Hound"), (spitting_own, "Spitting Hound")):
+        cards = [p["face_down_card"] for view, _ in own for p in view["battlefield"] if p["controller"] == 1]
+        assert name in cards and all(card in (None, name) for card in cards)
+    # The card id of each face-down creature of seat 1 in its own observation: the last
+    # float of its slot's card block (slots of 30 floats, card blocks of 18: the layout
+    # in observation.rs).
+    battlefield = next(offset for name, offset, _ in wagic.OBSERVATION_LAYOUT if name == "battlefield")
+
+    def face_down_ids(own):
+        ids = []
+        for view, observation in own:
+            floats = np.frombuffer(observation, dtype=np.float32)
+            mine = [p for p in view["battlefield"] if p["controller"] == 1]
+            ids += [floats[battlefield + 30 * k + 17] for k, p in enumerate(mine[:24]) if p["face_down_card"]]
+        return ids
+
+    ridge_ids, spitting_ids = face_down_ids(ridge_own), face_down_ids(spitting_own)
+    assert ridge_ids and len(set(ridge_ids)) == 1 and len(set(spitting_ids)) == 1
+    assert 0 < ridge_ids[0] <= 1 and 0 < spitting_ids[0] <= 1 and ridge_ids[0] != spitting_ids[0]

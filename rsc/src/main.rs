@@ -234,8 +234,9 @@ plays the rest; --json prints one JSON object per line. See docs/wagic-play.md.\
         after_help = "With `--lang wagic`: games of Magic between Wagic decks (--cards names Wagic's card \
 files, --sets its `Res/sets` folder; no --set), seats swapped from game to game; with --all-decks, \
 every pair of the decks given (a folder as --deck stands for its *.txt decks), a line on stderr \
-for each deck saying whether it can play. --replay I prints the `rsc run` command of game I. No \
---shard or --tally-out. See docs/wagic-play.md.\n\nExample: rsc sim --lang wagic --cards \
+for each deck saying whether it can play. --replay I prints the `rsc run` command of game I. \
+--shard and --tally-out write an `rsc-wagic-tally/1` tally, which `rsc sim merge` adds up with \
+the other shards of the run (and refuses with a CFC tally). See docs/wagic-play.md.\n\nExample: rsc sim --lang wagic --cards \
 ../shared/wagic/mtg.txt --sets ~/wagic/Res/sets --deck deck1.txt --deck deck2.txt --games 1000"
     )]
     Sim {
@@ -295,8 +296,9 @@ for each deck saying whether it can play. --replay I prints the `rsc run` comman
 /// What `rsc sim` does besides playing.
 #[derive(Debug, Subcommand)]
 enum SimAction {
-    /// Add up tallies written by `rsc sim --tally-out` (shards of one configuration) and
-    /// print their summary as one run would have.
+    /// Add up tallies written by `rsc sim --tally-out` (shards of one configuration, of
+    /// Card Fighters' Clash or of `--lang wagic`) and print their summary as one run would
+    /// have.
     Merge {
         /// The tally files.
         #[arg(required = true, value_name = "FILE.json")]
@@ -519,12 +521,8 @@ fn main() -> ExitCode {
         }
         Command::Replay { file, set } => replay::run(file, set.as_deref()),
         Command::Sim { action: Some(SimAction::Merge { files, outputs }), .. } => sim::merge(files, outputs),
-        Command::Sim { lang: Lang::Wagic, set, shard, outputs, check, .. }
-            if set.is_some() || shard.is_some() || outputs.tally_out.is_some() || *check =>
-        {
-            stderr_line!(
-                "error: `--set`, `--shard`, `--tally-out` and `--check` of `rsc sim` are not for `--lang wagic`"
-            );
+        Command::Sim { lang: Lang::Wagic, set, check, .. } if set.is_some() || *check => {
+            stderr_line!("error: `--set` and `--check` of `rsc sim` are not for `--lang wagic`");
             Exit::Usage
         }
         Command::Sim {
@@ -532,6 +530,7 @@ fn main() -> ExitCode {
             decks,
             all_decks,
             games,
+            shard,
             seed,
             players,
             jobs,
@@ -547,6 +546,7 @@ fn main() -> ExitCode {
             decks,
             all_decks: *all_decks,
             games: *games,
+            shard: shard.clone(),
             seed: *seed,
             players,
             jobs: jobs.map(usize::from),
@@ -554,6 +554,7 @@ fn main() -> ExitCode {
             skip_uncompiled: *skip_uncompiled,
             message_format: outputs.message_format,
             report: outputs.report.as_deref(),
+            tally_out: outputs.tally_out.as_deref(),
             replay: *replay,
         }),
         Command::Sim { lang: Lang::Rulescript, wagic, skip_uncompiled, replay, .. }

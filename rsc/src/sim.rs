@@ -19,6 +19,7 @@ use game::sim::shard::{Configuration, DeckSource, SetSource, Shard, Simulation};
 use game::sim::stats::Tally;
 use game::sim::summary::{self, Results};
 use indicatif::{HumanCount, ProgressBar, ProgressState, ProgressStyle};
+use wagic_sim::shard::AnyShard;
 
 use crate::render::terminal_text;
 use crate::run::{LoadedDeck, LoadedSet, check_outputs, input_files, load_deck, load_set, seat_players};
@@ -178,9 +179,10 @@ fn finish(results: &Results, outputs: &Outputs) -> Exit {
     }
 }
 
-/// `rsc sim merge`: adds up tally files of one configuration.
+/// `rsc sim merge`: adds up tally files of one configuration, of either game (a CFC tally
+/// and a Wagic one are refused together).
 pub fn merge(files: &[PathBuf], outputs: &Outputs) -> Exit {
-    let merged = (|| -> Result<Shard, Failure> {
+    let merged = (|| -> Result<AnyShard, Failure> {
         // A merged tally holds the games of every tally read, so `--tally-out` may name one
         // of them (`merge all.json part3.json --tally-out all.json` adds a shard in place);
         // a report written over a tally would lose its games.
@@ -189,16 +191,20 @@ pub fn merge(files: &[PathBuf], outputs: &Outputs) -> Exit {
         check_outputs(&outputs.files(), &[])?;
         let mut shards = Vec::new();
         for file in files {
-            let shard = Shard::read(file).map_err(|error| Failure {
+            let shard = AnyShard::read(file).map_err(|error| Failure {
                 exit: if error.is_input_error() { Exit::Errors } else { Exit::Usage },
                 message: error.to_string(),
             })?;
             shards.push((file.display().to_string(), shard));
         }
-        Shard::merge(shards).map_err(|error| Failure::input(error.to_string()))
+        AnyShard::merge(shards).map_err(Failure::input)
     })();
     let merged = match merged {
-        Ok(merged) => merged,
+        Ok(AnyShard::Cfc(merged)) => *merged,
+        Ok(AnyShard::Wagic(merged)) => {
+            let (report, tally_out) = (outputs.report.as_deref(), outputs.tally_out.as_deref());
+            return crate::wagic_sim::merged(*merged, outputs.message_format, report, tally_out);
+        }
         Err(failure) => {
             stderr_line!("error: {}", terminal_text(&failure.message));
             return failure.exit;

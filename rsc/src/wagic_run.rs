@@ -141,6 +141,8 @@ pub fn run(options: &Options<'_>) -> Exit {
 pub(crate) struct Loaded {
     pub library: Arc<wagic::table::Library>,
     pub sets: Option<wagic::sets::Sets>,
+    /// The hash of the card texts compiled (`wagic_sim::shard::sources_hash`).
+    pub sources_hash: String,
 }
 
 /// Compiles the card files `cards` (with the whole cards of the set files in `sets`).
@@ -149,8 +151,8 @@ pub(crate) fn load_library(cards: &[PathBuf], sets: Option<&Path>) -> Result<Loa
         Some((sets, whole_cards)) => (Some(sets), whole_cards),
         None => (None, Vec::new()),
     };
-    let library = crate::wagic_test::compile_cards(cards, whole_cards)?;
-    Ok(Loaded { library: Arc::new(library), sets })
+    let (library, sources_hash) = crate::wagic_test::compile_cards_hashed(cards, whole_cards)?;
+    Ok(Loaded { library: Arc::new(library), sets, sources_hash })
 }
 
 /// The text of the deck file `path` (a note on stderr for a card line that is not UTF-8),

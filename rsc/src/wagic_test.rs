@@ -147,6 +147,15 @@ fn read_test(path: &Path) -> Result<wagic::testfile::TestFile, ReadFailure> {
 /// then the whole cards of the set files (`whole_cards`: a file's name and its cards), so
 /// that a name the card files have keeps their card.
 pub(crate) fn compile_cards(paths: &[PathBuf], whole_cards: Vec<(String, String)>) -> Result<Library, String> {
+    compile_cards_hashed(paths, whole_cards).map(|(library, _)| library)
+}
+
+/// [`compile_cards`], with the hash of the texts compiled (`wagic_sim::shard::sources_hash`),
+/// which a sim's configuration names its cards by.
+pub(crate) fn compile_cards_hashed(
+    paths: &[PathBuf],
+    whole_cards: Vec<(String, String)>,
+) -> Result<(Library, String), String> {
     let mut files = Vec::new();
     let mut unreadable = Vec::new();
     for path in paths {
@@ -163,8 +172,9 @@ pub(crate) fn compile_cards(paths: &[PathBuf], whole_cards: Vec<(String, String)
         sources.push((path.display().to_string(), String::from_utf8_lossy(&bytes).into_owned()));
     }
     sources.extend(whole_cards);
+    let hash = wagic_sim::shard::sources_hash(sources.iter().map(|(_, text)| text.as_str()));
     let sources: Vec<(&str, String)> = sources.iter().map(|(name, text)| (name.as_str(), text.clone())).collect();
-    Library::compile(&sources)
+    Ok((Library::compile(&sources)?, hash))
 }
 
 /// The whole cards of the set files and the file each is in.

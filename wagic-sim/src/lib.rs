@@ -4,7 +4,8 @@
 //! which games a run plays (every game's decks, seats and seed); [`Plan::play_game`] plays
 //! one into a [`tally::GameRecord`]; a [`tally::Tally`] sums them up, in any order and on
 //! any number of threads to the same figures; [`summary`] writes them as a text table and
-//! as one JSON object. Reading files, threads and printing are the callers'.
+//! as one JSON object, and [`report`] as an HTML page. Reading files, threads and printing
+//! are the callers'.
 //!
 //! Game `i` of a pair is seeded from the run's seed and `i` as CFC's `rsc sim` seeds its
 //! games ([`game_seed`]); the pair's decks swap seats from game to game (deck A on the play
@@ -12,7 +13,14 @@
 //! is replayed alone by the `rsc run --lang wagic` command [`Plan::replay_command`] gives.
 //! A game the table stops (a card's code that traps, a board that does not settle, even a
 //! panic of the engine) is counted and listed with its seed; it never ends the run.
+//!
+//! A run's [`shard::Configuration`] (hashed: what decides its games) and any range of its
+//! games' tally make a [`shard::WagicShard`], the `rsc-wagic-tally/1` file of `rsc sim
+//! --lang wagic --tally-out`, which adds up with the others of the same configuration as
+//! CFC's tallies do (`game::sim::shard`'s code); [`shard::AnyShard`] reads either kind.
 
+pub mod report;
+pub mod shard;
 pub mod summary;
 pub mod tally;
 
@@ -27,12 +35,21 @@ use game::sim::shard::game_seed;
 use wagic::play::{self, End, Outcome};
 use wagic::table::Library;
 
+use shard::{Configuration, DeckSource};
 use tally::{GameRecord, Tally};
+
+/// The engine that plays the games, as a tally file names it (`wagic-sim 0.1.0`): a
+/// tally of another version is another configuration.
+pub fn engine() -> String {
+    format!("wagic-sim {}", env!("CARGO_PKG_VERSION"))
+}
 
 /// A deck of the run: its name, file and cards.
 pub struct SimDeck {
     pub name: String,
     pub path: PathBuf,
+    /// BLAKE3 of the deck file (empty for a deck made in memory).
+    pub hash: String,
     /// The card names a game plays, in deck order.
     pub cards: Vec<String>,
     /// Cards of the file's main deck left out (not compiled, with `--skip-uncompiled`).
@@ -59,98 +76,94 @@ pub struct Settings {
     pub replay_prefix: Vec<String>,
     /// The decks' cards that do not compile were left out (replays say so too).
     pub skip_uncompiled: bool,
+    /// BLAKE3 of the card texts compiled ([`shard::sources_hash`]).
+    pub sources_hash: String,
 }
 
-/// Everything that decides the games of a run.
+/// A run's [`Configuration`] with its cards compiled: it plays any of its games.
 pub struct Plan {
     pub library: Arc<Library>,
-    pub decks: Vec<SimDeck>,
-    /// Deck files no game can play, listed by the summary.
-    pub refused: Vec<RefusedDeck>,
+    pub configuration: Configuration,
     /// The pairs of decks that meet, in game-number order.
     pub pairs: Vec<[usize; 2]>,
-    pub games_per_pair: u64,
-    pub players: [play::PlayerKind; 2],
-    pub turn_limit: u32,
-    pub seed: u64,
+    players: [play::PlayerKind; 2],
     /// Every card of the decks, sorted: the tally counts cards by index here.
     pub card_names: Vec<String>,
     card_index: HashMap<String, usize>,
-    /// The options of `rsc run` that every replay command repeats (cards, sets).
-    pub replay_prefix: Vec<String>,
-    pub skip_uncompiled: bool,
 }
 
 impl Plan {
     /// The plan of `settings`' games between `decks` of `library`'s cards.
     pub fn new(library: Arc<Library>, decks: Vec<SimDeck>, refused: Vec<RefusedDeck>, settings: Settings) -> Plan {
-        let pairs = if settings.all_pairs {
-            let n = decks.len();
-            (0..n).flat_map(|a| (a + 1..n).map(move |b| [a, b])).collect()
-        } else {
-            vec![[0, 1]]
-        };
-        let mut card_names: Vec<String> = decks.iter().flat_map(|deck| deck.cards.iter().cloned()).collect();
-        card_names.sort();
-        card_names.dedup();
-        let card_index = card_names.iter().enumerate().map(|(i, name)| (name.clone(), i)).collect();
-        Plan {
-            library,
-            decks,
+        let configuration = Configuration {
+            engine: engine(),
+            sources_hash: settings.sources_hash,
+            decks: decks
+                .into_iter()
+                .map(|deck| DeckSource {
+                    name: deck.name,
+                    path: deck.path.display().to_string(),
+                    hash: deck.hash,
+                    cards: deck.cards,
+                    left_out: deck.left_out,
+                    total: deck.total,
+                })
+                .collect(),
             refused,
-            pairs,
+            all_pairs: settings.all_pairs,
             games_per_pair: settings.games_per_pair,
-            players: settings.players,
+            players: settings.players.map(|player| player.name().to_owned()),
             turn_limit: settings.turn_limit,
             seed: settings.seed,
-            card_names,
-            card_index,
             replay_prefix: settings.replay_prefix,
             skip_uncompiled: settings.skip_uncompiled,
-        }
+        };
+        Plan::of(library, configuration, settings.players)
+    }
+
+    /// The plan of `configuration` (a pickled one, say) on `library`'s cards; an error when
+    /// it names a player that is none.
+    pub fn from_configuration(library: Arc<Library>, configuration: Configuration) -> Result<Plan, String> {
+        let players = configuration.player_kinds()?;
+        Ok(Plan::of(library, configuration, players))
+    }
+
+    fn of(library: Arc<Library>, configuration: Configuration, players: [play::PlayerKind; 2]) -> Plan {
+        let pairs = configuration.pairs();
+        let card_names = configuration.card_names();
+        let card_index = card_names.iter().enumerate().map(|(i, name)| (name.clone(), i)).collect();
+        Plan { library, configuration, pairs, players, card_names, card_index }
     }
 
     /// Games of the whole run (`None` when they do not fit a `u64`).
     pub fn total_games(&self) -> Option<u64> {
-        self.games_per_pair.checked_mul(self.pairs.len() as u64)
+        self.configuration.total_games()
     }
 
     /// An empty tally of this run's decks and cards.
     pub fn new_tally(&self) -> Tally {
-        Tally::new(self.decks.len(), self.card_names.len())
+        Tally::new(self.configuration.decks.len(), self.card_names.len())
     }
 
     /// The decks in seats 0 and 1 of game `index`, and its seed.
     pub fn game(&self, index: u64) -> ([usize; 2], u64) {
-        let pair_at = usize::try_from(index / self.games_per_pair.max(1)).unwrap_or(usize::MAX);
+        let pair_at = usize::try_from(index / self.configuration.games_per_pair.max(1)).unwrap_or(usize::MAX);
         let [a, b] = self.pairs.get(pair_at).or(self.pairs.first()).copied().unwrap_or([0, 0]);
         let seats = if index % 2 == 0 { [a, b] } else { [b, a] };
-        (seats, game_seed(self.seed, index))
+        (seats, game_seed(self.configuration.seed, index))
     }
 
     /// The command that plays game `index` alone, quoted for a POSIX shell.
     pub fn replay_command(&self, decks: [usize; 2], seed: u64) -> String {
-        let deck = |i: usize| self.decks.get(i).map_or_else(String::new, |d| d.path.display().to_string());
-        let mut words = self.replay_prefix.clone();
-        words.extend(["--deck".into(), deck(decks[0]), "--deck".into(), deck(decks[1])]);
-        words.extend(["--seed".into(), seed.to_string()]);
-        for player in self.players {
-            words.extend(["--player".into(), player.name().into()]);
-        }
-        words.extend(["--turn-limit".into(), self.turn_limit.to_string()]);
-        if self.skip_uncompiled {
-            words.push("--skip-uncompiled".into());
-        }
-        let quoted: Vec<String> =
-            words.iter().map(|word| shlex::try_quote(word).map_or_else(|_| word.clone(), |q| q.into_owned())).collect();
-        quoted.join(" ")
+        self.configuration.replay_command(decks, seed)
     }
 
     /// Plays game `index` and sums it up; a panic of the engine is a stopped game.
     pub fn play_game(&self, index: u64) -> GameRecord {
         let (decks, seed) = self.game(index);
-        let options = play::Options { seed, turn_limit: self.turn_limit, players: self.players };
-        let cards = |seat: usize| self.decks.get(decks[seat]).map_or(&[][..], |deck| deck.cards.as_slice());
+        let options = play::Options { seed, turn_limit: self.configuration.turn_limit, players: self.players };
+        let decks_of = &self.configuration.decks;
+        let cards = |seat: usize| decks_of.get(decks[seat]).map_or(&[][..], |deck| deck.cards.as_slice());
         let played =
             std::panic::catch_unwind(AssertUnwindSafe(|| play::play(&self.library, [cards(0), cards(1)], options)));
         let mut record = GameRecord {
@@ -198,7 +211,7 @@ impl Plan {
 
     /// Plays games `games` into `tally`, until they end or `stop` is set; `on_game` is
     /// called after each.
-    pub fn play_into(&self, tally: &mut Tally, games: Range<u64>, stop: &AtomicBool, on_game: impl Fn()) {
+    pub fn play_into(&self, tally: &mut Tally, games: Range<u64>, stop: &AtomicBool, mut on_game: impl FnMut()) {
         for index in games {
             if stop.load(Ordering::Relaxed) {
                 return;
@@ -209,9 +222,12 @@ impl Plan {
     }
 }
 
-/// What a finished (or stopped) run knows, for the summary and the report.
+/// What a finished (or stopped) run, or tallies merged, know, for the summary and the
+/// report.
 pub struct Results {
-    pub plan: Plan,
+    pub configuration: Configuration,
+    /// Every card of the decks, sorted ([`Configuration::card_names`]).
+    pub card_names: Vec<String>,
     pub tally: Tally,
     pub seconds: f64,
     /// Threads the games were played on.
@@ -221,12 +237,24 @@ pub struct Results {
 }
 
 impl Results {
+    /// The results of `tally`, games of `configuration` played in `seconds` on `jobs`
+    /// threads (`stopped` before their end).
+    pub fn new(configuration: Configuration, tally: Tally, seconds: f64, jobs: usize, stopped: bool) -> Results {
+        let card_names = configuration.card_names();
+        Results { configuration, card_names, tally, seconds, jobs, stopped }
+    }
+
+    /// The results a tally file holds.
+    pub fn of_shard(shard: shard::WagicShard) -> Results {
+        Results::new(shard.configuration, shard.tally, shard.seconds, shard.jobs, shard.stopped)
+    }
+
     pub fn games_per_s(&self) -> f64 {
         if self.seconds > 0.0 { self.tally.games as f64 / self.seconds } else { 0.0 }
     }
 
     /// Deck names, made unique (`name`, `name#2`).
     pub fn deck_names(&self) -> Vec<String> {
-        game::sim::summary::unique_names(self.plan.decks.iter().map(|deck| deck.name.as_str()))
+        game::sim::summary::unique_names(self.configuration.decks.iter().map(|deck| deck.name.as_str()))
     }
 }

@@ -74,7 +74,7 @@ pub fn matchup_rates(results: &Results) -> Vec<Vec<Option<f64>>> {
 }
 
 pub fn card_name(results: &Results, card: usize) -> &str {
-    results.plan.card_names.get(card).map_or("", String::as_str)
+    results.card_names.get(card).map_or("", String::as_str)
 }
 
 /// The kept games of each kind, with how many there were.
@@ -96,15 +96,15 @@ pub fn table(results: &Results) -> String {
 
 fn write_table(out: &mut String, results: &Results) -> std::fmt::Result {
     let tally = &results.tally;
-    let plan = &results.plan;
+    let plan = &results.configuration;
     let names = results.deck_names();
     let width = names.iter().map(|name| name.chars().count()).max().unwrap_or(4).max(5);
     writeln!(
         out,
         "{} games, players {} / {}, seed {}, turn limit {}, {} job{}",
         tally.games,
-        plan.players[0].name(),
-        plan.players[1].name(),
+        plan.players[0],
+        plan.players[1],
         plan.seed,
         plan.turn_limit,
         results.jobs,
@@ -168,7 +168,7 @@ fn write_table(out: &mut String, results: &Results) -> std::fmt::Result {
     if results.stopped {
         writeln!(out, "stopped by Ctrl-C, SIGTERM or SIGHUP after {} games: the others were not played", tally.games)?;
     }
-    if plan.pairs.len() > 1 {
+    if plan.pair_count() > Some(1) {
         write_matrix(out, &matchup_rates(results), &names)?;
     }
     let listed = |ranking: Ranking, show: &dyn Fn(&CardFigures) -> String| -> String {
@@ -207,7 +207,7 @@ fn write_table(out: &mut String, results: &Results) -> std::fmt::Result {
         }
     }
     if tally.games > 0 {
-        let (decks, seed) = plan.game(0);
+        let (decks, seed) = game_zero(plan);
         writeln!(out, "replay game 0: {}", plan.replay_command(decks, seed))?;
         writeln!(out, "(this sim's command with --replay I prints game I's)")?;
     }
@@ -217,10 +217,17 @@ fn write_table(out: &mut String, results: &Results) -> std::fmt::Result {
     Ok(())
 }
 
+/// The decks in seats 0 and 1 of the run's game 0, and its seed: the first pair is decks 0
+/// and 1, with or without `--all-decks` (listing the pairs of a tally file's decks would
+/// take memory growing as their square).
+fn game_zero(plan: &crate::shard::Configuration) -> ([usize; 2], u64) {
+    ([0, 1], plan.game_seed(0))
+}
+
 /// The object of `--message-format json`.
 pub fn json(results: &Results) -> serde_json::Value {
     let tally = &results.tally;
-    let plan = &results.plan;
+    let plan = &results.configuration;
     let names = results.deck_names();
     let deck_name = |i: usize| names.get(i).cloned().unwrap_or_default();
     let decks: Vec<serde_json::Value> = names
@@ -231,7 +238,7 @@ pub fn json(results: &Results) -> serde_json::Value {
             let (low, high) = wilson(f.wins, f.games);
             let (draw_games, draw_wins) = f.on_draw();
             let deck = plan.decks.get(i);
-            json!({"deck": name, "path": deck.map(|d| d.path.display().to_string()),
+            json!({"deck": name, "path": deck.map(|d| d.path.clone()),
                 "games": f.games, "wins": f.wins, "win_rate": round(rate(f.wins, f.games), 4),
                 "ci95": [round(low, 4), round(high, 4)],
                 "on_the_play": {"games": f.on_play_games, "wins": f.on_play_wins},
@@ -259,7 +266,7 @@ pub fn json(results: &Results) -> serde_json::Value {
             })
             .collect()
     };
-    let players = [plan.players[0].name(), plan.players[1].name()];
+    let players = &plan.players;
     let mut value = json!({
         "games": tally.games,
         "decks": decks,
@@ -283,7 +290,7 @@ pub fn json(results: &Results) -> serde_json::Value {
         "stopped_games": listed(&tally.stopped_list),
         "refused_decks": plan.refused.iter().map(|(path, why)| json!({"path": path, "why": why})).collect::<Vec<_>>(),
     });
-    if plan.pairs.len() > 1 {
+    if plan.pair_count() > Some(1) {
         value["matchups"] = json!(matchup_rates(results));
     }
     if results.stopped {

@@ -9,6 +9,7 @@
 use std::collections::BTreeMap;
 
 use game::sim::stats::{KeptGame, KeptList, curve_point};
+use serde::{Deserialize, Serialize};
 use wagic::play::End;
 
 /// Game lengths counted one by one up to this many turns; longer games share the last
@@ -48,7 +49,7 @@ impl GameRecord {
 }
 
 /// One deck's games and wins, in all and in seat 0 (on the play), and its games nobody won.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DeckFigures {
     pub games: u64,
     pub wins: u64,
@@ -68,7 +69,7 @@ impl DeckFigures {
 }
 
 /// One card's figures over many games.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CardFigures {
     /// Times it was cast or played.
     pub casts: u64,
@@ -82,7 +83,7 @@ pub struct CardFigures {
 
 /// Many games summed up; the same games in any order, or merged tallies of any split of
 /// them, give the same tally once [`Tally::settle`]d.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Tally {
     pub games: u64,
     pub decks: Vec<DeckFigures>,

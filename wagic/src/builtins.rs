@@ -19,11 +19,12 @@ mod fizzle;
 mod pay;
 pub use costs::GENERIC_ORDER;
 use costs::*;
-pub(crate) use pay::read_pay_cost;
+pub(crate) use pay::{payer_of_tag, read_pay_cost};
 mod alias;
 mod choice;
 mod conditions;
 mod discard;
+mod move_chosen;
 
 /// The result of a builtin.
 type Res = Result<Status, Trap>;
@@ -595,6 +596,7 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::AlterPoison => alter_poison,
         Command::Pay => pay::pay,
         Command::DiscardChosen => discard::discard_chosen,
+        Command::MoveChosen => move_chosen::move_chosen,
         Command::LifeSet => life_set,
         Command::Draw => draw,
         Command::Discard => discard,

@@ -47,6 +47,22 @@ pub const CRITERIA: &[NamedSpec] = &[
 use vm::define_commands;
 crate::for_each_command!(define_commands);
 
+/// How `movechosen` puts the chosen cards away: moved (sacrificed, when into a
+/// graveyard), destroyed (`destroy`: regeneration or indestructible keeps it), or destroyed
+/// unable to regenerate (`bury`).
+pub const CHOSEN_MOVES: &[NamedSpec] = &[
+    named("move", "Moved into the zone (sacrificed, into its owner's graveyard)."),
+    named("destroy", "Destroyed (Wagic's `destroy`): regeneration or indestructible keeps it."),
+    named("bury", "Destroyed, unable to be regenerated (Wagic's `bury`)."),
+];
+
+/// Whether the command's question goes to the player its request's tag names, not to the
+/// source's controller: an effect of that player's own choosing (Wagic's spell given to
+/// them, `ability$!...!$ opponent`), `discardchosen` and `movechosen`.
+pub fn asks_its_player(command: vm::bytecode::CommandIdx) -> bool {
+    [Command::DiscardChosen, Command::MoveChosen].iter().any(|asking| asking.index() == command.index())
+}
+
 /// Keyword terms inside a spec's `[...]`: states and colours, then the keyword abilities.
 pub const FILTERS: &[NamedSpec] = &{
     const STATES: [NamedSpec; 13] = [

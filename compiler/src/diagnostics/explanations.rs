@@ -429,7 +429,9 @@ impl Code {
                  until the card moves; `newability[effect]` of one effect on the card such as \
                  `moveTo(zone)`, `counter(p/t)`, a pump, `tap`, a keyword (`first strike`), a \
                  discard given to its controller (`ability$!name(discard) target(*|myhand) reject!$ \
-                 controller`), timed `ueot` in a `transforms(...) ueot`; on a permanent's line transforming \
+                 controller`), `pay[[cost]] donothing?effect` on one card (Mana Leak's `fizzle` unless \
+                 the transformed card's controller pays; Syncopate's cost `{value:storedx}`), timed `ueot` in a `transforms(...) ueot`; on a \
+                 permanent's line transforming \
                  the card itself, maybe under `this(test)`, `newability[@trigger:effect]` or \
                  `newability[{cost}:effect]`: the card's own ability while the line holds; one-shot \
                  new abilities a card gives itself (a permanent's line, maybe under `all(this)` or \
@@ -449,7 +451,13 @@ impl Code {
                  the test fails), \
                  `effect and!(effect)!` (the second on the same target), \
                  `ability$!effect!$ controller` alone on its line (the effect itself, without \
-                 damage, `this` or a stored card), \
+                 damage, `this` or a stored card), `ability$!effect!$ opponent` (or \
+                 `targetedplayer`) of a discard (`target(<N>*|myhand) reject`), a sacrifice \
+                 (`notatarget(<N>spec|mybattlefield) sacrifice`, `destroy`, `bury`) or a move of that player's own \
+                 cards (`target(spec|myzone) moveto(zone)`, to a hand, library, graveyard or \
+                 exile): that player chooses which; `draw:N` and `life:N` on that player; \
+                 lines of these joined by `_` (a looter's `draw:1 _ choice target(*|myhand) \
+                 reject`), in turn, \
                  `pay(cost) effect` and `pay[[cost]] effect` (the source's controller asked \
                  whether to pay a mana or life cost they can pay, the effect only when paid; \
                  `pay(cost) donothing?effect`: the effect unless paid), \

@@ -19,7 +19,7 @@
 //! | [`deck()`] | any bytes as an `.o8d` deck file | read against the example set as `rsc run` reads one: a [`game::deck::DeckError`] naming the file, or a deck of 50 known cards, at most 3 of each, that plays a short game |
 //! | [`save()`] | any bytes as a saved game (`rsc run --save`) | refused with the error `rsc replay` prints, or replayed on the example set to the same verdict twice; written back, it reads back the same |
 //! | [`scenario()`] | any bytes as a scenario file (`rsc test`) | refused with a message, or run on the example set to a verdict without the engine panicking; the report and the logs print |
-//! | [`tally()`] | any bytes as a tally file (`rsc sim --tally-out`) | refused with a message, or it writes back the same, merges as `rsc sim merge` does (alone, with itself, with a copy counting no game) into a tally that reads back, and its summary and HTML report render |
+//! | [`tally()`] | any bytes as a tally file (`rsc sim --tally-out`, CFC's or a Wagic sim's) | refused with a message, or it writes back the same, merges as `rsc sim merge` does (alone, with itself, with a copy counting no game) into a tally that reads back, and its summary and HTML report render |
 //! | [`catalogue()`] | any bytes as a catalogue file (`rsc --catalogue`) | checked as `catalogue_file::load` checks one, leaking nothing: refused with diagnostics of its codes inside the file, the same twice, or written back in the documented form to a file accepted again that writes back the same; within a leak budget, loaded, its catalogue writes that file, which loads to the same `CatalogueId` |
 
 pub mod answers;

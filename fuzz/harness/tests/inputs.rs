@@ -161,7 +161,8 @@ fn execute_and_load_reach_the_runtime() {
 /// seed pass and play; the saves `rsc run --save` wrote replay to a match, and an edited
 /// one diverges; the example scenarios run on the example set and pass (their verdict is
 /// what `rsc test examples/scenarios` gives); the tallies `rsc sim --tally-out` wrote are
-/// read, as is one whose configuration was edited (its hash fixed by the harness).
+/// read (a Wagic sim's too), as is one whose configuration was edited (its hash fixed by
+/// the harness).
 #[test]
 fn the_file_targets_reach_past_their_parsers() {
     use fuzz_harness::{deck_file, save_file, scenario_file, tally_file};
@@ -186,7 +187,11 @@ fn the_file_targets_reach_past_their_parsers() {
         let verdict = scenario_file::check(&read(&path).1);
         assert!(verdict.as_ref().is_some_and(|verdict| verdict.is_pass()), "{}: {verdict:?}", path.display());
     }
-    for tally in ["seeds/tally/vanguard-arcana-6-games.json", "seeds/tally/stale-configuration-hash.json"] {
+    for tally in [
+        "seeds/tally/vanguard-arcana-6-games.json",
+        "seeds/tally/stale-configuration-hash.json",
+        "seeds/tally/wagic-bears-goblins-shard-3-8.json",
+    ] {
         assert!(tally_file::check(&seed(tally)), "{tally} is not read as a tally");
     }
     assert!(!tally_file::check(&seed("seeds/tally/other-format.json")), "a tally of another format is read");

@@ -2,7 +2,11 @@
 //! decides its games, hashed), [`Simulation::play`] of any range of its game numbers into a
 //! [`Tally`], and the [`Shard`] file that holds one range's tally and adds up with the
 //! others of the same configuration ([`Shard::merge`]) to what one run would have counted.
-//! `rsc sim` is built on it, and so can a binding that plays shards elsewhere.
+//! `rsc sim` is built on it, and so can a binding that plays shards elsewhere. Reading a
+//! tally file within a bound, its format and its ranges, and adding tallies up while
+//! refusing other configurations and games counted twice, are generic over the file
+//! ([`TallyFile`], [`read_file`], [`parse_file`], [`merge_files`]): the Wagic sim's tallies
+//! (the `wagic-sim` crate) are read and merged by the same code.
 
 use std::fmt;
 use std::ops::{ControlFlow, Range};
@@ -10,6 +14,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use super::stats::{GameSummary, Tally};
@@ -382,32 +387,12 @@ impl std::error::Error for ShardError {}
 impl Shard {
     /// Reads and checks a tally file.
     pub fn read(path: &Path) -> Result<Shard, ShardError> {
-        let file = path.display().to_string();
-        let io = |error: std::io::Error| ShardError::Io { file: file.clone(), message: error.to_string() };
-        let text = match bounded::read_text(path, MAX_SHARD_BYTES) {
-            Ok(text) => text,
-            Err(ReadError::Io(error)) => return Err(io(error)),
-            Err(ReadError::TooLarge(size)) => {
-                let message = format!("{size}, more than a tally may have");
-                return Err(ShardError::Malformed { file, message });
-            }
-        };
-        Shard::parse(&text).map_err(|message| ShardError::Malformed { file, message })
+        read_file(path)
     }
 
     /// Parses and checks a tally's JSON.
     pub fn parse(text: &str) -> Result<Shard, String> {
-        let format = serde_json::from_str::<serde_json::Value>(text)
-            .map_err(|error| error.to_string())?
-            .get("format")
-            .and_then(|format| format.as_str().map(str::to_owned));
-        if format.as_deref() != Some(FORMAT) {
-            return Err(format!("format {format:?}, this rsc reads {FORMAT:?}"));
-        }
-        let mut shard: Shard = serde_json::from_str(text).map_err(|error| error.to_string())?;
-        shard.check()?;
-        shard.tally.settle();
-        Ok(shard)
+        parse_file(text)
     }
 
     /// The shard as pretty JSON (its tally settled).
@@ -417,7 +402,7 @@ impl Shard {
 
     /// Checks that the parts agree with each other, so that nothing later indexes past
     /// a list.
-    fn check(&self) -> Result<(), String> {
+    fn check_parts(&self) -> Result<(), String> {
         let hash = self.configuration.hash();
         if hash != self.configuration_hash {
             return Err(format!("its configuration hashes to {hash}, not {}", self.configuration_hash));
@@ -447,74 +432,186 @@ impl Shard {
         if !(self.seconds.is_finite() && self.seconds >= 0.0) {
             return Err(format!("its seconds, {}, are no time spent playing", self.seconds));
         }
-        let total = self.configuration.total_games().unwrap_or(u64::MAX);
-        let mut end = 0;
-        for (i, &[first, last]) in self.ranges.iter().enumerate() {
-            if first >= last || last > total || (i > 0 && first < end) {
-                return Err(format!("its game ranges are not sorted, disjoint ranges within 0..{total}"));
-            }
-            end = last;
-        }
-        Ok(())
+        check_ranges(&self.ranges, self.configuration.total_games())
     }
 
     /// The games of the whole run that no range covers.
     pub fn missing_games(&self) -> u64 {
-        let covered: u64 = self.ranges.iter().map(|[first, end]| end - first).sum();
-        self.configuration.total_games().unwrap_or(u64::MAX).saturating_sub(covered)
+        missing_games(&self.ranges, self.configuration.total_games())
     }
 
     /// Adds up tallies of one configuration (`named` pairs each with its file's name, for
     /// messages). Refuses tallies of different configurations and tallies that count the
     /// same games twice.
     pub fn merge(named: Vec<(String, Shard)>) -> Result<Shard, ShardError> {
-        let mut named = named.into_iter();
-        let (first_name, mut merged) = named.next().ok_or(ShardError::Empty)?;
-        let mut names = vec![first_name];
-        // Each range with the index of its file in `names`.
-        let mut ranges: Vec<([u64; 2], usize)> = merged.ranges.iter().map(|range| (*range, 0)).collect();
-        for (name, shard) in named {
-            if shard.configuration_hash != merged.configuration_hash {
-                return Err(ShardError::Different {
-                    first: names.swap_remove(0),
-                    second: name,
-                    what: merged.configuration.differences(&shard.configuration),
-                });
-            }
-            ranges.extend(shard.ranges.iter().map(|range| (*range, names.len())));
-            names.push(name);
-            merged.tally.merge(&shard.tally);
-            // Each is finite (`check`): their sum is at most infinite, which JSON cannot write.
-            merged.seconds = (merged.seconds + shard.seconds).min(f64::MAX);
-            merged.jobs = merged.jobs.max(shard.jobs);
-            merged.stopped |= shard.stopped;
-        }
-        // Sorted by their first game, two ranges overlap where one starts before the
-        // furthest end so far: one pass, where comparing each range with every other took
-        // hours for tallies of a few hundred thousand ranges.
-        ranges.sort_unstable();
-        let mut furthest: Option<([u64; 2], usize)> = None;
-        for &(range, file) in &ranges {
-            if let Some((other, other_file)) = furthest
-                && range[0] < other[1]
-            {
-                let games = [range[0], other[1].min(range[1])];
-                let (first, second) = (file.min(other_file), file.max(other_file));
-                let name = |index: usize| names.get(index).cloned().unwrap_or_default();
-                return Err(ShardError::Overlap { first: name(first), second: name(second), games });
-            }
-            if furthest.is_none_or(|(other, _)| range[1] > other[1]) {
-                furthest = Some((range, file));
-            }
-        }
-        merged.ranges = ranges.into_iter().fold(Vec::new(), |mut joined: Vec<[u64; 2]>, (range, _)| {
-            match joined.last_mut() {
-                Some(last) if last[1] == range[0] => last[1] = range[1],
-                _ => joined.push(range),
-            }
-            joined
-        });
-        merged.tally.settle();
-        Ok(merged)
+        merge_files(named)
     }
+}
+
+impl TallyFile for Shard {
+    const FORMAT: &'static str = FORMAT;
+
+    fn configuration_hash(&self) -> &str {
+        &self.configuration_hash
+    }
+
+    fn differences(&self, other: &Shard) -> Vec<&'static str> {
+        self.configuration.differences(&other.configuration)
+    }
+
+    fn ranges(&self) -> &[[u64; 2]] {
+        &self.ranges
+    }
+
+    fn set_ranges(&mut self, ranges: Vec<[u64; 2]>) {
+        self.ranges = ranges;
+    }
+
+    fn add(&mut self, other: Shard) {
+        self.tally.merge(&other.tally);
+        // Each is finite (`check`): their sum is at most infinite, which JSON cannot write.
+        self.seconds = (self.seconds + other.seconds).min(f64::MAX);
+        self.jobs = self.jobs.max(other.jobs);
+        self.stopped |= other.stopped;
+    }
+
+    fn check(&self) -> Result<(), String> {
+        self.check_parts()
+    }
+
+    fn settle(&mut self) {
+        self.tally.settle();
+    }
+}
+
+/// A tally file: some games of one configuration summed up, with the configuration's
+/// hash and the ranges of game numbers it counts. [`read_file`], [`parse_file`] and
+/// [`merge_files`] read and add up any kind of it.
+pub trait TallyFile: Sized + DeserializeOwned {
+    /// The `format` field of its files (`rsc-tally/1`).
+    const FORMAT: &'static str;
+    /// The hash of what decides its games.
+    fn configuration_hash(&self) -> &str;
+    /// What differs between its configuration and `other`'s, named as the options that
+    /// set it.
+    fn differences(&self, other: &Self) -> Vec<&'static str>;
+    /// The game numbers it counts, as sorted, disjoint `[first, end)` ranges.
+    fn ranges(&self) -> &[[u64; 2]];
+    fn set_ranges(&mut self, ranges: Vec<[u64; 2]>);
+    /// Adds `other`'s games (the ranges aside), a tally of the same configuration.
+    fn add(&mut self, other: Self);
+    /// Checks that its parts agree (its hash is its configuration's, its tally's lists
+    /// are as long as its decks and cards, its ranges are [`check_ranges`]'), so that
+    /// nothing later indexes past a list.
+    fn check(&self) -> Result<(), String>;
+    /// Sorts and cuts its kept lists (a tally read back is settled).
+    fn settle(&mut self);
+}
+
+/// The text of the tally file at `path`, read within 64 MiB (a tally's size does not grow
+/// with its games).
+pub fn read_text(path: &Path) -> Result<String, ShardError> {
+    let file = path.display().to_string();
+    match bounded::read_text(path, MAX_SHARD_BYTES) {
+        Ok(text) => Ok(text),
+        Err(ReadError::Io(error)) => Err(ShardError::Io { file, message: error.to_string() }),
+        Err(ReadError::TooLarge(size)) => {
+            Err(ShardError::Malformed { file, message: format!("{size}, more than a tally may have") })
+        }
+    }
+}
+
+/// Reads and checks a tally file of kind `T`.
+pub fn read_file<T: TallyFile>(path: &Path) -> Result<T, ShardError> {
+    let text = read_text(path)?;
+    parse_file(&text).map_err(|message| ShardError::Malformed { file: path.display().to_string(), message })
+}
+
+/// The `format` field of a tally's JSON (`None` when it has none), or the JSON error
+/// (with its line and column) when the text is not JSON.
+pub fn format_of(text: &str) -> Result<Option<String>, String> {
+    let value = serde_json::from_str::<serde_json::Value>(text).map_err(|error| error.to_string())?;
+    Ok(value.get("format").and_then(|format| format.as_str().map(str::to_owned)))
+}
+
+/// Parses and checks a tally's JSON as a file of kind `T`, refusing another format.
+pub fn parse_file<T: TallyFile>(text: &str) -> Result<T, String> {
+    let format = format_of(text)?;
+    if format.as_deref() != Some(T::FORMAT) {
+        return Err(format!("format {format:?}, this rsc reads {:?}", T::FORMAT));
+    }
+    let mut file: T = serde_json::from_str(text).map_err(|error| error.to_string())?;
+    file.check()?;
+    file.settle();
+    Ok(file)
+}
+
+/// Checks that `ranges` are sorted, disjoint ranges of games within `0..total` (`None`:
+/// more games than a `u64` counts).
+pub fn check_ranges(ranges: &[[u64; 2]], total: Option<u64>) -> Result<(), String> {
+    let total = total.unwrap_or(u64::MAX);
+    let mut end = 0;
+    for (i, &[first, last]) in ranges.iter().enumerate() {
+        if first >= last || last > total || (i > 0 && first < end) {
+            return Err(format!("its game ranges are not sorted, disjoint ranges within 0..{total}"));
+        }
+        end = last;
+    }
+    Ok(())
+}
+
+/// The games of `0..total` that no range of `ranges` covers.
+pub fn missing_games(ranges: &[[u64; 2]], total: Option<u64>) -> u64 {
+    let covered: u64 = ranges.iter().map(|[first, end]| end - first).sum();
+    total.unwrap_or(u64::MAX).saturating_sub(covered)
+}
+
+/// Adds up tally files of one configuration (`named` pairs each with its file's name, for
+/// messages), each checked already. Refuses files of different configurations and files
+/// that count the same games twice.
+pub fn merge_files<T: TallyFile>(named: Vec<(String, T)>) -> Result<T, ShardError> {
+    let mut named = named.into_iter();
+    let (first_name, mut merged) = named.next().ok_or(ShardError::Empty)?;
+    let mut names = vec![first_name];
+    // Each range with the index of its file in `names`.
+    let mut ranges: Vec<([u64; 2], usize)> = merged.ranges().iter().map(|range| (*range, 0)).collect();
+    for (name, file) in named {
+        if file.configuration_hash() != merged.configuration_hash() {
+            return Err(ShardError::Different {
+                first: names.swap_remove(0),
+                second: name,
+                what: merged.differences(&file),
+            });
+        }
+        ranges.extend(file.ranges().iter().map(|range| (*range, names.len())));
+        names.push(name);
+        merged.add(file);
+    }
+    // Sorted by their first game, two ranges overlap where one starts before the
+    // furthest end so far: one pass, where comparing each range with every other took
+    // hours for tallies of a few hundred thousand ranges.
+    ranges.sort_unstable();
+    let mut furthest: Option<([u64; 2], usize)> = None;
+    for &(range, file) in &ranges {
+        if let Some((other, other_file)) = furthest
+            && range[0] < other[1]
+        {
+            let games = [range[0], other[1].min(range[1])];
+            let (first, second) = (file.min(other_file), file.max(other_file));
+            let name = |index: usize| names.get(index).cloned().unwrap_or_default();
+            return Err(ShardError::Overlap { first: name(first), second: name(second), games });
+        }
+        if furthest.is_none_or(|(other, _)| range[1] > other[1]) {
+            furthest = Some((range, file));
+        }
+    }
+    merged.set_ranges(ranges.into_iter().fold(Vec::new(), |mut joined: Vec<[u64; 2]>, (range, _)| {
+        match joined.last_mut() {
+            Some(last) if last[1] == range[0] => last[1] = range[1],
+            _ => joined.push(range),
+        }
+        joined
+    }));
+    merged.settle();
+    Ok(merged)
 }

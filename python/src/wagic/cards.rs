@@ -44,6 +44,12 @@ pub struct PyWagicCards {
     pub card_files: Vec<PathBuf>,
     /// The sets folder as given.
     pub sets_dir: Option<PathBuf>,
+    /// The texts compiled, each with its file's name (the card files', then the whole
+    /// cards of the set files): what a `WagicSimulation` pickles as.
+    pub sources: Arc<Vec<(String, String)>>,
+    /// `wagic_sim::shard::sources_hash` of them, which a sim's configuration names its
+    /// cards by (as `rsc sim --lang wagic`).
+    pub sources_hash: String,
     /// Every card name that compiled, sorted.
     names: Vec<String>,
     /// Each compiled card's block of `WagicGame.observation`, made at the first game's
@@ -89,7 +95,7 @@ impl PyWagicCards {
     /// cards do not fit one bundle; `KeyboardInterrupt` on Ctrl-C (heard between files).
     #[staticmethod]
     #[pyo3(signature = (card_files, sets = None))]
-    fn load(py: Python<'_>, card_files: &Bound<'_, PyAny>, sets: Option<PathBuf>) -> PyResult<PyWagicCards> {
+    pub(crate) fn load(py: Python<'_>, card_files: &Bound<'_, PyAny>, sets: Option<PathBuf>) -> PyResult<PyWagicCards> {
         let card_files = paths_of(card_files)?;
         let mut pulse = Pulse::new(py, None, false);
         let loaded = detached(py, || guarded("WagicCards.load", || load(&card_files, sets.as_deref(), &mut pulse)));
@@ -263,11 +269,14 @@ fn load(
     let mut names: Vec<String> =
         library.names().filter(|name| library.rules_of(name).is_ok()).map(str::to_owned).collect();
     names.sort_unstable();
+    let sources_hash = wagic_sim::shard::sources_hash(sources.iter().map(|(_, text)| text.as_str()));
     Ok(Ok(PyWagicCards {
         library: Arc::new(library),
         sets,
         card_files: Vec::new(),
         sets_dir: None,
+        sources: Arc::new(sources),
+        sources_hash,
         names,
         features: OnceLock::new(),
         left_out,

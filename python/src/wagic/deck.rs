@@ -30,6 +30,8 @@ pub struct PyWagicDeck {
     /// The file it was read from.
     #[pyo3(get)]
     pub path: PathBuf,
+    /// BLAKE3 of the file's text (as a sim's configuration names the deck).
+    pub hash: String,
     /// The card names a game plays, one a copy, in deck order.
     #[pyo3(get)]
     pub cards: Vec<String>,
@@ -93,6 +95,27 @@ pub fn load_deck(py: Python<'_>, path: PathBuf, cards: &PyWagicCards, skip_uncom
     }
 }
 
+/// A deck file as a sim of every pair of decks takes it: the deck, or why it cannot play
+/// in the words `rsc sim --all-decks` lists it ([`deck::refusal`], or why the file cannot
+/// be read).
+pub fn load_for_sim(
+    py: Python<'_>,
+    path: &Path,
+    cards: &PyWagicCards,
+    skip_uncompiled: bool,
+) -> PyResult<Result<PyWagicDeck, String>> {
+    let library = Arc::clone(&cards.library);
+    let sets = cards.sets.clone();
+    let resolved = detached(py, || {
+        guarded("wagic.WagicSimulation", || Ok(resolve(path, &library, sets.as_deref(), skip_uncompiled)))
+    })?;
+    Ok(match resolved {
+        Ok(deck) => Ok(deck),
+        Err(Refused::Unreadable(error)) => Err(error.value(py).to_string()),
+        Err(Refused::Errors(errors)) => Err(deck::refusal(&errors)),
+    })
+}
+
 /// Why a deck file gives no deck.
 enum Refused {
     /// It cannot be read: `OSError`.
@@ -128,6 +151,7 @@ fn resolve(
     Ok(PyWagicDeck {
         name,
         path: path.to_path_buf(),
+        hash: game::sim::hash::content_hash(text.as_bytes()),
         cards,
         total,
         left_out: left_out.into_iter().map(|error| (error.line, error.message)).collect(),

@@ -2,7 +2,8 @@
 //! `rsc check/run/sim --lang wagic` reach them. `WagicCards` ([`cards`]) compiles Wagic's
 //! card files; `check` gives their diagnostics; `load_deck` ([`deck`]) reads a Wagic deck
 //! file against them; `play` ([`game`]) plays one seeded game and `sim` ([`sim`]) many,
-//! with the GIL released; `WagicGame` ([`stepped`]) is a game played from Python a
+//! with the GIL released, and `WagicSimulation` ([`simulation`]) any range of a sim's games
+//! into a tally that adds up with the others; `WagicGame` ([`stepped`]) is a game played from Python a
 //! question at a time, with a fixed action space and observation ([`observation`]). The native names carry a `wagic_` prefix (`wagic_play`), which
 //! the pure-Python module `rulescript/wagic.py` drops.
 
@@ -11,6 +12,7 @@ pub mod deck;
 pub mod game;
 pub mod observation;
 pub mod sim;
+pub mod simulation;
 pub mod stepped;
 
 use ::wagic::play::PlayerKind;
@@ -34,6 +36,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyWagicResult>()?;
     m.add_class::<sim::PyWagicSimResult>()?;
     m.add_class::<stepped::PyWagicGame>()?;
+    m.add_class::<simulation::PyWagicSimulation>()?;
     m.add_function(wrap_pyfunction!(cards::check, m)?)?;
     m.add_function(wrap_pyfunction!(deck::load_deck, m)?)?;
     m.add_function(wrap_pyfunction!(game::play_game, m)?)?;
@@ -97,6 +100,7 @@ fn deck_of(py: Python<'_>, deck: &Bound<'_, PyAny>, cards: &PyWagicCards) -> PyR
         return Ok(PyWagicDeck {
             name: deck.name.clone(),
             path: deck.path.clone(),
+            hash: deck.hash.clone(),
             cards: deck.cards.clone(),
             total: deck.total,
             left_out: deck.left_out.clone(),

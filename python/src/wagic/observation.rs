@@ -26,7 +26,8 @@
 //!   among the compiled names, sorted, + 1) / their count. A token, whose name is no
 //!   card's, has present, the types it has now and its power and toughness; so has a
 //!   face-down creature (morph, named `face-down creature` to both seats): a 2/2 creature
-//!   that tells nothing of the card.
+//!   that tells nothing of the card, but to its controller, who may look at it: their
+//!   block of it has the card's id too.
 //! - [`GLOBAL`] (52): turn / 100, the phase one-hot (12, turn order), the viewer is
 //!   active, the viewer is to move, the question's kind one-hot (7: mulligan, priority,
 //!   effect, attack, block, discard, legend; zeros unless the viewer answers it), game
@@ -251,8 +252,9 @@ impl CardFeatures {
         }
     }
 
-    /// Writes a permanent's card block: its card's, or for a token its types and power and
-    /// toughness now.
+    /// Writes a permanent's card block: its card's, or for a token or a face-down creature
+    /// its types and power and toughness now (and a face-down card's id, when the viewer
+    /// may look at it).
     fn write_permanent(&self, permanent: &Permanent, out: &mut [f32]) {
         if self.0.contains_key(&permanent.name) {
             return self.write(&permanent.name, out);
@@ -260,10 +262,13 @@ impl CardFeatures {
         out.fill(0.0);
         out[0] = 1.0;
         mark_types(out, &permanent.types);
+        let numbers = 1 + TYPES.len() + COLOUR_NAMES.len();
         if let Some((power, toughness)) = permanent.power_toughness {
-            let numbers = 1 + TYPES.len() + COLOUR_NAMES.len();
             out[numbers + 1] = scaled_signed(power, 10.0);
             out[numbers + 2] = scaled_signed(toughness, 10.0);
+        }
+        if let Some(block) = permanent.face_down_card.as_ref().and_then(|card| self.0.get(card)) {
+            out[numbers + 3] = block[numbers + 3];
         }
     }
 }
@@ -496,6 +501,7 @@ mod tests {
         let player = PlayerState { life: extreme, poison: i32::MAX, mana: [i32::MAX; 6], hand: huge, library: huge };
         let permanent = |controller: usize, name: &str| Permanent {
             name: name.into(),
+            face_down_card: None,
             types: vec!["creature".into()],
             owner: controller,
             controller,

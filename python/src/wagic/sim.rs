@@ -105,6 +105,7 @@ pub fn sim(
         .map(|deck| SimDeck {
             name: deck.name.clone(),
             path: deck.path.clone(),
+            hash: deck.hash.clone(),
             cards: deck.cards.clone(),
             left_out: deck.total.saturating_sub(deck.cards.len()),
             total: deck.total,
@@ -115,8 +116,16 @@ pub fn sim(
     if let Some(sets) = &cards.sets_dir {
         replay_prefix.extend(["--sets".into(), sets.display().to_string()]);
     }
-    let settings =
-        Settings { all_pairs: true, games_per_pair: games, players, turn_limit, seed, replay_prefix, skip_uncompiled };
+    let settings = Settings {
+        all_pairs: true,
+        games_per_pair: games,
+        players,
+        turn_limit,
+        seed,
+        replay_prefix,
+        skip_uncompiled,
+        sources_hash: cards.sources_hash.clone(),
+    };
     let plan = Plan::new(Arc::clone(&cards.library), sim_decks, Vec::new(), settings);
     let Some(total) = plan.total_games() else {
         return Err(PyValueError::new_err(format!("{games} games for each of {} pairs is too many", plan.pairs.len())));
@@ -162,15 +171,15 @@ pub fn sim(
     };
     tally.settle();
     let seconds = started.elapsed().as_secs_f64();
-    let results = Results { plan, tally, seconds, jobs: threads, stopped: false };
+    let results = Results::new(plan.configuration, tally, seconds, threads, false);
     let names = results.deck_names();
     let mut per_deck = Vec::new();
-    for (index, (deck, name)) in results.plan.decks.iter().zip(&names).enumerate() {
+    for (index, (deck, name)) in results.configuration.decks.iter().zip(&names).enumerate() {
         let figures = results.tally.decks.get(index).copied().unwrap_or_default();
         let losses = figures.games.saturating_sub(figures.wins + figures.draws + figures.stopped);
         let dict = PyDict::new(py);
         dict.set_item("deck", name)?;
-        dict.set_item("path", &deck.path)?;
+        dict.set_item("path", std::path::PathBuf::from(&deck.path))?;
         dict.set_item("games", figures.games)?;
         dict.set_item("wins", figures.wins)?;
         dict.set_item("losses", losses)?;

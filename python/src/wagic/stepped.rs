@@ -237,7 +237,8 @@ impl PyWagicGame {
     /// asked; once over, the board at the end), as a dict: `seat`, `turn`, `phase`,
     /// `active`, `players` (each seat's `life`, `poison`, `mana` pool (white, blue, black,
     /// red, green, colourless), and `hand` and `library` sizes), `hand` (its own cards by
-    /// name), `battlefield` (each permanent's `name`, `types`, `owner`, `controller`,
+    /// name), `battlefield` (each permanent's `name`, `face_down_card` (what a
+    /// face-down one is, to its controller only), `types`, `owner`, `controller`,
     /// `tapped`, `power`, `toughness`, `damage`, `counters`, `named_counters`,
     /// `summoning_sick`, `attacking`, `blocking`, `token`), `graveyards`, `exile` and
     /// `stack`. Never the other seat's hand or either library's order. `None` only for a
@@ -473,6 +474,7 @@ fn view_dict<'py>(py: Python<'py>, view: &SeatView) -> PyResult<Bound<'py, PyDic
     for permanent in &view.battlefield {
         let card = PyDict::new(py);
         card.set_item("name", &permanent.name)?;
+        card.set_item("face_down_card", &permanent.face_down_card)?;
         card.set_item("types", permanent.types.clone())?;
         card.set_item("owner", permanent.owner)?;
         card.set_item("controller", permanent.controller)?;

@@ -1,7 +1,7 @@
 //! `rsc sim --lang wagic`: many seeded games of Magic between Wagic decks ([`wagic::play`]),
 //! on `--jobs` threads, summed up for a designer (the `wagic-sim` crate: its plan, tally and
 //! summary, which the Python package shares) as a table, one JSON object and an HTML
-//! report ([`report`]). Two decks, or with `--all-decks` every pair of the decks given (a
+//! report (`wagic_sim::report`). Two decks, or with `--all-decks` every pair of the decks given (a
 //! folder given as `--deck` stands for its `*.txt` decks).
 //!
 //! Which games a run plays, and their seeds, is the `wagic-sim` crate's ([`Plan`]): a game
@@ -10,14 +10,18 @@
 //! up the same in any order (CFC's [`crate::sim::play_chunks`]), so the figures never
 //! depend on `--jobs`. Ctrl-C, SIGTERM or SIGHUP stop the run and print the summary of the
 //! games finished, as CFC's does.
+//!
+//! As CFC's, a run plays any range of its games (`--shard A..B`) and writes their tally
+//! (`--tally-out`, an `rsc-wagic-tally/1` file: `wagic_sim::shard`); `rsc sim merge` adds
+//! such tallies up ([`merged`]) into the summary and report of the whole run.
 
-pub mod report;
-
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use ::wagic_sim::{Plan, RefusedDeck, Results, Settings, SimDeck, summary};
+use ::wagic_sim::shard::WagicShard;
+use ::wagic_sim::{Plan, RefusedDeck, Results, Settings, SimDeck, report, summary};
 use wagic::play;
 
 use crate::Exit;
@@ -35,6 +39,8 @@ pub struct Options<'a> {
     pub decks: &'a [PathBuf],
     pub all_decks: bool,
     pub games: u64,
+    /// Play only these games of the run.
+    pub shard: Option<Range<u64>>,
     pub seed: u64,
     pub players: &'a [game::players::PlayerKind],
     pub jobs: Option<usize>,
@@ -42,6 +48,8 @@ pub struct Options<'a> {
     pub skip_uncompiled: bool,
     pub message_format: SummaryFormat,
     pub report: Option<&'a Path>,
+    /// Write the tally here (`rsc-wagic-tally/1`).
+    pub tally_out: Option<&'a Path>,
     /// Print the replay command of this game rather than play.
     pub replay: Option<u64>,
 }
@@ -58,7 +66,7 @@ pub fn run(options: &Options<'_>) -> Exit {
     let Some(total) = plan.total_games() else {
         stderr_line!(
             "error: --games {} for each of {} pairs of decks is too many games",
-            plan.games_per_pair,
+            plan.configuration.games_per_pair,
             plan.pairs.len()
         );
         return Exit::Usage;
@@ -72,11 +80,19 @@ pub fn run(options: &Options<'_>) -> Exit {
         crate::print_stdout(&format!("{}\n", terminal_text(&plan.replay_command(decks, seed))));
         return Exit::Success;
     }
+    let games = match &options.shard {
+        Some(range) if range.end > total => {
+            stderr_line!("error: --shard {}..{}: the run has games 0..{total}", range.start, range.end);
+            return Exit::Usage;
+        }
+        Some(range) => range.clone(),
+        None => 0..total,
+    };
     let jobs = options.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)).max(1);
-    let progress = crate::sim::progress_bar(total, options.message_format);
+    let progress = crate::sim::progress_bar(games.end - games.start, options.message_format);
     let started = Instant::now();
     let tally = crate::sim::play_chunks(
-        0..total,
+        games.clone(),
         jobs,
         || plan.new_tally(),
         |tally, games| plan.play_into(tally, games, crate::sim::stop_flag(), || progress.inc(1)),
@@ -93,17 +109,59 @@ pub fn run(options: &Options<'_>) -> Exit {
     };
     tally.settle();
     let stopped = crate::sim::stop_flag().load(Ordering::SeqCst);
-    let results = Results { plan, tally, seconds, jobs, stopped };
-    match options.message_format {
-        SummaryFormat::Human => crate::print_stdout(&terminal_text(&summary::table(&results))),
-        SummaryFormat::Json => crate::print_stdout(&format!("{}\n", summary::json(&results))),
+    let mut tally_written = true;
+    if let Some(path) = options.tally_out {
+        if stopped {
+            stderr_line!("note: {} not written: the run was stopped before its end", path.display());
+        } else {
+            let configuration = plan.configuration.clone();
+            let shard =
+                WagicShard::new(configuration, vec![[games.start, games.end]], tally.clone(), (seconds, jobs), false);
+            tally_written = write_tally(path, &shard.to_json());
+        }
     }
-    if let Some(path) = options.report {
-        if let Err(error) = game::output::write(path, report::render(&results).as_bytes()) {
+    let results = Results::new(plan.configuration, tally, seconds, jobs, stopped);
+    let exit = finish(&results, options.message_format, options.report);
+    // The games are played: their summary and report are still worth having when the tally
+    // could not be written.
+    if tally_written { exit } else { Exit::Usage }
+}
+
+/// `rsc sim merge` of Wagic tallies, added up already: the summary and report of `merged`,
+/// and the merged tally written to `tally_out`.
+pub fn merged(merged: WagicShard, format: SummaryFormat, report: Option<&Path>, tally_out: Option<&Path>) -> Exit {
+    let missing = merged.missing_games();
+    if missing > 0 {
+        stderr_line!("note: the tallies leave out {missing} of the run's games");
+    }
+    let tally_written = tally_out.is_none_or(|path| write_tally(path, &merged.to_json()));
+    let exit = finish(&Results::of_shard(merged), format, report);
+    if tally_written { exit } else { Exit::Usage }
+}
+
+/// Writes a tally's JSON to `path`; false (after saying why) when it cannot.
+fn write_tally(path: &Path, json: &str) -> bool {
+    match game::output::write(path, json.as_bytes()) {
+        Ok(()) => true,
+        Err(error) => {
+            stderr_line!("error: cannot write {}: {error}", path.display());
+            false
+        }
+    }
+}
+
+/// Prints the summary of `results`, writes its report, and says how `rsc sim` ends.
+fn finish(results: &Results, format: SummaryFormat, report: Option<&Path>) -> Exit {
+    match format {
+        SummaryFormat::Human => crate::print_stdout(&terminal_text(&summary::table(results))),
+        SummaryFormat::Json => crate::print_stdout(&format!("{}\n", summary::json(results))),
+    }
+    if let Some(path) = report {
+        if let Err(error) = game::output::write(path, report::render(results).as_bytes()) {
             stderr_line!("error: cannot write {}: {error}", path.display());
             return Exit::Usage;
         }
-        if options.message_format == SummaryFormat::Human {
+        if format == SummaryFormat::Human {
             crate::print_stdout(&format!("report written to {}\n", terminal_text(&path.display().to_string())));
         }
     }
@@ -163,7 +221,9 @@ fn plan(options: &Options<'_>) -> Result<Plan, Failure> {
     }
     let inputs: Vec<PathBuf> =
         options.cards.iter().chain(&paths).cloned().chain(options.sets.map(Path::to_path_buf)).collect();
-    let outputs: Vec<(&str, &Path)> = options.report.map(|path| ("--report", path)).into_iter().collect();
+    let outputs: Vec<(&str, &Path)> = (options.report.map(|path| ("--report", path)).into_iter())
+        .chain(options.tally_out.map(|path| ("--tally-out", path)))
+        .collect();
     crate::run::check_outputs(&outputs, &inputs).map_err(usage)?;
     // Two decks: one that cannot be read ends the run; a deck of --all-decks that cannot
     // be read is refused, as one that cannot play.
@@ -196,6 +256,7 @@ fn plan(options: &Options<'_>) -> Result<Plan, Failure> {
         seed: options.seed,
         replay_prefix,
         skip_uncompiled: options.skip_uncompiled,
+        sources_hash: loaded.sources_hash.clone(),
     };
     Ok(Plan::new(loaded.library, decks, refused, settings))
 }
@@ -242,6 +303,7 @@ fn resolve_decks(
                 decks.push(SimDeck {
                     name: deck.name,
                     path: path.clone(),
+                    hash: game::sim::hash::content_hash(text.as_bytes()),
                     cards: deck.cards,
                     left_out,
                     total: deck.total,
@@ -249,15 +311,7 @@ fn resolve_decks(
             }
             Err(failure) => {
                 uncompiled |= failure.uncompiled;
-                let first = failure.errors.first().map_or_else(String::new, |error| {
-                    if error.line == 0 {
-                        error.message.clone()
-                    } else {
-                        format!("line {}: {}", error.line, error.message)
-                    }
-                });
-                let more = failure.errors.len().saturating_sub(1);
-                let why = if more > 0 { format!("{first} (and {more} more errors)") } else { first };
+                let why = ::wagic::play::deck::refusal(&failure.errors);
                 if report == Report::Quiet {
                     stderr_line!("deck {}: cannot play: {}", terminal_text(&shown), terminal_text(&why));
                 }

@@ -193,9 +193,11 @@ fn a_sim_refuses_what_it_cannot_play_before_any_game() {
     assert!(stderr(&output).contains("give two decks"), "{}", stderr(&output));
     let output = sim(&[&cards], &[&bears, &bears], &["--games", "0"]);
     assert_eq!((code(&output), stderr(&output)), (2, "error: --games must be at least 1\n".into()));
-    let output = sim(&[&cards], &[&bears, &bears], &["--tally-out", "t.json"]);
+    let output = sim(&[&cards], &[&bears, &bears], &["--check"]);
     assert_eq!(code(&output), 2);
     assert!(stderr(&output).contains("not for `--lang wagic`"), "{}", stderr(&output));
+    let output = sim(&[&cards], &[&bears, &bears], &["--games", "5", "--shard", "3..6"]);
+    assert_eq!((code(&output), stderr(&output)), (2, "error: --shard 3..6: the run has games 0..5\n".into()));
     let output = sim(&[&cards], &[&bears, &bears], &["--games", "5", "--replay", "5"]);
     assert_eq!((code(&output), stderr(&output)), (2, "error: --replay 5: the run has games 0..5\n".into()));
     // A report over a deck would lose it.
@@ -203,6 +205,134 @@ fn a_sim_refuses_what_it_cannot_play_before_any_game() {
     let output = sim(&[&cards], &[&bears, &bears], &["--report", &bears_arg]);
     assert_eq!(code(&output), 2, "{}", stderr(&output));
     assert_eq!(std::fs::read_to_string(&bears).unwrap_or_default(), BEARS);
+    // So would a tally, over a card file, checked before the cards are compiled.
+    let cards_arg = cards.display().to_string();
+    let output = sim(&[&cards], &[&bears, &bears], &["--tally-out", &cards_arg]);
+    assert_eq!(code(&output), 2, "{}", stderr(&output));
+    assert!(stderr(&output).contains("--tally-out"), "{}", stderr(&output));
+    assert_eq!(std::fs::read_to_string(&cards).unwrap_or_default(), CARDS);
+}
+
+/// `rsc sim --lang wagic` of the test's cards with `extra` options, its tally written to
+/// `tally` when given; the output.
+fn shard_of(dir: &TempDir, extra: &[&str], tally: Option<&str>) -> std::process::Output {
+    let cards = dir.file("cards.txt", CARDS);
+    let bears = dir.file("bears.txt", BEARS);
+    let goblins = dir.file("goblins.txt", GOBLINS);
+    let mut args = vec!["--games", "30", "--seed", "7", "--jobs", "1", "--player", "greedy", "--turn-limit", "12"];
+    args.extend(extra);
+    let out = tally.map(|name| dir.path().join(name).display().to_string());
+    if let Some(out) = &out {
+        args.extend(["--tally-out", out.as_str()]);
+    }
+    sim(&[&cards], &[&bears, &goblins], &args)
+}
+
+/// `rsc sim merge` of `names` in `dir`, with `extra` options.
+fn merge(dir: &TempDir, names: &[&str], extra: &[&str]) -> std::process::Output {
+    let mut args: Vec<String> = vec!["sim".into(), "merge".into()];
+    args.extend(names.iter().map(|name| dir.path().join(name).display().to_string()));
+    args.extend(extra.iter().map(|word| (*word).to_owned()));
+    rsc(args)
+}
+
+/// A JSON summary less what says how fast the games went.
+fn timeless(text: &str) -> serde_json::Value {
+    let mut value: serde_json::Value = serde_json::from_str(text).expect("the summary is JSON");
+    value.as_object_mut().and_then(|object| object.remove("games_per_s")).expect("a speed");
+    value
+}
+
+#[test]
+fn two_shards_merged_are_the_whole_run() {
+    let dir = TempDir::new("wagic-sim-shards");
+    let whole = shard_of(&dir, &[], None);
+    let whole_json = shard_of(&dir, &["--message-format", "json"], None);
+    for (range, name) in [("0..11", "a.json"), ("11..30", "b.json")] {
+        let output = shard_of(&dir, &["--shard", range], Some(name));
+        assert_eq!(code(&output), 0, "{}", stderr(&output));
+    }
+    let a = std::fs::read_to_string(dir.path().join("a.json")).expect("the tally is written");
+    assert!(a.starts_with("{\n  \"format\": \"rsc-wagic-tally/1\","), "{a}");
+    // In either order: the table and the JSON of one run of all 30 games, timing aside.
+    let merged =
+        merge(&dir, &["b.json", "a.json"], &["--tally-out", &dir.path().join("all.json").display().to_string()]);
+    assert_eq!(code(&merged), 0, "{}", stderr(&merged));
+    assert_eq!(without_speed(&stdout(&merged)), without_speed(&stdout(&whole)));
+    assert!(stdout(&whole).starts_with("30 games, players greedy / greedy, seed 7, turn limit 12, 1 job\n"));
+    let merged_json = merge(&dir, &["a.json", "b.json"], &["--message-format", "json"]);
+    assert_eq!(timeless(&stdout(&merged_json)), timeless(&stdout(&whole_json)));
+    // The merged tally is one of all the games: it merges with nothing more.
+    let again = merge(&dir, &["all.json", "a.json"], &[]);
+    assert_eq!(code(&again), 1);
+    assert!(stderr(&again).ends_with("a.json both count games 0..11\n"), "{}", stderr(&again));
+    let alone = merge(&dir, &["a.json"], &[]);
+    assert_eq!(code(&alone), 0);
+    assert_eq!(stderr(&alone), "note: the tallies leave out 19 of the run's games\n");
+    assert!(stdout(&alone).starts_with("11 games,"), "{}", stdout(&alone));
+}
+
+#[test]
+fn tallies_that_do_not_add_up_are_refused_with_why() {
+    let dir = TempDir::new("wagic-sim-refused-tallies");
+    assert_eq!(code(&shard_of(&dir, &["--shard", "0..10"], Some("a.json"))), 0);
+    // `--player random` after the base's `greedy`: seat 1 is random.
+    assert_eq!(code(&shard_of(&dir, &["--shard", "10..20", "--player", "random"], Some("random.json"))), 0);
+    let other = merge(&dir, &["a.json", "random.json"], &[]);
+    assert_eq!(code(&other), 1);
+    assert!(
+        stderr(&other).contains("are tallies of different sims (they differ in --player): only shards of one"),
+        "{}",
+        stderr(&other)
+    );
+    // A CFC tally with a Wagic one: named, not read as the other.
+    let set = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples");
+    let cfc = dir.path().join("cfc.json");
+    let output = rsc([
+        "sim".as_ref(),
+        "--set".as_ref(),
+        set.as_os_str(),
+        "--deck".as_ref(),
+        set.join("decks/arcana.o8d").as_os_str(),
+        "--deck".as_ref(),
+        set.join("decks/vanguard.o8d").as_os_str(),
+        "--games".as_ref(),
+        "4".as_ref(),
+        "--tally-out".as_ref(),
+        cfc.as_os_str(),
+    ]);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let mixed = merge(&dir, &["a.json", "cfc.json"], &[]);
+    assert_eq!(code(&mixed), 1);
+    assert_eq!(
+        stderr(&mixed),
+        format!(
+            "error: {} is a tally of a Wagic sim (rsc-wagic-tally/1) and {} one of Card Fighters' Clash \
+             (rsc-tally/1): only shards of one sim add up\n",
+            dir.path().join("a.json").display(),
+            cfc.display()
+        )
+    );
+    // Cut short, or its configuration edited: a message, never a panic.
+    let text = std::fs::read_to_string(dir.path().join("a.json")).unwrap();
+    dir.file("cut.json", &text[..text.len() / 2]);
+    let cut = merge(&dir, &["cut.json"], &[]);
+    assert_eq!(code(&cut), 1);
+    assert!(stderr(&cut).contains("cut.json: not a tally this rsc reads: EOF while parsing"), "{}", stderr(&cut));
+    dir.file("edited.json", text.replacen("\"seed\": 7", "\"seed\": 9", 1));
+    let edited = merge(&dir, &["edited.json"], &[]);
+    assert_eq!(code(&edited), 1);
+    assert!(stderr(&edited).contains("edited.json: not a tally this rsc reads: its configuration hashes to "));
+    dir.file("format.json", text.replacen("rsc-wagic-tally/1", "rsc-wagic-tally/9", 1));
+    let format = merge(&dir, &["format.json"], &[]);
+    assert_eq!(
+        stderr(&format),
+        format!(
+            "error: {}: not a tally this rsc reads: format Some(\"rsc-wagic-tally/9\"), this rsc reads \
+             \"rsc-tally/1\" or \"rsc-wagic-tally/1\"\n",
+            dir.path().join("format.json").display()
+        )
+    );
 }
 
 /// Ctrl-C stops a run that would never end: its summary and report count the games it

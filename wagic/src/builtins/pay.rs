@@ -16,6 +16,9 @@ use crate::testfile::Mana;
 /// The most life a `{L:n}` symbol of a `pay` cost may ask (a larger one is refused).
 const MAX_LIFE: i32 = 1000;
 
+/// The most mana a `{X}` cost asks (a larger X is asked as this much).
+const MAX_X: i32 = 1000;
+
 /// The cost of a `pay` effect: its mana (its hybrid symbols apart) and its life.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct PayCost {
@@ -117,14 +120,46 @@ fn payment<H: WagicHost>(
     Ok(ways.iter().find_map(|way| crate::play::plan_payment(pool, &lands, way).map(|taps| (*way, taps))))
 }
 
-/// `pay(cost)`: asks the source's controller whether to pay `cost` when they can; the
-/// status says whether it was paid (the other way round with `unless` 1).
+/// The tag of a `pay` question asked of `player` rather than of the source's controller
+/// (a `newability[pay[[cost]] ...]`'s payer, the transformed card's controller): the
+/// table's `chooser` reads it back ([`payer_of_tag`]).
+fn payer_tag(player: PlayerId) -> u16 {
+    1 + u16::from(player.0 != 0)
+}
+
+/// Who answers a `pay` question of tag `tag`: `None` for the source's controller (tag 0).
+pub(crate) fn payer_of_tag(tag: u16) -> Option<PlayerId> {
+    match tag {
+        1 => Some(PlayerId(0)),
+        2 => Some(PlayerId(1)),
+        _ => None,
+    }
+}
+
+/// `pay(cost)`: asks the source's controller (with `payer` 1: the controller of the first
+/// target card, a `newability[...]`'s transformed card) whether to pay `cost` (`{X}`:
+/// argument `x` of generic mana) when they can; the status says whether it was paid (the
+/// other way round with `unless` 1).
 pub(super) fn pay<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let text = string_arg(ctx, 0)?;
     let unless = int_arg(ctx, 1, 0) == 1;
     let paid = |paid: bool| Ok(status(paid != unless));
-    let Some(cost) = read_pay_cost(&text) else { return paid(false) };
-    let player = ctx.env().controller;
+    let cost = if text.eq_ignore_ascii_case("{X}") {
+        // Syncopate's `{value:storedx}`: the X paid for the spell, generic mana.
+        let x = int_arg(ctx, 3, 0).clamp(0, MAX_X);
+        Some(PayCost { mana: [0, 0, 0, 0, 0, x], hybrids: Vec::new(), life: 0 })
+    } else {
+        read_pay_cost(&text)
+    };
+    let Some(cost) = cost else { return paid(false) };
+    let transformed = if int_arg(ctx, 2, 0) == 1 { target_cards(ctx).first().copied() } else { None };
+    let (player, tag) = match transformed {
+        Some(card) => {
+            let player = ctx.host().controller(card);
+            (player, payer_tag(player))
+        }
+        None => (ctx.env().controller, 0),
+    };
     let Some(answer) = ctx.answer().map(<[Value]>::to_vec) else {
         if payment(ctx, player, &cost)?.is_none() {
             return paid(false);
@@ -133,7 +168,7 @@ pub(super) fn pay<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
             Value::Str(question) => Some(question),
             _ => None,
         };
-        return ctx.choose(0, &[Value::Bool(true), Value::Bool(false)], 1, 1, question);
+        return ctx.choose(tag, &[Value::Bool(true), Value::Bool(false)], 1, 1, question);
     };
     if answer != [Value::Bool(true)] {
         return paid(false);

@@ -330,10 +330,10 @@ macro_rules! for_each_command {
             },
             Pay {
                 name: "pay",
-                params: [req "cost": Expr, opt "unless": Int],
+                params: [req "cost": Expr, opt "unless": Int, opt "payer": Int, opt "x": Expr],
                 default_target: Irrelevant,
                 timed: false,
-                doc: "Wagic's `pay(cost) effect` and `pay[[cost]] effect` (`GenericPaidAbility`): when the source's controller can pay `cost` (mana, hybrids as Wagic pays them, from their mana pool then their untapped lands of a basic land type, which are tapped for it; `{L:n}`: n life, `{L}` one, when their life is at least that), asks them whether to pay it, and pays it when they do; the effect it guards runs only then. `unless` 1 (`pay(cost) donothing?effect`, \"effect unless you pay\"): it succeeds when the cost is not paid instead, so that the effect runs then.",
+                doc: "Wagic's `pay(cost) effect` and `pay[[cost]] effect` (`GenericPaidAbility`): when the source's controller (with `payer` 1, the controller of the first target card: a `newability[pay[[cost]] donothing?effect]`'s transformed card, Mana Leak's target spell) can pay `cost` (`{X}`: `x` generic mana, Syncopate's X paid) (mana, hybrids as Wagic pays them, from their mana pool then their untapped lands of a basic land type, which are tapped for it; `{L:n}`: n life, `{L}` one, when their life is at least that), asks them whether to pay it, and pays it when they do; the effect it guards runs only then. `unless` 1 (`pay(cost) donothing?effect`, \"effect unless you pay\"): it succeeds when the cost is not paid instead, so that the effect runs then.",
                 fails_when: "the cost is not paid (declined, or more than the player can pay); with `unless` 1, when it is paid",
             },
             DiscardChosen {
@@ -343,6 +343,14 @@ macro_rules! for_each_command {
                 timed: false,
                 doc: "`discardchosen:n`: each target player discards n cards of their choice, asked in turn (a player holding n cards or fewer discards them all unasked). What Wagic's discard of a player's own choosing, `ability$!target(<n>*|myhand) reject!$ player`, compiles to.",
                 fails_when: "some targeted player had fewer cards in hand",
+            },
+            MoveChosen {
+                name: "movechosen",
+                params: [req "count": Expr, req "among": Filter, req "zone": Pile, opt "how": Keyword($crate::catalogue::CHOSEN_MOVES)],
+                default_target: SourceController,
+                timed: false,
+                doc: "Each target player in turn chooses n of their own cards that `among` matches (on the battlefield: the permanents they control; elsewhere: their own zone's cards) and puts them into `zone` (`ownergraveyard`: sacrificed), or with `how`, destroys them (`destroy`, `bury`); a player with n such cards or fewer loses them all unasked. What Wagic's effect of a player's own choosing, `ability$!notatarget(<n>spec|myzone) sacrifice!$ player` (or `moveto(zone)`, `destroy`, `bury`), compiles to.",
+                fails_when: "no card was moved (or destroyed)",
             },
         }
     };

@@ -6,13 +6,20 @@
 //! card), no `stored` card (the spell's), and one line (`_` separates lines of the spell).
 //! Given to another player (`opponent`, `targetedplayer`: the player the card targeted),
 //! that player chooses the targets and `my` zones are theirs: an effect of that player's
-//! own choosing. The one compiled is a discard of n cards from their hand
+//! own choosing. Compiled: a discard of n cards from their hand
 //! (`target(<n>*|myhand) reject`, `notatarget` alike), which is the catalogue's
 //! `discardchosen:n` of that player (each target player discards n cards of their choice);
-//! others are refused by name.
+//! and n of their own cards a spec matches, sacrificed, destroyed or moved
+//! (`notatarget(<n>creature|mybattlefield) sacrifice`, `destroy`, `bury`,
+//! `target(*|mygraveyard) moveto(exile)`), the catalogue's `movechosen` (each target player
+//! chooses theirs); `draw:n` and `life:n` on that player; and lines of these joined by `_`
+//! (the spell's lines, resolved in turn: a looter's draw, then discard), a statement each.
+//! Others are refused by name.
 
 use super::Unsupported;
 use super::piece::Piece;
+use super::spec::{self, Count, Spec};
+use crate::catalogue;
 
 /// Words of the effect whose meaning changes with its source.
 const SOURCE_WORDS: &[&str] = &["damage", "this", "stored", "_"];
@@ -42,9 +49,24 @@ pub(super) enum Given<'s> {
     /// Given to the controller: the effect itself.
     Controller(Piece<'s>),
     /// Given to another player: the catalogue's effect doing what that player's
-    /// choosing would (`discard:n`), with no target; `after`, the words after the player
+    /// choosing would, with no target; `after`, the words after the player
     /// (`asSorcery`); `at` is the whole form.
-    Player { effect: Piece<'static>, receiver: Receiver, after: Piece<'s>, at: Piece<'s> },
+    /// `effects`: one per line of the spell (`_` between them), resolved in turn.
+    Player { effects: Vec<PlayersEffect<'s>>, receiver: Receiver, after: Piece<'s>, at: Piece<'s> },
+}
+
+/// What a player other than the controller is given to do, of their own choosing.
+pub(super) enum PlayersEffect<'s> {
+    /// The catalogue's effect as text: `discardchosen:n`.
+    Discard(Piece<'static>),
+    /// An effect on the player alone, choosing nothing, as written: `draw:n`, `life:n`,
+    /// `deplete:n` (n a whole number).
+    Plain(Piece<'s>),
+    /// The catalogue's `movechosen`: `count` of their own cards `among` matches (its count
+    /// and zone left out: the zone is searched for the player's cards as it resolves), put
+    /// into `zone`; `at`, the effect written.
+    /// `how`: the index in [`catalogue::CHOSEN_MOVES`] (moved, destroyed, buried).
+    Move { count: u16, among: Spec<'s>, zone: (Option<usize>, usize), how: usize, at: Piece<'s> },
 }
 
 /// The word naming `receiver`.
@@ -76,14 +98,36 @@ pub(super) fn given_ability(piece: Piece<'_>) -> Result<Option<Given<'_>>, Unsup
         None
     };
     if let Some(receiver_kind) = other {
-        let Some(effect) = players_discard(without_name(inner)) else {
-            let word = receiver_word(receiver_kind);
-            return Err(Unsupported::new(inner, &format!("`ability$!...!$` given to `{word}` other than a discard"))
+        let word = receiver_word(receiver_kind);
+        // `_` separates the lines of the spell the player is given, resolved in turn (a
+        // looter's `draw:1 _ choice target(*|myhand) reject`); one `choice` line alone is
+        // taken, as Wagic's menu of one mode is; several are modes, which are refused.
+        let lines = without_name(inner).split_top("_");
+        let choices = lines.iter().filter(|line| lines_choice(line.trim())).count();
+        if lines.len() > 1 && choices > 1 {
+            return Err(Unsupported::new(inner, &format!("`ability$!...!$` given to `{word}` with modes (`choice`)")));
+        }
+        let mut effects = Vec::with_capacity(lines.len());
+        for line in lines {
+            let mut line = line.trim();
+            if lines_choice(line) {
+                line = line.from("choice".len()).trim();
+            }
+            effects.push(players_effect(without_name(line), word)?.ok_or_else(|| {
+                Unsupported::new(
+                    inner,
+                    &format!(
+                        "`ability$!...!$` given to `{word}` other than a discard, a sacrifice, a move, a draw or life"
+                    ),
+                )
                 .with_help(Some(
-                    "`ability$!target(<n>*|myhand) reject!$ opponent` (or `targetedplayer`) compiles".into(),
-                )));
-        };
-        return Ok(Some(Given::Player { effect, receiver: receiver_kind, after, at: piece }));
+                    "`ability$!target(<n>*|myhand) reject!$ opponent` (or `targetedplayer`) compiles, and \
+                     `notatarget(<n>spec|myzone) sacrifice`, `moveto(zone)`, `draw:n` or `life:n` in its place"
+                        .into(),
+                ))
+            })?);
+        }
+        return Ok(Some(Given::Player { effects, receiver: receiver_kind, after, at: piece }));
     }
     if !receiver.text.eq_ignore_ascii_case("controller") {
         let word = receiver.text.split_whitespace().next().unwrap_or("").to_ascii_lowercase();
@@ -128,6 +172,104 @@ pub(super) fn players_discard(inner: Piece<'_>) -> Option<Piece<'static>> {
     }
     let effect = DISCARDS.get(count.checked_sub(1)?)?;
     Some(Piece::new(effect, inner.start))
+}
+
+/// Whether `line` starts with the word `choice`.
+fn lines_choice(line: Piece<'_>) -> bool {
+    line.words().first().is_some_and(|first| first.text.eq_ignore_ascii_case("choice"))
+}
+
+/// What `inner` makes the player do, when it is one of the effects compiled: a discard, a
+/// sacrifice, a destruction or a move of their own cards, or a plain effect on them.
+fn players_effect<'s>(inner: Piece<'s>, word: &str) -> Result<Option<PlayersEffect<'s>>, Unsupported> {
+    if let Some(discard) = players_discard(inner) {
+        return Ok(Some(PlayersEffect::Discard(discard)));
+    }
+    if let Some(plain) = plain_effect(inner) {
+        return Ok(Some(PlayersEffect::Plain(plain)));
+    }
+    players_move(inner, word)
+}
+
+/// `inner` when it is one word, `draw:n`, `life:n` or `deplete:n` with a whole number: an
+/// effect on the player that names no zone and no other player, the same whoever is given it.
+fn plain_effect(inner: Piece<'_>) -> Option<Piece<'_>> {
+    let [only] = inner.words()[..] else { return None };
+    let lower = only.text.to_ascii_lowercase();
+    let amount = ["draw:", "life:", "deplete:"].iter().find_map(|prefix| lower.strip_prefix(prefix))?;
+    let digits = amount.strip_prefix('-').unwrap_or(amount);
+    (!digits.is_empty() && digits.len() <= 4 && digits.bytes().all(|byte| byte.is_ascii_digit())).then_some(only)
+}
+
+/// The catalogue's `movechosen` when `inner` is n of the player's own cards a spec matches,
+/// sacrificed, destroyed or moved: `notatarget(<n>spec|myzone)` (or `target(...)`, in either
+/// order) with `sacrifice`, `destroy` or `bury` (from `mybattlefield`) or `moveto(zone)`
+/// (from `mybattlefield`, `myhand`, `mygraveyard`; to a hand, a library, a graveyard or
+/// exile). Wagic's chooser of those targets is that player, who takes n of theirs; the
+/// printed texts target none of the cards ("target player sacrifices a creature"), so
+/// `target` is read as `notatarget`. `None` for another shape; a variant of the shape is
+/// refused by name.
+fn players_move<'s>(inner: Piece<'s>, word: &str) -> Result<Option<PlayersEffect<'s>>, Unsupported> {
+    let words = inner.words();
+    let [first, second] = words.as_slice() else { return Ok(None) };
+    let clause = |piece: Piece<'s>| {
+        piece.call("notatarget").or_else(|| piece.call("target")).filter(|(_, after)| after.text.is_empty())
+    };
+    let ((args, _), action) = match (clause(*first), clause(*second)) {
+        (Some(found), None) => (found, *second),
+        (None, Some(found)) => (found, *first),
+        _ => return Ok(None),
+    };
+    let named = |what: &str| Unsupported::new(inner, &format!("`ability$!...!$` given to `{word}`: {what}"));
+    let destroyed = ["destroy", "bury"].iter().find(|word| action.text.eq_ignore_ascii_case(word));
+    let how = destroyed.and_then(|word| catalogue::position(catalogue::CHOSEN_MOVES, word)).unwrap_or(0);
+    let (prefix, zone) = if action.text.eq_ignore_ascii_case("sacrifice") || destroyed.is_some() {
+        (catalogue::position(catalogue::ZONE_PREFIXES, "owner"), zone_index("graveyard"))
+    } else if let Some((to, after)) = action.call("moveto")
+        && after.text.is_empty()
+    {
+        let (prefix, zone) = spec::read_zone(to.trim())?;
+        let prefix = prefix.map(|prefix| catalogue::ZONE_PREFIXES[prefix].name);
+        if !matches!(prefix, None | Some("my" | "owner")) {
+            return Err(named("a move into another player's zone"));
+        }
+        if ![zone_index("hand"), zone_index("graveyard"), zone_index("library"), zone_index("exile")].contains(&zone) {
+            // A card put onto the battlefield is most often the player's `may` in the
+            // printed text (Hunted Wumpus, Show and Tell), which a chosen move is not.
+            return Err(named(&format!("a move to `{}`", catalogue::ZONES[zone].name)));
+        }
+        // The cards are the player's own: their owner's zone is the player's `my` one.
+        (catalogue::position(catalogue::ZONE_PREFIXES, "owner"), zone)
+    } else {
+        return Ok(None);
+    };
+    let mut among = spec::read(args)?;
+    let count = match among.count {
+        Count::One => 1,
+        Count::Exactly(count) => count,
+        Count::UpTo(_) | Count::Any => return Err(named("a choice of `<upto:n>` or `<anyamount>` cards")),
+    };
+    let my = catalogue::position(catalogue::ZONE_PREFIXES, "my");
+    let from = match among.zone {
+        Some((prefix, from)) if prefix == my => from,
+        _ => return Err(named("a choice among cards of a zone other than the player's own")),
+    };
+    let from_battlefield = from == zone_index("battlefield");
+    if !from_battlefield && (action.text.eq_ignore_ascii_case("sacrifice") || destroyed.is_some()) {
+        return Err(named("a sacrifice or a destruction of cards not on the battlefield"));
+    }
+    if !from_battlefield && ![zone_index("hand"), zone_index("graveyard")].contains(&from) {
+        return Err(named(&format!("a choice among the cards of `my{}`", catalogue::ZONES[from].name)));
+    }
+    // Both players' zone, searched as the effect resolves for the player's own cards.
+    among.count = Count::One;
+    among.zone = Some((None, from));
+    Ok(Some(PlayersEffect::Move { count, among, zone: (prefix, zone), how, at: inner }))
+}
+
+/// The index of the zone `name` in [`catalogue::ZONES`].
+fn zone_index(name: &str) -> usize {
+    catalogue::ZONES.iter().position(|zone| zone.name == name).unwrap_or(0)
 }
 
 /// The effect without a leading `name(...)` (Wagic takes it out as the menu's text).

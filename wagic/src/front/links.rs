@@ -53,7 +53,7 @@ impl<'i> Lowering<'i> {
     /// Whether `X` is the X paid here: in a spell's effect, or in the entering effect of a
     /// permanent whose cost has `{X}` (Feral Hydra's `counter(1/1,X)`). Noted as used, so
     /// that a line reading it that turns out to be continuous is refused.
-    fn x_allowed(&self) -> bool {
+    pub(super) fn x_allowed(&self) -> bool {
         let allowed = self.x_spell || self.x_entering.get();
         if allowed {
             self.x_used.set(true);
@@ -188,6 +188,21 @@ impl<'i> Lowering<'i> {
         }
         if let Some(zone_ref) = self.fizzle_zone(piece)? {
             return Ok(one(call(Command::Fizzle, &[Arg::Const(Const::Pile(zone_ref))])));
+        }
+        if lower == "movechosen"
+            && let Some(chosen) = self.chosen_move.take()
+        {
+            let command = CommandIdx::new(Command::MoveChosen.index());
+            let mut args = vec![
+                Arg::Value(Expr::Int(i32::from(chosen.count))),
+                Arg::Filter(chosen.filter),
+                Arg::Const(Const::Pile(chosen.zone)),
+            ];
+            if chosen.how != 0 {
+                let word = u16::try_from(chosen.how).unwrap_or(0);
+                args.push(Arg::Const(Const::Word { command, param: 3, word }));
+            }
+            return Ok(one(call(Command::MoveChosen, &args)));
         }
         if lower == "sacrifice" || lower == "reject" {
             // Wagic puts a sacrificed card into its owner's graveyard: no destruction, so

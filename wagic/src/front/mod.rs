@@ -248,6 +248,9 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
         x_entering: Default::default(),
         x_used: Default::default(),
         newability_relative: Default::default(),
+        paid_new_ability: Default::default(),
+        spell_targets_several: is_spell
+            && block.field("target").is_some_and(|field| field.value.trim_start().starts_with('<')),
         until_end_of_turn: Default::default(),
         live_pumps: Default::default(),
         spell_target_mine: is_spell
@@ -259,6 +262,7 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 })
             }),
         damage_trigger: Default::default(),
+        chosen_move: Default::default(),
         turn_limited: Default::default(),
         targeted_opponent: targeted_player::targets_only_the_opponent(block, is_spell),
         spell_targets_player: is_spell
@@ -662,6 +666,19 @@ fn ability_of(text: &str) -> Option<AbilityIdx> {
     catalogue::position(catalogue::ABILITIES, &normalized).map(AbilityIdx::new)
 }
 
+/// The arguments of a `movechosen` ([`Lowering::chosen_move`]).
+#[derive(Clone, Copy)]
+struct ChosenMove<'i> {
+    /// How many cards each player chooses.
+    count: u16,
+    /// The cards they choose among (their own, as it resolves).
+    filter: &'i compiler::ir::Filter<'i>,
+    /// Where the cards go.
+    zone: vm::bytecode::ZoneRef,
+    /// How: the index in `catalogue::CHOSEN_MOVES` (moved, destroyed, buried).
+    how: usize,
+}
+
 struct Lowering<'i> {
     arena: &'i Bump,
     specs: SpecLowering<'i>,
@@ -702,6 +719,11 @@ struct Lowering<'i> {
     /// effect names a zone by whose it is (`moveTo(mybattlefield)`): Wagic reads it as the
     /// transformed card's controller's (`transforms.rs`).
     newability_relative: std::cell::Cell<bool>,
+    /// Whether the statement being lowered has a `newability[pay[[cost]] ...]`, whose
+    /// payer is its one target's controller (`transforms.rs`).
+    paid_new_ability: std::cell::Cell<bool>,
+    /// The card is an instant or a sorcery whose `target=` has a count (`<2>creature`).
+    spell_targets_several: bool,
     /// Whether the statement whose effect is being lowered ends at the end of the turn
     /// (`ueot`): a `transforms(...) ueot`'s new ability timed `ueot` too ends with it.
     until_end_of_turn: std::cell::Cell<bool>,
@@ -716,6 +738,12 @@ struct Lowering<'i> {
     damage_trigger: std::cell::Cell<bool>,
     /// Whether the trigger last read has `turnlimited` (its auto costs `turnonce`).
     turn_limited: std::cell::Cell<bool>,
+    /// The arguments of the `movechosen` the effect word `movechosen` stands for, set by a
+    /// statement given to another player (`given.rs`) just before its effect is lowered:
+    /// the count, the cards it is chosen among, the zone they go to and how (the index in
+    /// `catalogue::CHOSEN_MOVES`). Taken once, so a card writing `movechosen` itself finds
+    /// none.
+    chosen_move: std::cell::Cell<Option<ChosenMove<'i>>>,
     /// Whether Wagic's `targetedplayer` is the opponent on this card (`targeted_player.rs`).
     targeted_opponent: bool,
     /// The card is an instant or sorcery targeting a player (`target=player`): Wagic's

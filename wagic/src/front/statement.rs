@@ -4,7 +4,7 @@
 //! duration, criterion and activation limits around the effect words (`links.rs`).
 
 use compiler::ir::{Arg, Condition, Each, EachSource, Effect, Expr, Link, Statement, Target, TypeTerm};
-use vm::bytecode::{CommandIdx, Const, RestrictionIdx};
+use vm::bytecode::{CommandIdx, Const, RestrictionIdx, ZoneIdx, ZonePrefixIdx, ZoneRef};
 
 use super::piece::Piece;
 use super::{Lowering, TargetController, Unsupported, dynamic, given, pay, spec};
@@ -154,6 +154,16 @@ impl<'i> Lowering<'i> {
                 Some(Wrapper::Target(_, "all")) if !statements.is_empty() && names_a_target(part) => None,
                 _ => wrapper,
             };
+            // Given to another player, a spell of several lines (`draw:1 _ choice
+            // target(*|myhand) reject`): a statement each, in turn, on that player.
+            if let Some(given::Given::Player { effects, receiver, after, at }) = given::given_ability(part)?
+                && effects.len() > 1
+            {
+                for effect in effects {
+                    statements.push(self.players_statement(effect, receiver, after, at, own, None)?);
+                }
+                continue;
+            }
             statements.push(self.statement(part.trim(), own, None)?);
         }
         // Wagic chooses a `target(...)` once for the whole line, and a part without a target
@@ -309,15 +319,12 @@ impl<'i> Lowering<'i> {
             return self.if_then(rest, wrapper, negated);
         }
         let given = match given::given_ability(piece)? {
-            Some(given::Given::Player { effect, receiver, after, at }) => {
-                // The words after the player keep their place in the source.
-                let effect = if after.text.is_empty() {
-                    effect
-                } else {
-                    let text = self.arena.alloc_str(&format!("{} {}", effect.text, after.text));
-                    Piece::new(text, after.start.saturating_sub(effect.text.len() + 1))
+            Some(given::Given::Player { mut effects, receiver, after, at }) => {
+                let (Some(effect), true) = (effects.pop(), effects.is_empty()) else {
+                    // Several lines are several statements, lowered by `effect` for the line.
+                    return Err(Unsupported::new(at, "`ability$!...!$` of several lines with a word around it"));
                 };
-                return self.given_to_player(effect, receiver, at, wrapper, shared);
+                return self.players_statement(effect, receiver, after, at, wrapper, shared);
             }
             Some(given::Given::Controller(inner)) => Some(inner),
             None => None,
@@ -493,6 +500,7 @@ impl<'i> Lowering<'i> {
         let last = effect_words.last().copied().unwrap_or(first);
         let effect_piece = piece.slice(first.start - piece.start, last.start - piece.start + last.text.len());
         self.newability_relative.set(false);
+        self.paid_new_ability.set(false);
         let outer = self.until_end_of_turn.replace(restriction.is_some());
         let links = self.effect_links(effect_piece);
         self.until_end_of_turn.set(outer);
@@ -525,6 +533,23 @@ impl<'i> Lowering<'i> {
         }
         if self.newability_relative.get() {
             chain = self.zones_of_the_transformed(piece, target.is_some(), target_spec, chain)?;
+        }
+        if self.paid_new_ability.take() {
+            // The `pay` asks the first target's controller once: Wagic asks each
+            // transformed card's (Cut the Tethers' `all(spirit)`), so one card only.
+            let itself_or_triggers = target_spec.is_some_and(|spec| {
+                let spec = spec.trim().text.to_ascii_lowercase();
+                spec == "this" || spec.starts_with("trigger[")
+            });
+            let one_card = itself_or_triggers
+                || match target {
+                    None => !self.spell_targets_several,
+                    Some(Target::Filter { filter, .. }) => filter.qty == Some(vm::bytecode::Qty::Exact(1)),
+                    Some(Target::Expr { .. }) => false,
+                };
+            if !one_card {
+                return Err(Unsupported::new(piece, "`newability[pay[[cost]] ...]` given to several cards"));
+            }
         }
         if let Some(word) = nonstatic {
             let on_itself = target.is_none() && wrapper.is_none() && !self.aura && restriction.is_some();
@@ -639,6 +664,41 @@ impl<'i> Lowering<'i> {
     /// effect of that player's own choosing, on that player. `targetedplayer` is the target
     /// of the line's `target(player)` (or `target(opponent)`) written before, the spell's
     /// player target, or the opponent where the card targets none else.
+    /// One effect given to another player (`ability$!effect!$ opponent`): the catalogue's
+    /// effect doing what that player's choosing would, on that player; `after`, the words
+    /// after the player (`asSorcery`); `at` is the whole form.
+    fn players_statement(
+        &self,
+        effect: given::PlayersEffect<'_>,
+        receiver: given::Receiver,
+        after: Piece<'_>,
+        at: Piece<'_>,
+        wrapper: Option<Wrapper<'_>>,
+        shared: Option<Target<'i>>,
+    ) -> Result<Statement<'i>, Unsupported> {
+        let effect = match effect {
+            given::PlayersEffect::Discard(discard) => discard,
+            given::PlayersEffect::Plain(plain) => plain,
+            given::PlayersEffect::Move { count, among, zone, how, at } => {
+                let filter = self.specs.filter(&among, true)?;
+                let zone = ZoneRef { prefix: zone.0.map(ZonePrefixIdx::new), zone: ZoneIdx::new(zone.1) };
+                self.chosen_move.set(Some(super::ChosenMove { count, filter, zone, how }));
+                Piece::new("movechosen", at.start)
+            }
+        };
+        // The words after the player keep their place in the source.
+        let effect = if after.text.is_empty() {
+            effect
+        } else {
+            let text = self.arena.alloc_str(&format!("{} {}", effect.text, after.text));
+            Piece::new(text, after.start.saturating_sub(effect.text.len() + 1))
+        };
+        let statement = self.given_to_player(effect, receiver, at, wrapper, shared);
+        // Not left for another statement, when this one was refused before its effect.
+        self.chosen_move.set(None);
+        statement
+    }
+
     fn given_to_player(
         &self,
         effect: Piece<'_>,

@@ -25,7 +25,7 @@ use vm::bytecode::{CommandIdx, Const, ZonePrefixIdx, ZoneRef};
 use super::amount::amount_of;
 use super::piece::Piece;
 use super::statement::{is_activation_limit, is_lasting};
-use super::{Line, Lowering, Unsupported, ability_of, did_you_mean, given, spec};
+use super::{Line, Lowering, Unsupported, ability_of, did_you_mean, given, pay, spec};
 use crate::catalogue::{self, Command};
 
 /// A new triggered ability the front end does not compile: a permanent's own alone compiles.
@@ -115,7 +115,15 @@ impl<'i> Lowering<'i> {
             } else if let Some(inner) = part.strip_prefix("newability[").filter(|_| lower.ends_with(']')) {
                 let inner = inner.slice(0, inner.text.len() - 1).trim();
                 let links = self.new_ability(part, inner)?;
-                new_abilities.extend(links.iter().map(|link| Link { operator: Some(ChainOperator::Then), ..*link }));
+                // Each new ability runs whatever the one before did; within one, a paid
+                // effect (`pay && effect`) keeps its own operator.
+                new_abilities.extend(links.iter().enumerate().map(|(index, link)| {
+                    let operator = match link.operator {
+                        Some(ChainOperator::AndThen) if index > 0 => ChainOperator::AndThen,
+                        _ => ChainOperator::Then,
+                    };
+                    Link { operator: Some(operator), ..*link }
+                }));
             } else {
                 let word = spec::leading_word(&lower);
                 return Err(Unsupported::new(part, &format!("transforms part `{word}`")));
@@ -297,6 +305,11 @@ impl<'i> Lowering<'i> {
             // Wagic's phase action of the new ability: the transformed card is its source.
             return self.phase_action_links(inner, true);
         }
+        if let Some(first) = inner.words().first()
+            && let Some(cost) = pay::cost_of(*first)
+        {
+            return self.paid_new_ability(part, inner, *first, cost);
+        }
         if inner.text.is_empty() || inner.words().len() != 1 {
             return Err(refused());
         }
@@ -310,6 +323,7 @@ impl<'i> Lowering<'i> {
             Command::Destroy,
             Command::Bury,
             Command::Regenerate,
+            Command::Fizzle,
         ];
         // A player effect of a whole number acts on the transformed card's controller, as
         // the command does on a card target's (not a count: its zones are the source's).
@@ -340,6 +354,52 @@ impl<'i> Lowering<'i> {
             self.newability_relative.set(true);
         }
         Ok(links)
+    }
+
+    /// `newability[pay[[cost]] [name(...)] donothing?effect]` (Mana Leak's "counter target
+    /// spell unless its controller pays {3}"): Wagic's `ATransformer` makes the paid
+    /// ability the transformed card's own, so its `GenericPaidAbility` asks that card's
+    /// controller whether to pay, and the effect (one of [`Lowering::new_ability`]'s, on
+    /// the card: `fizzle` counters the spell) happens unless they do. The catalogue's
+    /// `pay` with `payer` 1 asks the controller of the target, `&&` the effect.
+    fn paid_new_ability(
+        &self,
+        part: Piece<'_>,
+        inner: Piece<'_>,
+        pay_word: Piece<'_>,
+        cost: Piece<'_>,
+    ) -> Result<&'i [Link<'i>], Unsupported> {
+        const PAID: &str = "transforms part `newability[pay[[cost]] ...]` other than `donothing?effect`";
+        let rest = inner.from(pay_word.text.len() + (pay_word.start - inner.start)).trim();
+        let (effect, unless) = pay::unless(rest).map_err(|_| Unsupported::new(part, PAID))?;
+        if !unless {
+            return Err(Unsupported::new(part, PAID));
+        }
+        let cost = cost.trim();
+        // Syncopate's `{value:storedx}`: the X paid for the spell.
+        let x = (cost.text.eq_ignore_ascii_case("{value:storedx}") && self.x_allowed())
+            .then(|| Expr::Var(spec::variable("x")));
+        if x.is_none() && crate::builtins::read_pay_cost(cost.text).is_none() {
+            return Err(Unsupported::new(cost, &format!("`pay` cost `{}`", cost.text)).with_help(Some(
+                "the `pay` costs compiled are mana (`{2}{W}`, hybrids `{WB}`) and life (`{L:2}`, `{L}`)".into(),
+            )));
+        }
+        let links = self.new_ability(part, effect)?;
+        let [effect_link] = links else {
+            return Err(Unsupported::new(part, PAID));
+        };
+        let command = CommandIdx::new(Command::Pay.index());
+        let mut args = vec![
+            Arg::Value(Expr::Str(self.arena.alloc_str(if x.is_some() { "{X}" } else { cost.text }))),
+            Arg::Value(Expr::Int(1)),
+            Arg::Value(Expr::Int(1)),
+        ];
+        args.extend(x.map(Arg::Value));
+        let args = self.arena.alloc_slice_copy(&args);
+        self.paid_new_ability.set(true);
+        let pay = Link { operator: None, effect: Effect::Call { command, confirm: false, args } };
+        let effect = Link { operator: Some(ChainOperator::AndThen), ..*effect_link };
+        Ok(self.arena.alloc_slice_copy(&[pay, effect]))
     }
 
     /// A `transforms(...)` statement's links whose `newability[...]` names a zone by whose

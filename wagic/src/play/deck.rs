@@ -91,6 +91,19 @@ impl std::fmt::Display for DeckError {
     }
 }
 
+/// Why a deck cannot play, in one line as a sim of every pair of decks lists it: its
+/// first error (`line 3: no card named ...`) and how many more.
+pub fn refusal(errors: &[DeckError]) -> String {
+    let first = errors.first().map_or_else(String::new, |error| match error.line {
+        0 => error.message.clone(),
+        line => format!("line {line}: {}", error.message),
+    });
+    match errors.len().saturating_sub(1) {
+        0 => first,
+        more => format!("{first} (and {more} more errors)"),
+    }
+}
+
 fn error(code: &'static str, line: u32, message: String) -> DeckError {
     DeckError { code, line, message }
 }

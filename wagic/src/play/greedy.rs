@@ -4,9 +4,11 @@
 //! - Moves: a land first; with nothing on the stack, the most expensive spell it can
 //!   cast that has a use (a permanent; an Aura with a creature on its side to go on;
 //!   burn when it kills a creature of the opponent's or the opponent; another harmful
-//!   spell when the opponent has a creature; a pump or other helpful instant only for a
+//!   spell when the opponent has a creature — of those it may target, not one protected
+//!   from it —; a pump or other helpful instant only for a
 //!   creature of its own in combat, once blocks are declared); a harmful ability (a `{T}`
-//!   ping) whenever it can; a helpful ability for a creature in combat. With the
+//!   ping) whenever it can; a helpful ability for a creature in combat; below all else,
+//!   cycling a card it has no use for (`uses_from_hand`). With the
 //!   opponent's harmful spell or ability on the stack aimed at one of its creatures, it
 //!   responds with a helpful instant or ability to save it; with the opponent's helpful
 //!   one aimed at the opponent's creature, with burn that kills that creature first (the
@@ -183,6 +185,7 @@ impl Game<'_> {
             self.phase == Phase::CombatBlockers && self.creatures(player).into_iter().any(|card| self.in_combat(card));
         let mut best: Option<(i32, Move)> = None;
         for &chosen in moves {
+            let action = if let Move::Activate { index, .. } = chosen { index } else { 0 };
             let (source, spell) = match chosen {
                 Move::PlayLand(_) => continue,
                 // Cast face down, a card is worth the 2/2 it is (its own cast, if a move
@@ -203,10 +206,18 @@ impl Game<'_> {
                     // Worth the card brought back, as casting it is.
                     (card, true)
                 }
+                Move::Activate { card, index, .. } if self.table.board.get(card).is_some_and(|c| c.zone == HAND) => {
+                    // Cycling and the like: below any other move, and only for a card it
+                    // has no use for.
+                    if self.uses_from_hand(player, card, index, combat) && best.is_none_or(|(most, _)| -2 > most) {
+                        best = Some((-2, chosen));
+                    }
+                    continue;
+                }
                 Move::Activate { card, .. } => (card, false),
             };
             let from_graveyard = matches!(chosen, Move::Activate { .. }) && spell;
-            if !from_graveyard && !self.has_use(player, source, spell, combat) {
+            if !from_graveyard && !self.has_use(player, source, action, spell, combat) {
                 continue;
             }
             let mut cost = if spell { self.table.board.get(source).map_or(0, |c| c.printed.mana_value) } else { -1 };
@@ -235,8 +246,9 @@ impl Game<'_> {
         sorcery_speed && !effect.contains("target(") && returns.iter().any(|zone| effect.starts_with(zone))
     }
 
-    /// Whether casting `source` (`spell`) or activating its ability is worth it now.
-    fn has_use(&self, player: PlayerId, source: CardId, spell: bool, combat: bool) -> bool {
+    /// Whether casting `source` (`spell`) or activating its ability `action` is worth it
+    /// now.
+    fn has_use(&self, player: PlayerId, source: CardId, action: usize, spell: bool, combat: bool) -> bool {
         let foe = opponent(player);
         let text = self.effect_text(source);
         let effect = effect_of(&text);
@@ -254,20 +266,77 @@ impl Game<'_> {
             return !self.legend_held(player, source);
         }
         match effect {
-            Effect::Harmful => match damage_of(&text, self.mana_at_hand(player)) {
-                // Burn: a creature it kills, or the player when it is lethal; an
-                // ability's damage (a `{T}` ping) is free to use on the player.
-                Some(damage) => {
-                    !spell
-                        || damage >= self.table.board.player(foe).life
-                        || self.creatures(foe).into_iter().any(|card| self.toughness_left(card) <= damage)
+            Effect::Harmful => {
+                // What it may aim at on the opponent's side: the opponent and their
+                // creatures, less those its targets cannot be (protection, shroud...).
+                let theirs = self.targets_of_theirs(player, source, action);
+                let aimable = |value: Value| theirs.as_ref().is_none_or(|theirs| theirs.contains(&value));
+                let creatures = self.creatures(foe).into_iter().filter(|card| aimable(Value::Card(*card)));
+                match damage_of(&text, self.mana_at_hand(player)) {
+                    // Burn: a creature it kills, or the player when it is lethal; an
+                    // ability's damage (a `{T}` ping) is free to use on the player.
+                    Some(damage) => {
+                        !spell && theirs.as_ref().is_none_or(|theirs| !theirs.is_empty())
+                            || damage >= self.table.board.player(foe).life && aimable(Value::Player(foe))
+                            || creatures.into_iter().any(|card| self.toughness_left(card) <= damage)
+                    }
+                    None => match theirs {
+                        Some(theirs) => !theirs.is_empty(),
+                        None => creatures.count() > 0,
+                    },
                 }
-                None => !self.creatures(foe).is_empty(),
-            },
+            }
             Effect::Helpful if spell && aura => !self.creatures(player).is_empty(),
             Effect::Helpful => combat || spell && !instant_or_sorcery,
             Effect::Unknown => spell && !aura,
         }
+    }
+
+    /// Whether `player` uses ability `index` of `card`, in their hand, now: cycling (or
+    /// landcycling) a card it has no use for (a land beside five of its own, a spell
+    /// costing more than its lands and two more could pay; a basic land searched for
+    /// with fewer than four and none in hand); another hand ability by its own line, as
+    /// a permanent's (a harmful one, a helpful one for a creature in combat).
+    fn uses_from_hand(&self, player: PlayerId, card: CardId, index: usize, combat: bool) -> bool {
+        let board = &self.table.board;
+        let Some(c) = board.get(card) else { return false };
+        let line = self.ability_text(card, index).unwrap_or_default().to_ascii_lowercase();
+        let is_land = |card: &CardId| board.types(*card).contains(&"land");
+        let lands = board.zone(player, BATTLEFIELD).iter().filter(|card| is_land(card)).count();
+        if line.contains("landcycling") {
+            return lands < 4 && !board.zone(player, HAND).iter().any(is_land);
+        }
+        if line.contains("cycling") || line.contains("{cycle}") {
+            return if is_type(&c.printed.types, "land") {
+                lands >= 5
+            } else {
+                usize::try_from(c.printed.mana_value).unwrap_or(0) > lands + 2
+            };
+        }
+        match effect_of(line.split_once(':').map_or(line.as_str(), |(_, effect)| effect)) {
+            Effect::Harmful => true,
+            Effect::Helpful => combat,
+            Effect::Unknown => false,
+        }
+    }
+
+    /// The targets that casting `source` or activating its ability `action` may take on
+    /// `player`'s opponent's side (the opponent, their permanents), less those refused
+    /// (protection, shroud, hexproof); `None` when it takes none or they cannot be
+    /// peeked at (a filter that runs code).
+    fn targets_of_theirs(&self, player: PlayerId, source: CardId, action: usize) -> Option<Vec<Value>> {
+        let spec = self.target_spec(source, action)?;
+        let board = &self.table.board;
+        let mut candidates = self.peek_candidates(source, player, &spec)?;
+        candidates.retain(|value| {
+            let theirs = match *value {
+                Value::Player(someone) => someone != player,
+                Value::Card(card) => board.get(card).is_some_and(|c| c.controller != player),
+                _ => false,
+            };
+            theirs && !crate::table::stack::refused(board, source, player, *value)
+        });
+        Some(candidates)
     }
 
     /// The mana a player could spend now: their pool and their untapped lands (an `{X}`
@@ -325,9 +394,8 @@ impl Game<'_> {
         if matches!(request.kind, RequestKind::Command(command, _) if command.index() == Command::Chosen.index()) {
             return self.greedy_mode(source, request.chooser, &candidates).into_iter().collect();
         }
-        if matches!(request.kind, RequestKind::Command(command, _) if command.index() == Command::DiscardChosen.index())
-        {
-            // Cards to give up: the least valuable.
+        if matches!(request.kind, RequestKind::Command(command, _) if crate::catalogue::asks_its_player(command)) {
+            // Cards to give up (discarded, sacrificed, put away): the least valuable.
             candidates.sort_by_key(|value| value.as_card().map_or(0, |card| self.value(card)));
             candidates.truncate(least);
             return candidates;

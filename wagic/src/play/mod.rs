@@ -99,6 +99,8 @@ mod flashback;
 #[cfg(test)]
 mod graveyard_tests;
 mod greedy;
+#[cfg(test)]
+mod greedy_tests;
 mod hand;
 mod kicker;
 mod legend;

@@ -54,6 +54,23 @@ fn three_lands_cast_it_face_down_as_a_two_two_with_no_name_and_no_abilities() {
 }
 
 #[test]
+fn its_controller_sees_which_card_it_is_face_down_and_the_other_seat_does_not() {
+    let (mut game, hound) = board(3, PlayerKind::Random);
+    game.play_move(Move::CastFaceDown(hound)).expect("cast");
+    game.resolve_top().expect("resolves");
+    let seen = |game: &Game<'_>, viewer| {
+        let view = game.view(viewer);
+        let permanent = view.battlefield.iter().find(|permanent| permanent.power_toughness.is_some()).expect("it");
+        (permanent.name.clone(), permanent.face_down_card.clone())
+    };
+    assert_eq!(seen(&game, P0), ("face-down creature".to_string(), Some("Hound".to_string())));
+    assert_eq!(seen(&game, P1), ("face-down creature".to_string(), None));
+    game.table.board.players[0].mana = [0, 0, 0, 0, 2, 0];
+    game.play_move(Move::TurnFaceUp(hound)).expect("turned");
+    assert_eq!(seen(&game, P0), ("Hound".to_string(), None), "face up, its name says it");
+}
+
+#[test]
 fn turned_face_up_it_is_the_card_keeping_its_damage_with_its_counters_and_abilities() {
     let (mut game, hound) = board(3, PlayerKind::Random);
     game.play_move(Move::CastFaceDown(hound)).expect("cast");

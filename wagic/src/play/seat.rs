@@ -331,6 +331,9 @@ pub struct Permanent {
     /// Its name (a token's as its maker named it; `face-down creature` for a face-down one,
     /// whoever looks).
     pub name: String,
+    /// The card a face-down permanent is, in its controller's view (they may look at it,
+    /// Magic's rule 708.5); `None` in the other seat's view and for a face-up permanent.
+    pub face_down_card: Option<String>,
     /// Its types now, lower case (`creature`, `land`, `goblin`...).
     pub types: Vec<String>,
     /// Who owns it.

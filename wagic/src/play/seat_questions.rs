@@ -196,6 +196,11 @@ impl Game<'_> {
                 let creature = is_type(&types, "creature");
                 Some(Permanent {
                     name: self.name(card),
+                    face_down_card: c
+                        .face_down
+                        .as_ref()
+                        .filter(|_| c.controller == player)
+                        .map(|printed| printed.name.clone()),
                     owner: seat_of(c.owner),
                     controller: seat_of(c.controller),
                     tapped: c.tapped,
@@ -320,6 +325,7 @@ impl Game<'_> {
             RequestKind::Cost(_) => "choose how to pay",
             RequestKind::Command(command, _) if command.index() == Command::Chosen.index() => "choose one",
             RequestKind::Command(command, _) if command.index() == Command::DiscardChosen.index() => "discard",
+            RequestKind::Command(command, _) if command.index() == Command::MoveChosen.index() => "choose your cards",
             RequestKind::Command(..) | RequestKind::Function(_) => "choose",
         };
         let mut chosen = Vec::new();

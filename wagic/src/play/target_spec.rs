@@ -112,7 +112,7 @@ impl Game<'_> {
 
     /// The candidates of `spec` for `card` of `player` on the board now; `None` when a
     /// filter runs code, asks first, or keeps a random few.
-    fn peek_candidates(&self, card: CardId, player: PlayerId, spec: &TargetSpec) -> Option<Vec<Value>> {
+    pub(super) fn peek_candidates(&self, card: CardId, player: PlayerId, spec: &TargetSpec) -> Option<Vec<Value>> {
         PEEK_BUFFERS.with_borrow_mut(|buffers| self.peek_into(card, player, spec, buffers))
     }
 

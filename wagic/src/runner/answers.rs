@@ -10,10 +10,11 @@ impl Run<'_> {
     /// A move while a spell or ability waits for a target: the target.
     pub(super) fn answer(&mut self, mut waiting: Pending, line: u32, text: &str) -> Result<Option<Pending>, Skip> {
         let request = waiting.execution.request();
-        let discard = crate::catalogue::Command::DiscardChosen.index();
-        // A discard its player chooses is clicked as a target is (Wagic's target chooser
-        // of `target(*|myhand) reject`).
-        let clicked = matches!(request.kind, RequestKind::Command(command, _) if command.index() == discard);
+        // A discard or a sacrifice its player chooses is clicked as a target is (Wagic's
+        // target chooser of `target(*|myhand) reject`, `notatarget(creature|mybattlefield)
+        // sacrifice`, given to that player).
+        let clicked =
+            matches!(request.kind, RequestKind::Command(command, _) if crate::catalogue::asks_its_player(command));
         if !clicked && !matches!(request.kind, RequestKind::Targets | RequestKind::Cost(_)) {
             return Err(skip("a question the moves cannot answer", format!("{:?}", request.kind)));
         }

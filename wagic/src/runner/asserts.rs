@@ -56,9 +56,16 @@ pub(super) fn compare(table: &Table, phase: Phase, expected: &State) -> Option<D
     None
 }
 
-/// The names (lower case) of `player`'s cards in `zone`.
+/// The names (lower case) of `player`'s cards in `zone`, a face-down card's its face's
+/// (Wagic's tests name it so).
 pub(super) fn zone_names(table: &Table, player: PlayerId, zone: vm::bytecode::ZoneIdx) -> Vec<String> {
-    table.board.names(player, zone).into_iter().map(|name| name.to_lowercase()).collect()
+    let board = &table.board;
+    board
+        .zone(player, zone)
+        .into_iter()
+        .filter_map(|card| board.face(card))
+        .map(|face| face.name.to_lowercase())
+        .collect()
 }
 
 /// Whether a zone holds what `[ASSERT]` lists (as many cards, each named card there as

@@ -96,10 +96,8 @@ impl Run<'_> {
         let (hand_lines, owner) = (c.printed.hand_lines.len(), c.owner);
         let kicker = !c.printed.kicker.is_empty();
         let other = !c.printed.other.is_empty();
-        if !c.printed.face_down_cost.is_empty() {
-            return Err(skip("a card with a morph cost (Wagic's menu of casting it face down)", at(line, text)));
-        }
-        if hand_lines == 0 && !kicker && !other {
+        let morph = !c.printed.face_down_cost.is_empty();
+        if hand_lines == 0 && !kicker && !other && !morph {
             return self.cast(card, Payment::Normal, line, text);
         }
         if is_type(&c.printed.types, "land") {
@@ -111,8 +109,10 @@ impl Run<'_> {
         // Wagic's `ActionLayer` lists what reacts to the click: the cast rule (loaded
         // first) when the spell can be cast and paid, the kicker rule (`MTGKickerRule`,
         // loaded next) when the kicker can be paid too, the alternative cost rule
-        // (`MTGAlternativeCostRule`, loaded next) when that cost can be paid, then the card's `autohand`
-        // abilities whose costs can be paid. One is done at once, several open Wagic's menu.
+        // (`MTGAlternativeCostRule`, loaded next) when that cost can be paid, the morph rule
+        // (`MTGMorphCostRule`, loaded later) when the face-down cost can be paid, then the
+        // card's `autohand` abilities whose costs can be paid. One is done at once, several
+        // open Wagic's menu.
         let rules = self.table.rules(card).map_err(|error| table_skip(error, line, text))?;
         let actions = self.table.library().program.cards()[rules.index()].actions.len();
         let hand_actions = c.printed.action_ranges(actions).hand;
@@ -125,6 +125,9 @@ impl Run<'_> {
         }
         if other && self.can_cast(card, Payment::Alternative) {
             entries.push(Entry::CastAlternative);
+        }
+        if morph && self.can_cast(card, Payment::FaceDown) {
+            entries.push(Entry::CastFaceDown);
         }
         let payable = self.table.try_payable_actions(card, owner).map_err(|error| table_skip(error, line, text))?;
         entries.extend(payable.into_iter().filter(|index| hand_actions.contains(index)).map(Entry::Action));
@@ -165,6 +168,7 @@ impl Run<'_> {
         let mana_cost = match payment {
             Payment::Alternative => c.printed.other.to_ascii_lowercase(),
             Payment::Flashback => c.printed.flashback.to_ascii_lowercase(),
+            Payment::FaceDown => c.printed.face_down_cost.to_ascii_lowercase(),
             Payment::Normal | Payment::Kicked => c.printed.mana_cost.to_ascii_lowercase(),
         };
         let fixed = if mana_cost.matches("{x}").count() == 1 { mana_cost.replace("{x}", "") } else { mana_cost };
@@ -172,8 +176,8 @@ impl Run<'_> {
         if payment == Payment::Kicked && !add_kicker(&mut cost, &c.printed.kicker) {
             return false;
         }
-        if payment == Payment::Flashback {
-            // A flashback cost is paid as written.
+        if payment == Payment::Flashback || payment == Payment::FaceDown {
+            // A flashback or face-down cost is paid as written.
         } else if payment != Payment::Alternative {
             self.affinity_discount(card, &mut cost);
         } else if !c.printed.other_restriction.is_empty()
@@ -194,6 +198,7 @@ impl Run<'_> {
         let mana_cost = match payment {
             Payment::Alternative => &c.printed.other,
             Payment::Flashback => &c.printed.flashback,
+            Payment::FaceDown => return self.cast_face_down(card, line, text),
             Payment::Normal | Payment::Kicked => &c.printed.mana_cost,
         };
         let (types, mana_cost, owner) = (c.printed.types.clone(), mana_cost.clone(), c.owner);
@@ -376,6 +381,9 @@ impl Run<'_> {
     /// for the next move (`choice N`), none does nothing.
     pub(super) fn use_permanent(&mut self, card: CardId, line: u32, text: &str) -> Result<Option<Pending>, Skip> {
         let Some(c) = self.table.board.get(card) else { return Ok(None) };
+        if c.face_down.is_some() {
+            return self.use_face_down(card, line, text);
+        }
         let (tapped, controller, attacking) = (c.tapped, c.controller, c.attacking);
         // A permanent's types as they are now (`transforms` may add some).
         let types: Vec<String> = self.table.board.types(card).into_iter().map(str::to_owned).collect();
@@ -490,7 +498,71 @@ impl Run<'_> {
             Entry::Cast => self.cast(card, Payment::Normal, line, text),
             Entry::CastKicked => self.cast(card, Payment::Kicked, line, text),
             Entry::CastAlternative => self.cast(card, Payment::Alternative, line, text),
+            Entry::CastFaceDown => self.cast(card, Payment::FaceDown, line, text),
+            Entry::TurnFaceUp => self.turn_face_up(card, line, text),
         }
+    }
+
+    /// Casts a card from hand face down (Wagic's `MTGMorphCostRule`): its `facedown=` cost
+    /// paid from the pool, it waits on the stack as a nameless 2/2 creature spell.
+    fn cast_face_down(&mut self, card: CardId, line: u32, text: &str) -> Result<Option<Pending>, Skip> {
+        let Some(c) = self.table.board.get(card) else { return Ok(None) };
+        let owner = c.owner;
+        let written = c.printed.face_down_cost.to_ascii_lowercase();
+        self.pay_from_pool(owner, &written, line, text)?;
+        self.table.board.turn_face_down(card);
+        self.table.board.place(card, owner, STACK, -1);
+        self.spells_cast = self.spells_cast.saturating_add(1);
+        self.table.try_settle().map_err(|error| table_skip(error, line, text))?;
+        self.stack.push(stack::Entry::Spell(card, Resolution::Permanent), line, text)?;
+        Ok(None)
+    }
+
+    /// Turns a face-down permanent face up for its `autofacedown` cost, paid from the pool
+    /// (Wagic's `AAMorph`: a special action, nothing goes on the stack).
+    fn turn_face_up(&mut self, card: CardId, line: u32, text: &str) -> Result<Option<Pending>, Skip> {
+        let Some(c) = self.table.board.get(card) else { return Ok(None) };
+        let Some(face) = c.face_down.as_deref() else { return Ok(None) };
+        let (controller, written) = (c.controller, face.face_up_cost.to_ascii_lowercase());
+        self.pay_from_pool(controller, &written, line, text)?;
+        self.table.try_turn_face_up(card).map_err(|error| table_skip(error, line, text))?;
+        self.table.try_settle().map_err(|error| table_skip(error, line, text))?;
+        Ok(None)
+    }
+
+    /// Pays the mana cost `written` from `player`'s pool.
+    fn pay_from_pool(&mut self, player: PlayerId, written: &str, line: u32, text: &str) -> Result<(), Skip> {
+        let Some((cost, hybrids)) = costs::read_cost(written).filter(|_| !written.contains("{x}")) else {
+            return Err(skip("a mana cost the runner does not pay", format!("`{written}` of {}", at(line, text))));
+        };
+        let pool = &mut self.table.board.players[usize::from(player != P0)].mana;
+        if !costs::pay_with_hybrids(pool, &cost, &hybrids) {
+            return Err(skip("a spell the mana pool cannot pay for", at(line, text)));
+        }
+        Ok(())
+    }
+
+    /// A click on a face-down permanent of the active player: the attack rule, then its
+    /// morph ability when the pool can pay its face-up cost (it has no other ability face
+    /// down).
+    fn use_face_down(&mut self, card: CardId, line: u32, text: &str) -> Result<Option<Pending>, Skip> {
+        let Some(c) = self.table.board.get(card) else { return Ok(None) };
+        let Some(face) = c.face_down.as_deref() else { return Ok(None) };
+        let (controller, attacking) = (c.controller, c.attacking);
+        let face_up_cost = face.face_up_cost.to_ascii_lowercase();
+        let mut entries = Vec::new();
+        if self.phase == Phase::CombatAttackers && (attacking || self.can_attack(card)) {
+            entries.push(Entry::Attack);
+        }
+        let payable =
+            costs::read_cost(&face_up_cost).filter(|_| !face_up_cost.contains("{x}")).is_some_and(|(cost, hybrids)| {
+                let mut pool = self.table.board.players[usize::from(controller != P0)].mana;
+                costs::pay_with_hybrids(&mut pool, &cost, &hybrids)
+            });
+        if payable {
+            entries.push(Entry::TurnFaceUp);
+        }
+        self.offer(card, entries, line, text)
     }
 
     /// Activates the ability `index` of a permanent (in its `auto=` lines' order), or of a
@@ -721,6 +793,10 @@ pub(super) enum Entry {
     CastKicked,
     /// Casts it from hand for its alternative cost (Wagic's `MTGAlternativeCostRule`).
     CastAlternative,
+    /// Casts it from hand face down for its morph cost (Wagic's `MTGMorphCostRule`).
+    CastFaceDown,
+    /// Turns it face up for its morph cost (Wagic's `AAMorph`).
+    TurnFaceUp,
 }
 
 /// Wagic's menu of what a click on a permanent does, open until the next move.
@@ -782,6 +858,8 @@ enum Payment {
     Alternative,
     /// Its flashback cost (`flashback=`), cast from its owner's graveyard.
     Flashback,
+    /// Its morph cost (`facedown=`), cast face down.
+    FaceDown,
 }
 
 /// Whether an `auto=` line is an activated ability: `{cost}:effect`, or an upkeep cost

@@ -348,6 +348,9 @@ struct Run<'t> {
     /// Target clicks an answered triggered ability still owes: the runtime took its only
     /// legal target without asking; Wagic asks it, and ignores a click on another card.
     auto_owed: Option<AutoOwed>,
+    /// A spell resolving from Wagic's stack whose paid new ability (Mana Leak's `pay`)
+    /// waits in [`Table::held`] for its payer's `choice`: it leaves the stack once answered.
+    held_resolution: Option<CardId>,
     /// Wagic's stack and its interrupt window.
     stack: stack::Stack,
     /// The last move changed the phase (Wagic's `NextGamePhase` on its stack).
@@ -432,7 +435,7 @@ impl<'t> Run<'t> {
         table.hold_questions = true;
         // Wagic asks a triggered ability's target also when one is legal.
         table.ask_lone_in_triggers = true;
-        table.answer_alike_discards = true;
+        table.answer_alike_choices = true;
         Ok(Run {
             test,
             ignored_clicks: Vec::new(),
@@ -455,6 +458,7 @@ impl<'t> Run<'t> {
             held_menu_chosen: false,
             held_clicks: Clicks::default(),
             auto_owed: None,
+            held_resolution: None,
             stack: stack::Stack::default(),
             after_phase_change: false,
             stalled: false,
@@ -513,6 +517,13 @@ impl<'t> Run<'t> {
             // its casting fires ask anything.
             if self.table.held.is_some() && !target_first {
                 self.answer_held(step.line, &step.text)?;
+                if self.table.held.is_none()
+                    && let Some(card) = self.held_resolution.take()
+                {
+                    self.resolve_spell(card);
+                    self.end_kicker(card);
+                    self.table.try_settle().map_err(|error| table_skip(error, step.line, &step.text))?;
+                }
                 if self.table.held.is_none() {
                     // The entering effects of a permanent cast kicked or for its
                     // alternative cost that waited for this answer have all run.
@@ -705,7 +716,8 @@ impl<'t> Run<'t> {
     /// A player or a card named by a move: `p1`/`p2` as Wagic reads them (anywhere in the
     /// line), else the first card in Wagic's search order with the Wagic id the move stands
     /// for (`Rules::getCardByMTGId`; none when no card has it), else, for a move standing
-    /// for no id (a token's name, a test naming no card by id), the first of that name.
+    /// for no id (a token's name, a test naming no card by id), the first of that name (a
+    /// face-down card's is its face's: Wagic's tests name it so).
     fn named(&self, text: &str) -> Option<Value> {
         if text.contains("p1") {
             return Some(Value::Player(P0));
@@ -717,7 +729,7 @@ impl<'t> Run<'t> {
         for card in self.stack.spells() {
             let matches = match self.move_id {
                 Some(id) => ids::wagic_id(&self.table, &self.wagic_ids, card) == Some(id),
-                None => self.table.board.get(card).is_some_and(|c| c.printed.name.to_lowercase() == text),
+                None => self.table.board.face(card).is_some_and(|face| face.name.to_lowercase() == text),
             };
             if matches {
                 return Some(Value::Card(card));
@@ -725,7 +737,7 @@ impl<'t> Run<'t> {
         }
         let is_named = |card: CardId| match self.move_id {
             Some(id) => ids::wagic_id(&self.table, &self.wagic_ids, card) == Some(id),
-            None => self.table.board.get(card).is_some_and(|c| c.printed.name.to_lowercase() == text),
+            None => self.table.board.face(card).is_some_and(|face| face.name.to_lowercase() == text),
         };
         // `TestSuiteAI::getCard`: each player's library, hand, battlefield, graveyard,
         // exile, in order.

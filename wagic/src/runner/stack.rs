@@ -299,6 +299,19 @@ impl Run<'_> {
                 self.end_kicker(card);
                 self.table.try_settle().map_err(|error| table_skip(error, line, text))
             }
+            Step::Asks(execution)
+                if matches!(execution.request().kind, RequestKind::Command(command, _)
+                    if command.index() == crate::catalogue::Command::Pay.index())
+                    && self.table.held.is_none()
+                    && self.held_resolution.is_none() =>
+            {
+                // Wagic's menu of a paid new ability (Mana Leak's "unless its controller
+                // pays"): the next move, a `choice`, answers it, and the spell then leaves
+                // the stack.
+                self.table.held = Some(execution);
+                self.held_resolution = Some(card);
+                Ok(())
+            }
             Step::Asks(execution) => {
                 self.table.runtime.cancel(execution);
                 Err(skip("a spell that asks a question as it resolves from the stack", at(line, text)))
@@ -324,7 +337,7 @@ impl Run<'_> {
     /// A resolved spell's kicker or alternative cost is read: entering again later is
     /// neither kicked nor paid otherwise. While one of its entering effects waits for an
     /// answer, the flags stay until it is answered (`play`), for the effects after it.
-    fn end_kicker(&mut self, card: CardId) {
+    pub(super) fn end_kicker(&mut self, card: CardId) {
         if self.table.held.is_some() {
             return;
         }

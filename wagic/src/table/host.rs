@@ -118,13 +118,18 @@ impl Host for Board {
 
     fn chooser(&self, env: &Env, kind: RequestKind) -> PlayerId {
         match kind {
-            // `discardchosen` asks the player whose hand it is, named by its tag.
-            RequestKind::Command(command, player) if command.index() == catalogue::Command::DiscardChosen.index() => {
+            // `discardchosen` and `movechosen` ask the player whose cards they are, named
+            // by the tag.
+            RequestKind::Command(command, player) if catalogue::asks_its_player(command) => {
                 if player == 0 {
                     P0
                 } else {
                     P1
                 }
+            }
+            // A `newability[pay[[cost]] ...]` asks the transformed card's controller.
+            RequestKind::Command(command, tag) if command.index() == catalogue::Command::Pay.index() => {
+                crate::builtins::payer_of_tag(tag).unwrap_or(env.controller)
             }
             _ => env.controller,
         }

@@ -126,8 +126,8 @@ pub const MAX_MOVED_KEPT: usize = 1024;
 /// gives up: triggers that keep firing would otherwise never end.
 pub const SETTLE_ROUNDS: usize = 32;
 
-/// The most discards among alike cards answered at once in one go
-/// ([`Table::answer_alike_discards`]): one a player, a few a card's line.
+/// The most choices among alike cards answered at once in one go
+/// ([`Table::answer_alike_choices`]): one a player, a few a card's line.
 const MAX_ALIKE_ANSWERS: usize = 16;
 
 /// Where an activation stands: done (whether it succeeded), refused for a cost, or
@@ -168,10 +168,11 @@ pub struct Table {
     /// when one answer is left, as Wagic's menu and target chooser do: only while the
     /// board settles and a held question is answered, not as a spell is cast.
     pub ask_lone_in_triggers: bool,
-    /// Whether a discard its player chooses (`discardchosen`) among cards of one name is
-    /// answered at once, with the first of them: which of alike cards goes changes nothing
-    /// a Wagic test compares, whose moves need not click one (the test runner's).
-    pub answer_alike_discards: bool,
+    /// Whether a discard or a move its player chooses (`discardchosen`, `movechosen`)
+    /// among cards of one name is answered at once, with the first of them: which of alike
+    /// cards goes changes nothing a Wagic test compares, whose moves need not click one
+    /// (the test runner's).
+    pub answer_alike_choices: bool,
 }
 
 impl Table {
@@ -188,7 +189,7 @@ impl Table {
             held: None,
             moved_since_answer: Vec::new(),
             ask_lone_in_triggers: false,
-            answer_alike_discards: false,
+            answer_alike_choices: false,
         }
     }
 
@@ -275,14 +276,14 @@ impl Table {
         Ok(step(self.answer_alike(outcome)?))
     }
 
-    /// The outcome once each discard among alike cards it asks is answered
-    /// ([`Table::answer_alike_discards`]).
+    /// The outcome once each choice among alike cards it asks is answered
+    /// ([`Table::answer_alike_choices`]).
     fn answer_alike(&mut self, mut outcome: Outcome) -> Result<Outcome, TableError> {
-        // Each answer discards cards, so a card's code asks a bounded number of times; the
+        // Each answer moves cards, so a card's code asks a bounded number of times; the
         // bound only guards the loop.
         for _ in 0..MAX_ALIKE_ANSWERS {
             let Outcome::Suspended(execution) = outcome else { break };
-            let Some(answer) = self.alike_discard(&execution) else { return Ok(Outcome::Suspended(execution)) };
+            let Some(answer) = self.alike_choice(&execution) else { return Ok(Outcome::Suspended(execution)) };
             outcome = self
                 .runtime
                 .resume(&mut self.board, execution, &answer)
@@ -291,12 +292,12 @@ impl Table {
         Ok(outcome)
     }
 
-    /// The first cards a `discardchosen` asks for, when every candidate has one name.
-    fn alike_discard(&self, execution: &Execution) -> Option<Vec<Value>> {
+    /// The first cards a `discardchosen` or a `movechosen` asks for, when every candidate
+    /// has one name.
+    fn alike_choice(&self, execution: &Execution) -> Option<Vec<Value>> {
         let request = execution.request();
-        let discard = crate::catalogue::Command::DiscardChosen.index();
-        if !self.answer_alike_discards
-            || !matches!(request.kind, RequestKind::Command(command, _) if command.index() == discard)
+        if !self.answer_alike_choices
+            || !matches!(request.kind, RequestKind::Command(command, _) if crate::catalogue::asks_its_player(command))
         {
             return None;
         }
@@ -394,7 +395,7 @@ impl Table {
             match outcome {
                 Outcome::Done(completion) => return Ok(completion == Completion::Success),
                 Outcome::Suspended(execution) => {
-                    if let Some(answer) = self.alike_discard(&execution) {
+                    if let Some(answer) = self.alike_choice(&execution) {
                         outcome = self
                             .runtime
                             .resume(&mut self.board, execution, &answer)

@@ -723,12 +723,13 @@ fn an_ability_given_to_the_controller_is_the_effect_itself() {
     let own = "auto={B}:notatarget(creature|mybattlefield) sacrifice\ntype=Creature";
     assert_eq!(ir_of(given), ir_of(own));
     assert_eq!(ir_of(given), ["action[1]: filterSome(Exact(1)) moveto ueot"]);
-    // Another player chooses and owns `my` (a discard alone compiles: `given_player.rs`);
+    // Another player chooses and owns `my` (a discard, a sacrifice or a move of their own
+    // cards compiles: `given_player.rs`, `given_move.rs`);
     // the spell, not the card, is a damage's source.
     let refused = [
         (
-            "auto=ability$!sacrifice notatarget(creature|mybattlefield)!$ opponent",
-            "`ability$!...!$` given to `opponent` other than a discard",
+            "auto=ability$!untap target(land|mybattlefield)!$ opponent",
+            "`ability$!...!$` given to `opponent` other than a discard, a sacrifice, a move, a draw or life",
         ),
         ("auto=ability$!damage:1 target(creature)!$ controller", "`ability$!...!$` with `damage`"),
         ("auto=ability$!moveto(exile) all(this)!$ controller", "`ability$!...!$` with `this`"),

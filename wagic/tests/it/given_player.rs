@@ -1,8 +1,9 @@
 //! `ability$!effect!$ opponent|targetedplayer` (Wagic's `ATargetedAbilityCreator`) whose
 //! effect is the player discarding n cards from their own hand: that player's
 //! `discardchosen:n`, asked of them. The IR against the plain form, the refusals of other
-//! effects, the discards in Wagic's tests (the card clicked goes) and in play (a seat is
-//! asked which card), and Wagic's own `discard:n`, which is at random.
+//! effects (a sacrifice or a move compiles: `given_move.rs`), the discards in Wagic's tests
+//! (the card clicked goes) and in play (a seat is asked which card), and Wagic's own
+//! `discard:n`, which is at random.
 
 use std::sync::Arc;
 
@@ -66,16 +67,13 @@ fn a_discard_given_to_a_player_is_that_players_discard() {
 fn other_effects_given_to_a_player_stay_refused() {
     let cases = [
         (
-            "auto=ability$!name(sacrifice) notatarget(creature|mybattlefield) sacrifice!$ opponent\ntype=Creature",
-            "unsupported: `ability$!...!$` given to `opponent` other than a discard",
-        ),
-        (
             "auto=ability$!target(creature|myhand) reject!$ opponent\ntype=Creature",
-            "unsupported: `ability$!...!$` given to `opponent` other than a discard",
+            "unsupported: `ability$!...!$` given to `opponent` other than a discard, a sacrifice, a move, a draw or life",
         ),
         (
-            "auto={T}:target(player) ability$!target(*|mygraveyard) moveTo(exile)!$ targetedplayer\ntype=Creature",
-            "unsupported: `ability$!...!$` given to `targetedplayer` other than a discard",
+            "auto={T}:target(player) ability$!tap target(creature)!$ targetedplayer\ntype=Creature",
+            "unsupported: `ability$!...!$` given to `targetedplayer` other than a discard, a sacrifice, a move, a draw \
+             or life",
         ),
         (
             "auto=ability$!target(*|myhand) reject!$ targetedplayer\ntype=Creature",

@@ -1,4 +1,5 @@
-//! The HTML report of `rsc sim --lang wagic --report FILE.html`: CFC's page
+//! The HTML report of `rsc sim --lang wagic --report FILE.html` (and of `rsc sim merge` of
+//! Wagic tallies, and the Python package's `tally_report`): CFC's page
 //! (`game::sim::report`: its head, figures and charts, drawn from this run's figures) with
 //! the deck table on the play and on the draw, how games ended, the cards most cast, their
 //! win rate when cast and their combat damage, and the games to look at.
@@ -11,8 +12,8 @@ use game::sim::report::{
 use game::sim::stats::wilson;
 use plotters::style::{BLUE, Color, GREEN, RED};
 
-use ::wagic_sim::Results;
-use ::wagic_sim::summary::{Ranking, card_name, kept, matchup_rates, ranked_cards};
+use crate::Results;
+use crate::summary::{Ranking, card_name, kept, matchup_rates, ranked_cards};
 
 /// Cards in each per-card chart.
 const TOP_CARDS: usize = 25;
@@ -20,9 +21,9 @@ const TOP_CARDS: usize = 25;
 /// The whole page.
 pub fn render(results: &Results) -> String {
     let tally = &results.tally;
-    let plan = &results.plan;
+    let plan = &results.configuration;
     let names = results.deck_names();
-    let pairs = plan.pairs.len();
+    let pairs = plan.pair_count().unwrap_or(u64::MAX);
     let title = if pairs > 1 {
         format!("{} Wagic decks", names.len())
     } else {
@@ -36,8 +37,8 @@ pub fn render(results: &Results) -> String {
          (both lost {}, turn limit {}, stopped by an error {}). Turns: mean {:.1}, longest {}. {:.1} decisions per \
          game, {:.1} games/s.</p>",
         tally.games,
-        plan.players[0].name(),
-        plan.players[1].name(),
+        plan.players[0],
+        plan.players[1],
         plan.seed,
         plan.turn_limit,
         tally.by_life,
@@ -104,7 +105,7 @@ pub fn render(results: &Results) -> String {
             &format!("{}'s win rate as games accumulate, with its 95% Wilson band.", escape(&names[0])),
         );
     }
-    let card_rows = |ranking: Ranking, value: &dyn Fn(&::wagic_sim::tally::CardFigures) -> f64| -> Vec<(String, f64)> {
+    let card_rows = |ranking: Ranking, value: &dyn Fn(&crate::tally::CardFigures) -> f64| -> Vec<(String, f64)> {
         ranked_cards(results, ranking)
             .into_iter()
             .take(TOP_CARDS)

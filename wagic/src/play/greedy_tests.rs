@@ -1,0 +1,63 @@
+//! The greedy player's choices on boards built by hand (`greedy.rs`): what it casts and
+//! what it leaves in hand.
+
+use super::moves::Move;
+use super::test_support::first_main_with;
+use super::*;
+
+/// Swords to Plowshares as Wagic writes it, a knight with protection from white (Black
+/// Knight's) and a plain bear.
+const CARDS: &str = "[card]\nname=Plains\ntype=Basic Land\nsubtype=Plains\n[/card]\n\
+[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[/card]\n\
+[card]\nname=Swords to Plowshares\ntarget=creature\nauto=moveto(exile)\n\
+auto=dynamicability<!mytgt powerlifegain targetcontroller!>\nmana={W}\ntype=Instant\n[/card]\n\
+[card]\nname=Knight\nabilities=protection from white\nmana={B}{B}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
+[card]\nname=Bear\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
+[card]\nname=Cycler\nautohand=__CYCLING__({1})\nmana={5}{R}\ntype=Creature\npower=5\ntoughness=5\n[/card]\n\
+[card]\nname=Steppe\nautohand=__CYCLING__({W})\ntype=Land\n[/card]\n";
+
+#[test]
+fn removal_whose_only_targets_are_its_own_creatures_stays_in_hand() {
+    // p1's only creature has protection from white: the Swords could only exile p0's own Bear.
+    let (mut game, swords) = first_main_with(CARDS, &["Plains"], "Swords to Plowshares", P0, HAND);
+    game.table.add_card("Bear", P0, BATTLEFIELD, -1).expect("a card");
+    game.table.add_card("Knight", P1, BATTLEFIELD, -1).expect("a card");
+    game.settle().expect("settles");
+    let moves = game.legal_moves(P0).expect("moves");
+    assert!(moves.contains(&Move::Cast(swords)), "it may be cast: {moves:?}");
+    assert_eq!(game.greedy_move(P0, &moves), None);
+    // A bear of p1's it may exile: cast.
+    game.table.add_card("Bear", P1, BATTLEFIELD, -1).expect("a card");
+    game.settle().expect("settles");
+    let moves = game.legal_moves(P0).expect("moves");
+    assert_eq!(game.greedy_move(P0, &moves), Some(Move::Cast(swords)));
+}
+
+#[test]
+fn it_cycles_a_card_it_has_no_use_for_when_nothing_else_is_worth_doing() {
+    let cycles = |game: &mut Game<'static>, card| {
+        let moves = game.legal_moves(P0).expect("moves");
+        let cycle = moves.iter().copied().find(|m| matches!(m, Move::Activate { card: c, .. } if *c == card));
+        (cycle.is_some(), cycle.is_some() && game.greedy_move(P0, &moves) == cycle)
+    };
+    // A six-drop beside two lands: cycled; beside four, kept (it may be cast soon).
+    let (mut game, cycler) = first_main_with(CARDS, &["Plains", "Plains"], "Cycler", P0, HAND);
+    assert_eq!(cycles(&mut game, cycler), (true, true));
+    let (mut game, cycler) = first_main_with(CARDS, &["Plains"; 4], "Cycler", P0, HAND);
+    assert_eq!(cycles(&mut game, cycler), (true, false));
+    // A land, its land played this turn: cycled beside five lands, kept beside two.
+    let (mut game, steppe) = first_main_with(CARDS, &["Plains"; 5], "Steppe", P0, HAND);
+    game.lands_played = 1;
+    assert_eq!(cycles(&mut game, steppe), (true, true));
+    let (mut game, steppe) = first_main_with(CARDS, &["Plains"; 2], "Steppe", P0, HAND);
+    game.lands_played = 1;
+    assert_eq!(cycles(&mut game, steppe), (true, false));
+    // A spell worth casting comes first.
+    let (mut game, cycler) = first_main_with(CARDS, &["Plains", "Plains"], "Cycler", P0, HAND);
+    let bear = game.table.add_card("Bear", P0, HAND, -1).expect("a card");
+    game.table.board.players[0].mana = [0, 0, 0, 0, 1, 0];
+    game.settle().expect("settles");
+    let moves = game.legal_moves(P0).expect("moves");
+    assert!(moves.iter().any(|m| matches!(m, Move::Activate { card, .. } if *card == cycler)), "{moves:?}");
+    assert_eq!(game.greedy_move(P0, &moves), Some(Move::Cast(bear)));
+}
