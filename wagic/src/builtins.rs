@@ -22,6 +22,7 @@ use costs::*;
 pub(crate) use pay::{payer_of_tag, read_pay_cost};
 mod alias;
 mod choice;
+mod conditions;
 mod discard;
 mod move_chosen;
 
@@ -59,6 +60,7 @@ const HAND: ZoneIdx = ZoneIdx(1);
 const GRAVEYARD: ZoneIdx = ZoneIdx(2);
 const LIBRARY: ZoneIdx = ZoneIdx(3);
 const EXILE: ZoneIdx = ZoneIdx(4);
+const STACK: ZoneIdx = ZoneIdx(5);
 
 /// Charges one unit of fuel per card of `player`'s pile `zone` and says whether it holds
 /// a card, asking the host for none of its cards ([`vm::runtime::Host::pile_top_cards`]
@@ -657,6 +659,12 @@ fn is_type<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(Status::Success)
 }
 
+fn poison_count<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let count = ctx.arg(0).as_player().map_or(0, |player| ctx.host().poison(player));
+    ctx.set_result(Value::Int(count));
+    Ok(Status::Success)
+}
+
 fn counters<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let name = string_arg(ctx, 1)?;
     let count = ctx.arg(0).as_card().map_or(0, |card| ctx.host().named_counters(card, &name));
@@ -794,7 +802,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
     for &each in Command::ALL {
         table.command(each.index(), command::<H>(each));
     }
-    let functions: [(&str, vm::runtime::FunctionFn<H>); 16] = [
+    let functions: [(&str, vm::runtime::FunctionFn<H>); 22] = [
         ("blockercount", blocker_count),
         ("fresh", alias::fresh),
         ("attacked", alias::attacked),
@@ -811,6 +819,12 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
         ("inzone", in_zone),
         ("fromzone", from_zone),
         ("isplayer", is_player),
+        ("wascast", conditions::was_cast),
+        ("attachments", conditions::attachments),
+        ("raided", conditions::raided),
+        ("manaspent", conditions::mana_spent),
+        ("poisoncount", poison_count),
+        ("morbid", conditions::morbid),
     ];
     for (name, function) in functions {
         if let Some(index) = CATALOGUE.functions.iter().position(|spec| spec.name == name) {

@@ -533,7 +533,43 @@ pub const FUNCTIONS: &[FunctionSpec] = &[
         name: "foreachcount",
         min_args: 2,
         max_args: 2,
-        doc: "`foreachcount(card, 'charge')`: how many times Wagic's `thisforeach(counter{...})` does an effect of the card: its counters of that name (`'1/1'`, `'-1/-1'`: of that power and toughness), from 0 to 1000; of a card that left the battlefield, those it had as it left (last known information).",
+        doc: "`foreachcount(card, 'charge')`: how many times Wagic's `thisforeach(counter{...})` does an effect of the card (and the count `this(counter{1/1.n})` compares): its counters of that name (`'1/1'`, `'-1/-1'`: of that power and toughness), from 0 to 1000; of a card that left the battlefield, those it had as it left (last known information).",
+    },
+    FunctionSpec {
+        name: "wascast",
+        min_args: 1,
+        max_args: 1,
+        doc: "`wascast(card)`: whether the card was cast: a spell on the stack, or a permanent that entered the battlefield from the stack this turn (Wagic's `if casted(this)`).",
+    },
+    FunctionSpec {
+        name: "poisoncount",
+        min_args: 1,
+        max_args: 1,
+        doc: "`poisoncount(player)`: the player's poison counters (Wagic's `variable{opponentpoisoncount}`); 0 for anything else.",
+    },
+    FunctionSpec {
+        name: "manaspent",
+        min_args: 2,
+        max_args: 2,
+        doc: "`manaspent(card, 'R')`: how much mana of that colour (`W`, `U`, `B`, `R`, `G`) was paid to cast the card, while it is on the stack or, once it resolved, on the battlefield (Wagic's `if spent({R})`); 0 for a card not cast.",
+    },
+    FunctionSpec {
+        name: "raided",
+        min_args: 1,
+        max_args: 1,
+        doc: "`raided(player)`: whether the player attacked with a creature this turn (Wagic's `if raid`).",
+    },
+    FunctionSpec {
+        name: "morbid",
+        min_args: 0,
+        max_args: 0,
+        doc: "`morbid()`: whether a creature card was put into a graveyard from the battlefield this turn (Wagic's `if morbid`).",
+    },
+    FunctionSpec {
+        name: "attachments",
+        min_args: 2,
+        max_args: 2,
+        doc: "`attachments(card, 'equipment')` (or `'aura'`): how many Equipment (or Auras) are attached to the card (Wagic's `this(gear)`, `this(auras)`); 0 for anything else.",
     },
 ];
 

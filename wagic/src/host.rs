@@ -201,6 +201,9 @@ pub trait WagicHost: Host {
     /// The player's life total.
     fn life(&self, player: PlayerId) -> i32;
 
+    /// The player's poison counters.
+    fn poison(&self, player: PlayerId) -> i32;
+
     /// The player draws `count` cards; how many were drawn.
     fn draw(&mut self, player: PlayerId, count: i32) -> i32;
 
@@ -275,6 +278,10 @@ pub trait WagicHost: Host {
     /// battlefield.
     fn attached(&self, source: CardId) -> Option<CardId>;
 
+    /// How many Equipment and how many Auras on the battlefield are attached to `card`
+    /// (Wagic's `card->equipment` and `card->auras`).
+    fn attachments(&self, card: CardId) -> (i32, i32);
+
     /// How many times the card's activated ability was activated this turn (`limit:n`).
     fn activations(&self, card: CardId) -> i32;
 
@@ -293,6 +300,18 @@ pub trait WagicHost: Host {
 
     /// Whether the card attacked this turn.
     fn attacked(&self, card: CardId) -> bool;
+
+    /// The mana of `colour` ([`crate::catalogue::MANA_COLOURS`] order) paid to cast `card`,
+    /// while it is on the stack or, once it resolved, on the battlefield; 0 for a card not
+    /// cast (Wagic's `getManaUsedToCast`).
+    fn mana_spent(&self, card: CardId, colour: Colour) -> i32;
+
+    /// Whether the player attacked with a creature this turn (Wagic's `raid`).
+    fn raided(&self, player: PlayerId) -> bool;
+
+    /// Whether a creature card was put into a graveyard from the battlefield this turn
+    /// (Wagic's `morbid`).
+    fn morbid(&self) -> bool;
 
     /// Whether the card's upkeep cost (`upcost[...]`) was paid this turn.
     fn upkeep_paid(&self, card: CardId) -> bool;

@@ -439,9 +439,16 @@ impl Code {
                  `newability[target(*|myhand) reject]` or a cycled card's \
                  `newability[draw:1],newability[may life:2]`: the card's own effects, in order, \
                  after the parts before), \
-                 `if type(spec)~morethan|lessthan|equalto~N or type(spec) then effect`, \
+                 `if type(spec)~morethan|lessthan|equalto~N or type(spec) then effect` (several \
+                 such tests joined by `,`: each holds), \
                  `if compare(A)~morethan|lessthan|equalto~N or compare(B) then effect` (A, B: \
                  `lifetotal`, `opponentlifetotal`, `phandcount`, `ohandcount`), \
+                 `if paid(alternative) then effect`, `paid(kicker)`, `casted(this)` (the card was \
+                 cast: a spell, or a permanent that entered from the stack this turn), \
+                 `spent({R})` (mana of that colour was paid to cast it), `raid` \
+                 (its controller attacked this turn), `morbid` (a creature died this turn), \
+                 several of these joined by `,` (all hold) and `ifnot` of these (the effect only when \
+                 the test fails), \
                  `effect and!(effect)!` (the second on the same target), \
                  `ability$!effect!$ controller` alone on its line (the effect itself, without \
                  damage, `this` or a stored card), `ability$!effect!$ opponent` (or \
@@ -471,7 +478,9 @@ impl Code {
                  `aslongas(spec)` or `if type(spec)~morethan~n then`; a lone one of an ability or a trigger is its effect), `name(...)`, `lord(spec)`, `foreach(spec)`, `aslongas(spec)` (of a one-shot effect on a permanent: its own `sacrifice <n`, `while` too) or \
                  `this(variable{controllerturn}>0)` (`opponentturn`: a lasting effect in those turns; \
                  also `this(controllerlife < n)`, `opponentlife` with `<`, `<=`, `>`, `>=`, `=`, `!=`, \
-                 `this(untapped)`, `this(tapped)`, `this(counter{0/0.n.name})`: while the test holds); costs \
+                 `this(untapped)`, `this(tapped)`, `this(counter{0/0.n.name})`, `counter{1/1.n}`, \
+                 `counter{-1/-1.n}` (against a number too), `this(gear > n)`, `this(auras >= n)` (the \
+                 Equipment, the Auras attached to the card): while the test holds); costs \
                  before a `:` (`{T}`, `{Q}`, mana such as `{2}{R}`, `{S}`, `{S(spec)}`, `{T(spec)}`, `{E}`, `{E(spec)}`, `{H}`, `{H(spec)}`, `{D}`, \
                  `{discard(spec)}` (a spec cost written n times: n different cards), `{L}`, `{L:n}`, `{C(0/0,-n,name)}`, and `asSorcery`, `myTurnOnly` or `myUpkeepOnly` \
                  after the effect); \

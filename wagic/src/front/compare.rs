@@ -4,7 +4,9 @@
 //! compiled are `lifetotal` and `opponentlifetotal` (the life of the source's controller
 //! and of its opponent: the catalogue's `lifetotal(player)`) and `phandcount` and
 //! `ohandcount` (their hands: `handsize(player)`); the statement runs only when the
-//! comparison holds (`morethan` `>`, `lessthan` `<`, `equalto` `==`).
+//! comparison holds (`morethan` `>`, `lessthan` `<`, `equalto` `==`). And the tests of
+//! the source or the turn an `if` or `ifnot` names (`paid(alternative)`, `paid(kicker)`,
+//! `casted(this)`, `raid`, `morbid`), checked likewise.
 
 use compiler::ir::{BinaryOp, Condition, Expr, Otherwise, Statement, Target};
 use vm::bytecode::{CompareOp, FunctionIdx};
@@ -34,17 +36,78 @@ impl<'i> Lowering<'i> {
             "equalto" => CompareOp::Eq,
             _ => return Err(Unsupported::new(criterion, "`if compare(...)` criterion")),
         };
+        let test = Expr::Binary(BinaryOp::Compare(op), self.arena.alloc(left), self.arena.alloc(right));
+        self.only_if(test, statement, bound, "`if`")
+    }
+
+    /// `statement` (an `if`'s effect, already lowered) run only when `test` holds as it
+    /// resolves; refused for an effect that asks its player (a target, a `may`), which
+    /// would ask before the test.
+    pub(super) fn only_if(
+        &self,
+        test: Expr<'i>,
+        statement: Statement<'i>,
+        at: Piece<'_>,
+        construct: &str,
+    ) -> Result<Statement<'i>, Unsupported> {
         let chooses = matches!(statement.target, Some(Target::Filter { filter, .. }) if filter.qty.is_some());
         if statement.condition.is_some() || chooses {
-            return Err(Unsupported::new(bound, "`if compare(...)` of an effect that asks its player"));
+            return Err(Unsupported::new(at, &format!("{construct} of an effect that asks its player")));
         }
-        let test = Expr::Binary(BinaryOp::Compare(op), self.arena.alloc(left), self.arena.alloc(right));
         // A false condition is no failure (a spell whose condition does not hold still
         // resolves, doing nothing): the branch taken then does nothing.
         let nothing =
             Statement { condition: None, target: None, restriction: None, chain: &[], otherwise: None, ..statement };
         let otherwise = self.arena.alloc(Otherwise { elif: None, body: nothing });
         Ok(Statement { condition: Some(Condition::If(test)), otherwise: Some(otherwise), ..statement })
+    }
+
+    /// The test of an `if` condition on the source or the turn (Wagic's
+    /// `parseCastRestrictions`), each of its comma-separated parts holding:
+    /// `paid(alternative)` and `paid(kicker)` (the card was cast for its alternative cost,
+    /// or kicked: the catalogue's `alternative` and `kicked`), `casted(this)` (it was cast:
+    /// `wascast(this)`), `spent({R})` (mana of that colour was paid to cast it:
+    /// `manaspent(this, 'R')`; unlike Wagic, which lets the test pass on a card not cast,
+    /// none was, as the printed "unless {U} was spent to cast it" has it), `raid` (the
+    /// source's controller attacked with a creature this turn: `raided(me)`) and `morbid`
+    /// (a creature died this turn: `morbid()`). `None` for any other condition.
+    pub(super) fn source_test(&self, condition: Piece<'_>) -> Option<Expr<'i>> {
+        let mut tests = Vec::new();
+        for part in condition.split_top(",") {
+            tests.push(self.source_test_part(part)?);
+        }
+        tests.into_iter().reduce(|left, right| Expr::And(self.arena.alloc(left), self.arena.alloc(right)))
+    }
+
+    /// One part of [`Self::source_test`]'s condition.
+    fn source_test_part(&self, part: Piece<'_>) -> Option<Expr<'i>> {
+        let text: String = part.text.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_lowercase();
+        let call = |name: &str, args: &[Expr<'i>]| {
+            let index = CATALOGUE.functions.iter().position(|spec| spec.name == name).unwrap_or(0);
+            Expr::Call(FunctionIdx::new(index), self.arena.alloc_slice_copy(args))
+        };
+        let at_least_one = |value: Expr<'i>| {
+            Expr::Binary(BinaryOp::Compare(CompareOp::Ge), self.arena.alloc(value), self.arena.alloc(Expr::Int(1)))
+        };
+        // As the `alternative` and `kicker` lines test them.
+        let flag = |name: &str| {
+            let flag = self.arena.alloc(Expr::Var(spec::variable(name)));
+            Expr::Binary(BinaryOp::Compare(CompareOp::Eq), flag, self.arena.alloc(Expr::Int(1)))
+        };
+        let this = || Expr::Var(spec::variable("this"));
+        if let Some(colour) = text.strip_prefix("spent({").and_then(|rest| rest.strip_suffix("})")) {
+            let colour = ["w", "u", "b", "r", "g"].into_iter().find(|known| *known == colour)?;
+            let colour = Expr::Str(self.arena.alloc_str(&colour.to_ascii_uppercase()));
+            return Some(at_least_one(call("manaspent", &[this(), colour])));
+        }
+        match text.as_str() {
+            "paid(alternative)" => Some(flag("alternative")),
+            "paid(kicker)" => Some(flag("kicked")),
+            "casted(this)" => Some(call("wascast", &[this()])),
+            "raid" => Some(call("raided", &[Expr::Var(spec::variable("me"))])),
+            "morbid" => Some(call("morbid", &[])),
+            _ => None,
+        }
     }
 
     /// `compare(lifetotal)` and the other amounts compiled.

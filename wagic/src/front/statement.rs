@@ -218,9 +218,19 @@ impl<'i> Lowering<'i> {
         if let Some(Wrapper::This(args)) = wrapper
             && !continuous
         {
-            // Wagic holds a `this(...)` ability while its test does; a one-shot effect
-            // under it would need the test watched for changes, not modelled.
-            return Err(Unsupported::new(args, "`this(...)` of a one-shot effect or with `may`"));
+            // Wagic's `AThis` of a one-shot effect (a trigger's, a spell's, an entering
+            // one) does it once, when its test holds as it resolves: each statement's
+            // condition (`statement`), a false one doing nothing. `may` would ask in its
+            // place.
+            if may {
+                return Err(Unsupported::new(args, "`this(...)` with `may`"));
+            }
+            for statement in &mut statements {
+                let Some(Condition::If(test)) = statement.condition else {
+                    return Err(Unsupported::new(args, "`this(...)` with `may`"));
+                };
+                *statement = self.only_if(test, Statement { condition: None, ..*statement }, args, "`this(...)`")?;
+            }
         }
         Ok((label, self.arena.alloc_slice_copy(&statements), lord, continuous))
     }
@@ -297,11 +307,16 @@ impl<'i> Lowering<'i> {
         wrapper: Option<Wrapper<'_>>,
         shared: Option<Target<'i>>,
     ) -> Result<Statement<'i>, Unsupported> {
-        if let Some(rest) = piece.trim().strip_prefix("if ") {
+        let trimmed = piece.trim();
+        let conditional = match trimmed.strip_prefix("if ") {
+            Some(rest) => Some((rest, false)),
+            None => trimmed.strip_prefix("ifnot ").map(|rest| (rest, true)),
+        };
+        if let Some((rest, negated)) = conditional {
             if let Some(Wrapper::This(args)) = wrapper {
                 return Err(Unsupported::new(args, "`this(...)` before `if`"));
             }
-            return self.if_then(rest, wrapper);
+            return self.if_then(rest, wrapper, negated);
         }
         let given = match given::given_ability(piece)? {
             Some(given::Given::Player { mut effects, receiver, after, at }) => {
@@ -746,11 +761,18 @@ impl<'i> Lowering<'i> {
     }
 
     /// `if type(spec)~criterion~n then effect` (or `~type(spec)` for n: a count of cards
-    /// too), checked as the effect resolves (Wagic's `IfThenAbility`). A false condition is
-    /// no failure: the chain is the negated count check `||` the effect, so that a spell
-    /// whose condition does not hold still resolves, doing nothing.
-    fn if_then(&self, rest: Piece<'_>, wrapper: Option<Wrapper<'_>>) -> Result<Statement<'i>, Unsupported> {
-        let construct = "`if` other than `if type(spec)~morethan|lessthan|equalto~n or type(spec) then effect`";
+    /// too; several such tests joined by `,`, each holding), checked as the effect resolves
+    /// (Wagic's `IfThenAbility`). A false condition is no failure: the chain is the negated
+    /// count checks `||` the effect, so that a spell whose condition does not hold still
+    /// resolves, doing nothing. `if compare(...)` and the tests of the source
+    /// (`compare.rs`), and `ifnot` of those, are checked as its condition.
+    fn if_then(
+        &self,
+        rest: Piece<'_>,
+        wrapper: Option<Wrapper<'_>>,
+        negated: bool,
+    ) -> Result<Statement<'i>, Unsupported> {
+        let construct = "`if` other than `if type(spec)~morethan|lessthan|equalto~n or type(spec) then effect`, `paid(alternative|kicker)`, `casted(this)`, `spent({C})`, `raid` or `morbid`";
         let words = rest.trim().words();
         let Some(then) = words.iter().position(|word| word.text.eq_ignore_ascii_case("then")) else {
             return Err(Unsupported::new(rest, "`if` without `then`"));
@@ -763,14 +785,48 @@ impl<'i> Lowering<'i> {
             return Err(Unsupported::new(rest, "`if` without an effect"));
         };
         let effect = rest.from(effect_start.start - rest.start);
-        let parts = condition.split_top("~");
-        let [count_part, criterion, bound] = parts.as_slice() else {
+        if let Some(test) = self.source_test(condition) {
+            // `if paid(alternative)`, `if casted(this)`, `if raid`...: a test of the source
+            // or of the turn.
+            let statement = self.statement(effect, wrapper, None)?;
+            let test = if negated { Expr::Not(self.arena.alloc(test)) } else { test };
+            return self.only_if(test, statement, condition, "`if`");
+        }
+        if negated {
             return Err(Unsupported::new(condition, construct));
-        };
-        if count_part.trim().starts_with_word("compare(") {
+        }
+        let tests = condition.split_top(",");
+        if let [only] = tests.as_slice()
+            && let [count_part, criterion, bound] = only.split_top("~").as_slice()
+            && count_part.trim().starts_with_word("compare(")
+        {
             let statement = self.statement(effect, wrapper, None)?;
             return self.compared(*count_part, *criterion, *bound, statement);
         }
+        // Each test's negated count check, then the effect: it runs when every check
+        // fails (`||`), as Wagic's comma-separated tests all must hold (Scepter of
+        // Empires' `type(Crown of Empires|mybattlefield)~morethan~0,type(...)~morethan~0`).
+        let or_else = Some(compiler::ir::ChainOperator::OrElse);
+        let mut links = Vec::with_capacity(tests.len() + 1);
+        for test in &tests {
+            let operator = if links.is_empty() { None } else { or_else };
+            links.push(Link { operator, effect: self.negated_count_check(*test, construct)? });
+        }
+        let statement = self.statement(effect, wrapper, None)?;
+        let [Link { effect: body, .. }] = statement.chain else {
+            return Err(Unsupported::new(effect, "`if` with an effect of several links"));
+        };
+        links.push(Link { operator: or_else, effect: *body });
+        Ok(Statement { chain: self.arena.alloc_slice_copy(&links), ..statement })
+    }
+
+    /// The catalogue's `aslongas` check of the negation of `type(spec)~criterion~n` (or
+    /// `~type(spec)` for n: a count of cards too): it succeeds when the test fails.
+    fn negated_count_check(&self, test: Piece<'_>, construct: &str) -> Result<Effect<'i>, Unsupported> {
+        let parts = test.split_top("~");
+        let [count_part, criterion, bound] = parts.as_slice() else {
+            return Err(Unsupported::new(test, construct));
+        };
         let Some((spec_piece, _)) = count_part.trim().call("type").filter(|(_, after)| after.text.trim().is_empty())
         else {
             return Err(Unsupported::new(*count_part, construct));
@@ -786,10 +842,6 @@ impl<'i> Lowering<'i> {
             "equalto" => ("notequalto", number),
             _ => return Err(Unsupported::new(*criterion, construct)),
         };
-        let statement = self.statement(effect, wrapper, None)?;
-        let [Link { effect: body, .. }] = statement.chain else {
-            return Err(Unsupported::new(effect, "`if` with an effect of several links"));
-        };
         let spec = spec::read(spec_piece)?;
         let filter = self.specs.filter(&spec, true)?;
         let word = catalogue::position(catalogue::CRITERIA, negated).unwrap_or(0) as u16;
@@ -803,12 +855,7 @@ impl<'i> Lowering<'i> {
             let spec = spec::read(against)?;
             args.push(Arg::Filter(self.specs.filter(&spec, true)?));
         }
-        let check = Link {
-            operator: None,
-            effect: Effect::Call { command, confirm: false, args: self.arena.alloc_slice_copy(&args) },
-        };
-        let body = Link { operator: Some(compiler::ir::ChainOperator::OrElse), effect: *body };
-        Ok(Statement { chain: self.arena.alloc_slice_copy(&[check, body]), ..statement })
+        Ok(Effect::Call { command, confirm: false, args: self.arena.alloc_slice_copy(&args) })
     }
 
     fn leave_out_source(&self, target: Option<Target<'i>>, at: Piece<'_>) -> Result<Target<'i>, Unsupported> {

@@ -1,12 +1,16 @@
 //! `this(test)` before a permanent's lasting effect (Wagic's `ThisDescriptor` on the
 //! source card): the effect holds only while the test does. The tests compiled:
 //! `variable{controllerturn}>0` and `variable{opponentturn}>0` (its controller's turn, or
-//! the opponent's), `controllerlife` and `opponentlife` compared with a number (`<`,
-//! `<=`, `>`, `>=`, `=`, `!=`; Wagic's `ThisControllerlife`, `ThisOpponentlife`), and
-//! `untapped` or `tapped` (the card's own state), and `counter{0/0.n.name}` (at least n
+//! the opponent's; without `>0` alike), `controllerlife` and `opponentlife` compared with
+//! a number (`<`, `<=`, `>`, `>=`, `=`, `!=`; Wagic's `ThisControllerlife`,
+//! `ThisOpponentlife`), `variable{mypoisoncount}` and `variable{opponentpoisoncount}`
+//! likewise (the players' poison counters), and
+//! `untapped` or `tapped` (the card's own state), `counter{0/0.n.name}` (at least n
 //! counters of that name on it; with an operator after it, their count against a number:
-//! Wagic's `ThisCounter`). Lowered as a continuous effect whose
-//! statements run only while the test holds.
+//! Wagic's `ThisCounter`), `counter{1/1.n}` and `counter{-1/-1.n}` (its +1/+1 or -1/-1
+//! counters, likewise), and `gear` and `auras` (the Equipment or Auras attached to it,
+//! against a number, at least one without: Wagic's `ThisEquip`, `ThisAuras`). Lowered as
+//! a continuous effect whose statements run only while the test holds.
 
 use compiler::ir::{BinaryOp, Expr};
 use vm::bytecode::{CompareOp, FunctionIdx};
@@ -16,7 +20,7 @@ use super::{Lowering, Unsupported, spec};
 use crate::catalogue::CATALOGUE;
 
 /// What `this(...)` compiles.
-const CONSTRUCT: &str = "`this(...)` other than a turn test, `controllerlife` or `opponentlife` against a number, `untapped`, `tapped` or `counter{0/0.n.name}`";
+const CONSTRUCT: &str = "`this(...)` other than a turn test, `controllerlife`, `opponentlife`, a poison count, `gear` or `auras` against a number, `untapped`, `tapped` or `counter{0/0.n.name}`, `counter{1/1.n}` or `counter{-1/-1.n}`";
 
 impl<'i> Lowering<'i> {
     /// The test of `this(args)`.
@@ -27,7 +31,8 @@ impl<'i> Lowering<'i> {
             let function = CATALOGUE.functions.iter().position(|function| function.name == name).unwrap_or(0);
             Expr::Call(FunctionIdx::new(function), args)
         };
-        match text.strip_suffix(">0").unwrap_or_default() {
+        // A turn test is 1 in those turns: `>0`, or no operator (at least 1).
+        match text.strip_suffix(">0").unwrap_or(&text) {
             "variable{controllerturn}" => return Ok(call("myturn", &[])),
             "variable{opponentturn}" => return Ok(Expr::Not(self.arena.alloc(call("myturn", &[])))),
             _ => {}
@@ -63,20 +68,59 @@ impl<'i> Lowering<'i> {
             let close = counter.find('}').ok_or_else(refused)?;
             let parts = super::links::counter_parts(&counter[..close]);
             let rest = &counter[close + 1..];
+            // Wagic's `parseCounter`: one counter when the count is not written.
             let (pt, at_least, name) = match parts.as_slice() {
+                [pt] => (*pt, "1", ""),
+                [pt, at_least] => (*pt, *at_least, ""),
                 [pt, at_least, name] => (*pt, *at_least, *name),
                 _ => return Err(refused()),
             };
-            if pt != "0/0" || name.is_empty() {
-                return Err(refused());
-            }
+            // The board keeps +1/+1 and -1/-1 counters summed, whatever their name
+            // (`foreachcount` tells them apart); a named one is told by its name.
+            let count = match (pt, name) {
+                ("0/0", name) if !name.is_empty() => {
+                    call("counters", self.arena.alloc_slice_copy(&[this(), Expr::Str(self.arena.alloc_str(name))]))
+                }
+                ("1/1" | "+1/+1", "") => self.specs.call("foreachcount", &[this(), Expr::Str("1/1")]),
+                ("-1/-1", "") => self.specs.call("foreachcount", &[this(), Expr::Str("-1/-1")]),
+                _ => return Err(refused()),
+            };
             let (op, number) = if rest.is_empty() {
                 (CompareOp::Ge, at_least.parse::<i32>().map_err(|_| refused())?)
             } else {
                 comparison(rest).ok_or_else(refused)?
             };
-            let name = Expr::Str(self.arena.alloc_str(name));
-            let count = call("counters", self.arena.alloc_slice_copy(&[this(), name]));
+            // Wagic's `ThisCounter` fails `>` and `>=` on a card without such counters,
+            // whatever the number (`>=0` too): the count must be above zero as well.
+            let (op, number) = match op {
+                CompareOp::Ge => (op, number.max(1)),
+                CompareOp::Gt => (op, number.max(0)),
+                _ => (op, number),
+            };
+            return Ok(Expr::Binary(
+                BinaryOp::Compare(op),
+                self.arena.alloc(count),
+                self.arena.alloc(Expr::Int(number)),
+            ));
+        }
+        for (written, player) in [("variable{mypoisoncount}", "me"), ("variable{opponentpoisoncount}", "opp")] {
+            let Some(rest) = text.strip_prefix(written) else { continue };
+            let (op, number) =
+                if rest.is_empty() { (CompareOp::Ge, 1) } else { comparison(rest).ok_or_else(refused)? };
+            let count = call("poisoncount", self.arena.alloc_slice_copy(&[Expr::Var(spec::variable(player))]));
+            return Ok(Expr::Binary(
+                BinaryOp::Compare(op),
+                self.arena.alloc(count),
+                self.arena.alloc(Expr::Int(number)),
+            ));
+        }
+        for (written, kind) in [("gear", "equipment"), ("auras", "aura")] {
+            let Some(rest) = text.strip_prefix(written) else { continue };
+            // Without an operator, at least one (Wagic's default criterion).
+            let (op, number) =
+                if rest.is_empty() { (CompareOp::Ge, 1) } else { comparison(rest).ok_or_else(refused)? };
+            let kind = Expr::Str(self.arena.alloc_str(kind));
+            let count = call("attachments", self.arena.alloc_slice_copy(&[this(), kind]));
             return Ok(Expr::Binary(
                 BinaryOp::Compare(op),
                 self.arena.alloc(count),

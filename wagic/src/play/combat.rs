@@ -49,6 +49,7 @@ impl Game<'_> {
             if let Some(c) = self.table.board.cards.get_mut(card.0 as usize) {
                 c.attacking = true;
             }
+            self.table.board.note_attack(card);
             if !self.table.board.has_ability(card, "vigilance") {
                 WagicHost::set_tapped(&mut self.table.board, card, true);
             }

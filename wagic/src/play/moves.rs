@@ -347,6 +347,7 @@ impl Game<'_> {
         }
         self.tap_for_mana(owner, &taps)?;
         let pool = &mut self.table.board.players[usize::from(owner.0 != 0)].mana;
+        let before_payment = *pool;
         if !crate::runner::costs::pay(pool, &cost) {
             return Ok(());
         }
@@ -374,7 +375,9 @@ impl Game<'_> {
         self.cast[usize::from(owner != P0)].push(name.clone());
         // The stack item keeps whether it was kicked (`kicker.rs`).
         self.table.board.kicked = kicked.then_some(card);
+        let after_payment = self.table.board.players[usize::from(owner.0 != 0)].mana;
         self.table.board.place(card, owner, STACK, -1);
+        self.table.board.note_spent(card, before_payment, after_payment);
         self.settle()?;
         if !is_spell(&types) {
             self.push(card, owner, false, Resolution::Permanent);

@@ -274,6 +274,7 @@ impl Run<'_> {
             return Err(skip("an alternative cost beside affinity", at(line, text)));
         }
         let pool = &mut self.table.board.players[usize::from(owner.0 != 0)].mana;
+        let before_payment = *pool;
         if !costs::pay_with_hybrids(pool, &cost, &hybrids) {
             return Err(skip("a spell the mana pool cannot pay for", at(line, text)));
         }
@@ -307,7 +308,9 @@ impl Run<'_> {
             self.table.board.kicked = (payment == Payment::Kicked).then_some(card);
             self.table.board.alternative = (payment == Payment::Alternative).then_some(card);
         }
+        let after_payment = self.table.board.players[usize::from(owner.0 != 0)].mana;
         self.table.board.place(card, owner, STACK, -1);
+        self.table.board.note_spent(card, before_payment, after_payment);
         self.spells_cast = self.spells_cast.saturating_add(1);
         self.table.try_settle().map_err(|error| table_skip(error, line, text))?;
         if is_aura(&types, &printed_target) {

@@ -128,9 +128,7 @@ impl Run<'_> {
             Phase::CombatBlockers => {
                 // The attackers are chosen: each attacks.
                 for &card in &attackers {
-                    if let Some(c) = self.table.board.cards.get_mut(card.0 as usize) {
-                        c.attacked = true;
-                    }
+                    self.table.board.note_attack(card);
                 }
                 if let Some(event) = self.table.runtime.event_index("attacking") {
                     for &card in &attackers {

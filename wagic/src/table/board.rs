@@ -6,7 +6,7 @@ use vm::bytecode::ZoneIdx;
 use vm::runtime::{CardId, PlayerId, Value};
 
 use super::effects::Effects;
-use super::{BATTLEFIELD, HAND, LIBRARY, P0, Printed, STACK};
+use super::{BATTLEFIELD, GRAVEYARD, HAND, LIBRARY, P0, Printed, STACK};
 use crate::catalogue;
 use crate::host::EffectCode;
 
@@ -78,6 +78,11 @@ pub struct Card {
     pub fresh: bool,
     /// It attacked this turn (Erg Raiders' rule).
     pub attacked: bool,
+    /// The mana paid to cast it, as a pool holds it (white, blue, black, red, green,
+    /// colourless), while it is on the stack and, once it resolved, on the battlefield
+    /// (Wagic's `getManaUsedToCast`, which `if spent({R})` reads); none once it moves
+    /// again, or when it was not cast.
+    pub spent: crate::testfile::Mana,
 }
 
 impl Card {
@@ -114,6 +119,7 @@ impl Card {
             next_done: false,
             fresh: false,
             attacked: false,
+            spent: [0; 6],
         }
     }
 }
@@ -170,6 +176,11 @@ pub struct Board {
     /// The card last cast for its alternative cost, while it resolves (the catalogue's
     /// `alternative`).
     pub alternative: Option<CardId>,
+    /// Each player attacked with a creature this turn (Wagic's `raidcount`: its `raid`).
+    pub raided: [bool; 2],
+    /// A creature card was put into a graveyard from the battlefield this turn (Wagic's
+    /// `morbid`, which looks for one among the cards the graveyards saw this turn).
+    pub creature_died: bool,
     pub(super) next_order: i64,
     pub(super) seed: u32,
     /// Cards the libraries held when they were shuffled, summed: the work of the
@@ -202,6 +213,23 @@ impl Default for Board {
 }
 
 impl Board {
+    /// Notes the mana paid to cast `card`, a spell just put on the stack: the pool before
+    /// the payment less the pool after it.
+    pub fn note_spent(&mut self, card: CardId, before: crate::testfile::Mana, after: crate::testfile::Mana) {
+        if let Some(c) = self.get_mut(card) {
+            c.spent = std::array::from_fn(|slot| before[slot].saturating_sub(after[slot]).max(0));
+        }
+    }
+
+    /// Notes that a creature attacks: it attacked this turn (Wagic's `attacked`), and so
+    /// did its controller (Wagic's `raid`).
+    pub fn note_attack(&mut self, card: CardId) {
+        let Some(c) = self.get_mut(card) else { return };
+        c.attacked = true;
+        let controller = c.controller;
+        self.raided[usize::from(controller != P0)] = true;
+    }
+
     /// An empty board: both players at 20 life with empty pools, `P0`'s main phase.
     pub fn new() -> Board {
         Board {
@@ -221,6 +249,8 @@ impl Board {
             flashed_back: Vec::new(),
             ended_blocks: Vec::new(),
             alternative: None,
+            raided: [false; 2],
+            creature_died: false,
             next_order: 0,
             seed: 1,
             cards_shuffled: 0,
@@ -423,6 +453,12 @@ impl Board {
             (*on != card || action.action == crate::host::PhaseAction::DRAW)
                 && !(action.source_in_play && action.source == card)
         });
+        if from.1 == BATTLEFIELD
+            && zone == GRAVEYARD
+            && self.get(card).is_some_and(|c| c.printed.types.iter().any(|t| t == "creature"))
+        {
+            self.creature_died = true;
+        }
         let Some(c) = self.get_mut(card) else { return };
         c.attached = None;
         c.activations = 0;
@@ -430,6 +466,9 @@ impl Board {
         c.echo_done = false;
         c.next_done = false;
         c.moved_from = Some(from);
+        if !(entering && from.1 == STACK) {
+            c.spent = [0; 6];
+        }
         c.fresh = entering;
         c.attacked = false;
         c.zone = zone;

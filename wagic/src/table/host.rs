@@ -331,6 +331,10 @@ impl WagicHost for Board {
         self.players[usize::from(player.0 != 0)].life
     }
 
+    fn poison(&self, player: PlayerId) -> i32 {
+        self.players[usize::from(player.0 != 0)].poison
+    }
+
     fn draw(&mut self, player: PlayerId, count: i32) -> i32 {
         let library = self.zone(player, LIBRARY);
         let drawn = library.len().min(count.max(0) as usize);
@@ -518,6 +522,25 @@ impl WagicHost for Board {
         self.get(target).filter(|c| c.zone == BATTLEFIELD).map(|_| target)
     }
 
+    fn attachments(&self, card: CardId) -> (i32, i32) {
+        let (mut equipment, mut auras) = (0i32, 0i32);
+        if self.get(card).is_none_or(|c| c.zone != BATTLEFIELD) {
+            return (0, 0);
+        }
+        for (index, c) in self.cards.iter().enumerate() {
+            if c.zone != BATTLEFIELD || c.attached != Some(card) {
+                continue;
+            }
+            let types = self.types(CardId(index as u32));
+            if types.contains(&"equipment") {
+                equipment = equipment.saturating_add(1);
+            } else if types.contains(&"aura") {
+                auras = auras.saturating_add(1);
+            }
+        }
+        (equipment, auras)
+    }
+
     fn activations(&self, card: CardId) -> i32 {
         self.get(card).map_or(0, |c| c.activations)
     }
@@ -572,6 +595,18 @@ impl WagicHost for Board {
 
     fn attacked(&self, card: CardId) -> bool {
         self.get(card).is_some_and(|c| c.attacked)
+    }
+
+    fn mana_spent(&self, card: CardId, colour: Colour) -> i32 {
+        self.get(card).map_or(0, |c| c.spent[usize::from(colour).min(5)])
+    }
+
+    fn raided(&self, player: PlayerId) -> bool {
+        self.raided[usize::from(player != P0)]
+    }
+
+    fn morbid(&self) -> bool {
+        self.creature_died
     }
 
     fn combat_opponents(&self, card: CardId, out: &mut Vec<CardId>) {

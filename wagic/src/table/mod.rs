@@ -613,6 +613,8 @@ impl Table {
             card.fresh = false;
             card.attacked = false;
         }
+        self.board.raided = [false; 2];
+        self.board.creature_died = false;
         self.board.effects.retain(|(id, ..)| *id != TABLE_UNTIL_END_OF_TURN);
         self.board.damagers.clear();
         self.try_settle()

@@ -628,8 +628,9 @@ fn if_then_is_the_negated_count_check_or_else_the_effect() {
     assert!(matches!(chain[1].operator, Some(compiler::ir::ChainOperator::OrElse)));
     for (line, refusal) in [
         (
-            "auto=if morbid then life:5 controller",
-            "`if` other than `if type(spec)~morethan|lessthan|equalto~n or type(spec) then effect`",
+            "auto=if rebound then life:5 controller",
+            "`if` other than `if type(spec)~morethan|lessthan|equalto~n or type(spec) then effect`, \
+             `paid(alternative|kicker)`, `casted(this)`, `spent({C})`, `raid` or `morbid`",
         ),
         ("auto=if type(*|myhand)~morethan~0 damage:2 opponent", "`if` without `then`"),
         ("auto=if type(*|myhand)~morethan~0 then add{G}{U}", "`if` with an effect of several links"),

@@ -26,6 +26,7 @@ mod given_player;
 mod graveyard;
 mod hostile;
 mod hybrid;
+mod if_source;
 mod keywords;
 mod life_log;
 mod lifeset;
