@@ -58,6 +58,7 @@ mod given;
 mod graveyard;
 pub use graveyard::is_graveyard_activation;
 mod hand;
+mod if_then;
 mod kicker;
 mod line;
 mod links;
