@@ -136,13 +136,7 @@ impl PySimulation {
         progress: Option<Py<PyAny>>,
         stop: Option<PyRef<'_, StopFlag>>,
     ) -> PyResult<String> {
-        // Named in the message (not "a count must be an integer from 0 to ...").
-        let first = count_in(first, "first", 0, usize::MAX)? as u64;
-        let end = count_in(end, "end", 0, usize::MAX)? as u64;
-        let total = self.total_games();
-        if first >= end || end > total {
-            return Err(PyValueError::new_err(format!("{first}..{end}: the run has games 0..{total}")));
-        }
+        let (first, end) = games_range(first, end, self.total_games())?;
         let simulation = &self.loaded.simulation;
         let started = Instant::now();
         let mut tally = play_released(py, "Simulation.play", progress, stop, |halt, on_game| {
@@ -271,6 +265,18 @@ pub fn tally_report(py: Python<'_>, tally: &str) -> PyResult<String> {
 /// A tally's text (of either game), read and checked as `rsc sim merge` reads a file.
 fn parse_tally(text: &str) -> PyResult<AnyShard> {
     AnyShard::parse(text).map_err(|message| TallyError::new_err(format!("not a tally: {message}")))
+}
+
+/// Games `first..end` of a run of `total`, from `play`'s arguments, each named in its
+/// message (not "a count must be an integer from 0 to ..."); a `ValueError` for a range
+/// that is empty or past the run's end.
+pub(crate) fn games_range(first: &Bound<'_, PyAny>, end: &Bound<'_, PyAny>, total: u64) -> PyResult<(u64, u64)> {
+    let first = count_in(first, "first", 0, usize::MAX)? as u64;
+    let end = count_in(end, "end", 0, usize::MAX)? as u64;
+    if first >= end || end > total {
+        return Err(PyValueError::new_err(format!("{first}..{end}: the run has games 0..{total}")));
+    }
+    Ok((first, end))
 }
 
 /// Plays games with the GIL released, as `Simulation.play` and `WagicSimulation.play` do:

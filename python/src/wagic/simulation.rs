@@ -17,11 +17,11 @@ use pyo3::types::PyTuple;
 use wagic_sim::shard::{Configuration, WagicShard, sources_hash};
 use wagic_sim::{Plan, Settings, SimDeck};
 
-use crate::args::{CountIn, Seed, TurnLimit, count_in};
+use crate::args::{CountIn, Seed, TurnLimit};
 use crate::errors::{RulesError, guarded};
 use crate::interrupt::StopFlag;
 use crate::shutdown::detached;
-use crate::sim::{Games, play_released};
+use crate::sim::{Games, games_range, play_released};
 use crate::wagic::cards::PyWagicCards;
 use crate::wagic::{deck, players_of};
 
@@ -170,12 +170,7 @@ impl PyWagicSimulation {
         progress: Option<Py<PyAny>>,
         stop: Option<PyRef<'_, StopFlag>>,
     ) -> PyResult<String> {
-        let first = count_in(first, "first", 0, usize::MAX)? as u64;
-        let end = count_in(end, "end", 0, usize::MAX)? as u64;
-        let total = self.total_games();
-        if first >= end || end > total {
-            return Err(PyValueError::new_err(format!("{first}..{end}: the run has games 0..{total}")));
-        }
+        let (first, end) = games_range(first, end, self.total_games())?;
         let plan = &self.loaded.plan;
         let started = Instant::now();
         let mut tally = play_released(py, "WagicSimulation.play", progress, stop, |halt, on_game| {
