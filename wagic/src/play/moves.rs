@@ -10,7 +10,7 @@ use crate::catalogue::CATALOGUE;
 use crate::host::WagicHost;
 use crate::table::stack::Resolution;
 use crate::table::{BASIC_LAND_TYPES, BATTLEFIELD, GRAVEYARD, HAND, P0, STACK, Step};
-use crate::testfile::{self, Mana};
+use crate::testfile::Mana;
 
 /// A move of a player with priority.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -162,23 +162,42 @@ impl Game<'_> {
     }
 
     /// What casting a card costs: its mana cost less affinity's discount (as the runner
-    /// pays it), without `{X}`, and whether it has `{X}`.
+    /// pays it), without `{X}`, and whether it has `{X}`; a cost with hybrid symbols as
+    /// [`Game::first_payable`] picks one of its ways.
     pub(super) fn spell_cost(&self, card: CardId) -> Option<(Mana, bool)> {
-        let (mut cost, has_x) = self.printed_cost(card)?;
-        crate::runner::costs::affinity_discount(&self.table, card, &mut cost);
-        Some((cost, has_x))
+        let (mut ways, has_x) = self.printed_ways(card)?;
+        for way in &mut ways {
+            crate::runner::costs::affinity_discount(&self.table, card, way);
+        }
+        Some((self.first_payable(card, &ways)?, has_x))
     }
 
-    /// A card's mana cost, without `{X}`, and whether it has `{X}`; `None` for a cost
-    /// the table does not pay (hybrid, Phyrexian, several `{X}`).
-    pub(super) fn printed_cost(&self, card: CardId) -> Option<(Mana, bool)> {
+    /// The plain costs a card's mana cost may be paid as, without `{X}` (one, or each way
+    /// of paying its hybrid symbols: `{RG}` is `{R}` or `{G}`, `{2W}` two generic or `{W}`),
+    /// and whether it has `{X}`; `None` for a cost the table does not pay (Phyrexian,
+    /// several `{X}`, a sacrifice).
+    pub(super) fn printed_ways(&self, card: CardId) -> Option<(Vec<Mana>, bool)> {
         let c = self.table.board.get(card)?;
         let cost = c.printed.mana_cost.to_ascii_lowercase();
         let has_x = cost.contains("{x}");
         if cost.matches("{x}").count() > 1 {
             return None;
         }
-        Some((testfile::read_mana(&cost.replace("{x}", ""))?, has_x))
+        let (mana, hybrids) = crate::runner::costs::read_cost(&cost.replace("{x}", ""))?;
+        Some((crate::runner::costs::plain_ways(mana, &hybrids), has_x))
+    }
+
+    /// The first of a card's cost `ways` that its owner's pool and lands pay now, as a
+    /// player paying a hybrid cost picks the colours they have; the first way when none
+    /// does (the card cannot be cast).
+    pub(super) fn first_payable(&self, card: CardId, ways: &[Mana]) -> Option<Mana> {
+        if let [only] = ways {
+            return Some(*only);
+        }
+        let owner = self.table.board.get(card)?.owner;
+        let pool = self.table.board.player(owner).mana;
+        let lands = self.mana_lands(owner);
+        ways.iter().find(|way| plan_payment(pool, &lands, way).is_some()).or(ways.first()).copied()
     }
 
     /// Whether a card in a player's hand can be cast now: at sorcery speed (`sorcery_speed`:

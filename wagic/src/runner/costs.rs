@@ -133,6 +133,25 @@ pub(crate) fn read_cost(text: &str) -> Option<(Mana, Vec<Hybrid>)> {
     Some((crate::testfile::read_mana(&plain)?, hybrids))
 }
 
+/// The plain costs a cost with hybrids may be paid as, in the order Wagic tries them
+/// first: each hybrid symbol one way or the other (at most 2^10 ways: [`read_cost`]
+/// reads at most [`MAX_HYBRIDS`] hybrids).
+pub(crate) fn plain_ways(mana: Mana, hybrids: &[Hybrid]) -> Vec<Mana> {
+    let mut ways = vec![mana];
+    for hybrid in hybrids {
+        let mut next = Vec::with_capacity(ways.len() * 2);
+        for base in &ways {
+            for (slot, value) in hybrid {
+                let mut way = *base;
+                way[*slot] = way[*slot].saturating_add(*value);
+                next.push(way);
+            }
+        }
+        ways = next;
+    }
+    ways
+}
+
 /// Wagic's `ManaCost::tryToPayHybrids`: pays the hybrids from the last, each its first way
 /// when `left` holds enough for it, else its second, backtracking when the rest cannot be
 /// paid; false, `left` unchanged, when no way pays them all.
