@@ -66,15 +66,6 @@ pub(crate) fn read_pay_cost(text: &str) -> Option<PayCost> {
     Some(PayCost { mana, hybrids, life })
 }
 
-/// The player's mana pool.
-fn pool_of<H: WagicHost>(ctx: &mut CallContext<'_, H>, player: PlayerId) -> Mana {
-    let mut pool = [0; 6];
-    for (colour, mana) in pool.iter_mut().enumerate() {
-        *mana = ctx.host().mana(player, colour as Colour);
-    }
-    pool
-}
-
 /// A way to pay a cost: the plain cost paid (its hybrids one way each) and the lands to
 /// tap first, each for a colour.
 type Payment = (Mana, Vec<(CardId, usize)>);

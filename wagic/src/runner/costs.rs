@@ -95,7 +95,7 @@ const MAX_HYBRIDS: usize = 10;
 
 /// The [`Mana`] slot of a symbol's character as Wagic's `ManaCost::parseManaCost` reads a
 /// hybrid's (`2`: two of the colourless slot).
-fn hybrid_part(c: char) -> Option<(usize, i32)> {
+pub(crate) fn hybrid_part(c: char) -> Option<(usize, i32)> {
     match c.to_ascii_lowercase() {
         'w' => Some((0, 1)),
         'u' => Some((1, 1)),
