@@ -50,7 +50,8 @@ impl Game<'_> {
         index: usize,
         controller: PlayerId,
     ) -> Result<Vec<(CardId, usize)>, super::Outcome> {
-        let lands = self.mana_lands(controller);
+        let mut lands = self.mana_lands(controller);
+        lands.retain(|(land, _)| *land != card);
         let every: Vec<(CardId, usize)> = lands.iter().map(|(land, colours)| (*land, colours[0])).collect();
         let pool = self.table.board.player(controller).mana;
         let ways = self.ability_text(card, index).and_then(|line| line_mana(&line)).unwrap_or_default();

@@ -121,21 +121,22 @@ impl Game<'_> {
         Ok(moves)
     }
 
-    /// The mana colours each of `player`'s untapped lands of a basic land type gives
-    /// (a land with abilities of its own uses them instead, as the runner's click does,
-    /// unless it lost them).
+    /// The mana colours each of `player`'s untapped mana sources gives: a land of a basic
+    /// land type, or a permanent with plain mana abilities ([`Game::tap_mana_colours`]:
+    /// Ancient Den, Llanowar Elves); a land with other abilities of its own uses them
+    /// instead, as the runner's click does, unless it lost them.
     pub(super) fn mana_lands(&self, player: PlayerId) -> Vec<(CardId, Vec<usize>)> {
         let board = &self.table.board;
         board
             .zone(player, BATTLEFIELD)
             .into_iter()
-            .filter(|card| {
+            .filter(|card| board.get(*card).is_some_and(|c| !c.tapped))
+            .map(|card| {
                 // A land that lost its abilities (Blood Moon's nonbasic Mountains) keeps the
                 // mana ability of its basic land type (rule 305.7).
-                let own = self.own_actions(*card) == 0 || board.lost_abilities(*card);
-                board.get(*card).is_some_and(|c| !c.tapped) && own
-            })
-            .map(|card| {
+                if self.own_actions(card) != 0 && !board.lost_abilities(card) {
+                    return (card, self.tap_mana_colours(card));
+                }
                 let types = board.types(card);
                 let colours: Vec<usize> = BASIC_LAND_TYPES
                     .iter()
@@ -147,6 +148,32 @@ impl Game<'_> {
             })
             .filter(|(_, colours)| !colours.is_empty())
             .collect()
+    }
+
+    /// The colours a permanent's plain mana abilities give, one line a colour
+    /// (`{T}:Add{W}`: Ancient Den; Birds of Paradise's five; `{T}:Add{C}` colourless):
+    /// tapped for a spell's or ability's cost as a basic land is. None for a creature
+    /// that is summoning sick, or other mana abilities (two mana, a cost beside the tap,
+    /// an effect beside the mana), which stay moves of their own.
+    fn tap_mana_colours(&self, card: CardId) -> Vec<usize> {
+        let board = &self.table.board;
+        let Some(c) = board.get(card) else { return Vec::new() };
+        if is_type(&board.types(card), "creature") && self.entered.contains(&card) && !board.has_ability(card, "haste")
+        {
+            return Vec::new();
+        }
+        let mut colours = Vec::new();
+        for auto in &c.printed.autos {
+            let line: String = auto.chars().filter(|ch| !ch.is_whitespace()).collect::<String>().to_ascii_lowercase();
+            let Some(symbol) = line.strip_prefix("{t}:add{").and_then(|rest| rest.strip_suffix('}')) else { continue };
+            let Some(colour) = ["w", "u", "b", "r", "g", "c"].iter().position(|written| *written == symbol) else {
+                continue;
+            };
+            if !colours.contains(&colour) {
+                colours.push(colour);
+            }
+        }
+        colours
     }
 
     /// The abilities of a card on the battlefield (its actions less its `autohand` and
@@ -280,7 +307,9 @@ impl Game<'_> {
         for index in payable.into_iter().filter(|index| *index < actions) {
             offered.push((index, false));
         }
-        let lands = self.mana_lands(controller);
+        // Not the card itself: its own `{T}` may be what the ability costs.
+        let mut lands = self.mana_lands(controller);
+        lands.retain(|(land, _)| *land != card);
         if !lands.is_empty() {
             // With the lands' mana in the pool (each land's first colour), for the trial only.
             let pool = self.table.board.player(controller).mana;
