@@ -75,6 +75,18 @@ impl<H: Host> Runtime<H> {
         Ok(())
     }
 
+    /// Makes each subscription listen as its card's controller now ([`Host::controller`]):
+    /// a permanent that changed controller while in play (a control-changing effect, a
+    /// move onto the other player's battlefield) hears `my` and `opp` events as its new
+    /// controller's (Sleeper Agent's "at the beginning of your upkeep" is its new
+    /// controller's upkeep). A host that changes controllers calls it before
+    /// [`Runtime::run_events`].
+    pub fn refresh_controllers(&mut self, host: &H) {
+        for sub in &mut self.world.subs {
+            sub.controller = host.controller(sub.card);
+        }
+    }
+
     /// `card` leaves play: its subscriptions and queued runs are dropped, and the effects
     /// without a restriction that it granted or that were granted to it end (spec §3.9).
     /// Restricted effects run until their timer (§3.10).

@@ -509,6 +509,8 @@ impl Table {
                     self.runtime.emit(event);
                 }
             }
+            // A permanent that changed controller listens as its new controller.
+            self.runtime.refresh_controllers(&self.board);
             let outcome = self.runtime.run_events(&mut self.board).map_err(trap)?;
             self.finish(outcome)?;
             // A creature with persist comes back once its dying's triggers have seen it.
@@ -531,6 +533,8 @@ impl Table {
                     self.runtime.enter_play(&mut self.board, card, rules).map_err(trap)?;
                 }
             }
+            // A permanent that changed controller listens as its new controller.
+            self.runtime.refresh_controllers(&self.board);
             let outcome = self.runtime.run_events(&mut self.board).map_err(trap)?;
             self.finish(outcome)?;
             if self.held.is_some() {

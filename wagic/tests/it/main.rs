@@ -13,6 +13,7 @@ mod cards;
 mod choice;
 mod combat;
 mod constructs;
+mod control;
 mod counters;
 mod extra_lands;
 mod flashback;
