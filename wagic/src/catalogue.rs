@@ -246,6 +246,11 @@ pub const EVENTS: &[EventSpec] = &[
         true,
         "`@facedup(spec)`: a face-down permanent was turned face up (object: it); `autofaceup=` lines are its own.",
     ),
+    event(
+        "notblocked",
+        true,
+        "`@combat(notblocked)`: an attacking creature was not blocked, as blockers were declared (object: it).",
+    ),
 ];
 
 /// Whose turn a phase event fires in.
@@ -430,6 +435,10 @@ pub const VARIABLES: &[NamedSpec] = &[
     named(
         "alternative",
         "1 when the source was cast for its alternative cost (`other=`, `auto=alternative effect`), 0 otherwise.",
+    ),
+    named(
+        "combatfoe",
+        "The other creature of a `blocking` or `blocked` event (`from(spec)`, `trigger[from]`): the attacker blocked, or the blocker.",
     ),
 ];
 

@@ -12,6 +12,7 @@ impl<'i> Lowering<'i> {
         self.x_entering.set(false);
         self.x_used.set(false);
         self.damage_trigger.set(false);
+        self.combat_foe.set(None);
         let line = self.line_parts(value)?;
         let limits = std::mem::take(&mut *self.activation_limits.borrow_mut());
         match (line, limits.first()) {
@@ -71,6 +72,7 @@ impl<'i> Lowering<'i> {
             let events = self.trigger(trigger)?;
             let damaged = CATALOGUE.event_index("damaged").map(EventIdx::new);
             self.damage_trigger.set(events.iter().any(|event| Some(event.event) == damaged));
+            self.combat_foe.set(combat_foe(events));
             let (_, mut statements, _, _) = self.effect(value.from(colon + 1))?;
             if let Some(restriction) = restriction {
                 statements = self.restricted(restriction, statements)?;
@@ -343,4 +345,18 @@ fn split_restriction(trigger: Piece<'_>) -> (Piece<'_>, Option<Piece<'_>>) {
 pub(super) fn is_unblockable(link: &compiler::ir::Link<'_>) -> bool {
     let command = CommandIdx::new(catalogue::Command::CantBeBlockedBy.index());
     matches!(link.effect, compiler::ir::Effect::Call { command: called, .. } if called == command)
+}
+
+/// What `trigger[from]` is on a line of these events ([`Lowering::combat_foe`]): on
+/// `blocking` and `blocked` events only, their `combatfoe`; with an `attacking` or a
+/// `notblocked` event among them, nothing.
+fn combat_foe(events: &[Event<'_>]) -> Option<bool> {
+    let kind = |name: &str| CATALOGUE.event_index(name).map(EventIdx::new);
+    let (attacking, notblocked) = (kind("attacking"), kind("notblocked"));
+    let (blocking, blocked) = (kind("blocking"), kind("blocked"));
+    let foe = |event: &Event<'_>| Some(event.event) == blocking || Some(event.event) == blocked;
+    if events.iter().any(|event| Some(event.event) == attacking || Some(event.event) == notblocked) {
+        return Some(false);
+    }
+    (!events.is_empty() && events.iter().all(foe)).then_some(true)
 }

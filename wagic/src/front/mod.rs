@@ -263,6 +263,7 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 })
             }),
         damage_trigger: Default::default(),
+        combat_foe: Default::default(),
         chosen_move: Default::default(),
         turn_limited: Default::default(),
         targeted_opponent: targeted_player::targets_only_the_opponent(block, is_spell),
@@ -737,6 +738,10 @@ struct Lowering<'i> {
     /// Whether the line being lowered is an auto on a `damaged` event, where Wagic's
     /// `trigger[from]` is the damage's source (`WEventDamage`), not the damaged object.
     damage_trigger: std::cell::Cell<bool>,
+    /// On a `@combat(...)` line, whether Wagic's `trigger[from]` is the other creature of
+    /// the combat event (`blocking`, `blocked`: `WEventCardBlocked`'s opponent, the event's
+    /// `combatfoe`), or names nothing (`attacking`); `None` on any other line.
+    combat_foe: std::cell::Cell<Option<bool>>,
     /// Whether the trigger last read has `turnlimited` (its auto costs `turnonce`).
     turn_limited: std::cell::Cell<bool>,
     /// The arguments of the `movechosen` the effect word `movechosen` stands for, set by a

@@ -779,8 +779,17 @@ impl<'i> Lowering<'i> {
             if kind != "all" {
                 return Err(Unsupported::new(args, &format!("`{kind}(trigger)`")));
             }
-            // A damage's `trigger[from]` is its source; every other form is the object.
-            let name = if lower == "trigger[from]" && self.damage_trigger.get() { "damagesource" } else { "trigger" };
+            // A damage's `trigger[from]` is its source, a block's the other creature of the
+            // pair; every other form is the object.
+            let name = match (lower == "trigger[from]", self.combat_foe.get()) {
+                (true, Some(true)) => "combatfoe",
+                (true, Some(false)) => {
+                    let construct = "`trigger[from]` of a combat trigger other than `blocking`, `blocked`";
+                    return Err(Unsupported::new(args, construct));
+                }
+                (true, None) if self.damage_trigger.get() => "damagesource",
+                _ => "trigger",
+            };
             let value = self.arena.alloc(Expr::Var(spec::variable(name)));
             return Ok(Target::Expr { value, optional: false });
         }

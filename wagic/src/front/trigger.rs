@@ -143,6 +143,7 @@ impl<'i> Lowering<'i> {
         let trigger = Expr::Var(spec::variable("trigger"));
         // `@combat(attacking,blocking)`: Wagic's combat trigger on either; one event each.
         let mut more_kinds: Vec<String> = Vec::new();
+        let combat = words.first().and_then(|w| w.call("combat")).is_some();
         let (event_name, object_spec, rest) = if let Some((args, rest)) = words.first().and_then(|w| w.call("combat")) {
             if !rest.text.is_empty() {
                 return Err(Unsupported::new(body, &trigger_name()));
@@ -154,7 +155,7 @@ impl<'i> Lowering<'i> {
                 kinds.pop();
                 self.turn_limited.set(true);
             }
-            let known = |kind: &String| ["attacking", "blocking", "blocked"].contains(&kind.as_str());
+            let known = |kind: &String| ["attacking", "blocking", "blocked", "notblocked"].contains(&kind.as_str());
             let repeated = kinds.iter().enumerate().any(|(index, kind)| kinds[..index].contains(kind));
             if !kinds.iter().all(known) || repeated {
                 return Err(Unsupported::new(args, &format!("trigger `@combat({written})`")));
@@ -252,6 +253,21 @@ impl<'i> Lowering<'i> {
                 Some((from_spec, after)) if after.text.is_empty() && event_name == "movedto" => {
                     let spec = spec::read(from_spec)?;
                     if let Some(test) = self.specs.predicate(&spec, trigger, "fromzone")? {
+                        and(test);
+                    }
+                }
+                // `@combat(blocking,blocked) source(this) from(spec)`: the other creature of
+                // the pair, the card the event binds as `combatfoe` (Wagic's `fromTc` tests
+                // `WEventCardBlocked`'s opponent).
+                Some((from_spec, after)) if after.text.is_empty() && combat => {
+                    let blocks = |kind: &String| kind == "blocking" || kind == "blocked";
+                    if !blocks(&event_name) || !more_kinds.iter().all(blocks) {
+                        let construct = "trigger option `from` of a combat trigger other than `blocking`, `blocked`";
+                        return Err(Unsupported::new(*word, construct));
+                    }
+                    let spec = spec::read(from_spec)?;
+                    let foe = Expr::Var(spec::variable("combatfoe"));
+                    if let Some(test) = self.specs.predicate(&spec, foe, "inzone")? {
                         and(test);
                     }
                 }
