@@ -12,6 +12,7 @@ mod card_files;
 mod cards;
 mod choice;
 mod combat;
+mod combat_foe;
 mod constructs;
 mod counters;
 mod extra_lands;
