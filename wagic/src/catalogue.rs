@@ -251,6 +251,11 @@ pub const EVENTS: &[EventSpec] = &[
         true,
         "`@combat(notblocked)`: an attacking creature was not blocked, as blockers were declared (object: it).",
     ),
+    event(
+        "targeted",
+        true,
+        "`@targeted(spec) from(spec)`: a card became the target of a spell as it was cast or of an ability as it was activated (object: the card).",
+    ),
 ];
 
 /// Whose turn a phase event fires in.
@@ -439,6 +444,10 @@ pub const VARIABLES: &[NamedSpec] = &[
     named(
         "combatfoe",
         "The other creature of a `blocking` or `blocked` event (`from(spec)`, `trigger[from]`): the attacker blocked, or the blocker.",
+    ),
+    named(
+        "targetsource",
+        "The card whose spell or ability targets the object of a `targeted` event (`from(spec)`, `trigger[from]`).",
     ),
 ];
 

@@ -264,6 +264,7 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
             }),
         damage_trigger: Default::default(),
         combat_foe: Default::default(),
+        targeted_trigger: Default::default(),
         chosen_move: Default::default(),
         turn_limited: Default::default(),
         targeted_opponent: targeted_player::targets_only_the_opponent(block, is_spell),
@@ -742,6 +743,9 @@ struct Lowering<'i> {
     /// the combat event (`blocking`, `blocked`: `WEventCardBlocked`'s opponent, the event's
     /// `combatfoe`), or names nothing (`attacking`); `None` on any other line.
     combat_foe: std::cell::Cell<Option<bool>>,
+    /// Whether the line being lowered is an auto on a `targeted` event, where Wagic's
+    /// `trigger[from]` is the targeting spell's or ability's card (`WEventTarget`'s source).
+    targeted_trigger: std::cell::Cell<bool>,
     /// Whether the trigger last read has `turnlimited` (its auto costs `turnonce`).
     turn_limited: std::cell::Cell<bool>,
     /// The arguments of the `movechosen` the effect word `movechosen` stands for, set by a

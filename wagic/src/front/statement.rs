@@ -788,6 +788,7 @@ impl<'i> Lowering<'i> {
                     return Err(Unsupported::new(args, construct));
                 }
                 (true, None) if self.damage_trigger.get() => "damagesource",
+                (true, None) if self.targeted_trigger.get() => "targetsource",
                 _ => "trigger",
             };
             let value = self.arena.alloc(Expr::Var(spec::variable(name)));

@@ -171,7 +171,7 @@ impl<'i> Lowering<'i> {
         } else {
             let first = words.first().copied().unwrap_or(body);
             let name = spec::leading_word(first.text);
-            const OBJECT_TRIGGERS: [&str; 10] = [
+            const OBJECT_TRIGGERS: [&str; 11] = [
                 "movedto",
                 "damaged",
                 "tapped",
@@ -182,6 +182,7 @@ impl<'i> Lowering<'i> {
                 "damageof",
                 "combatdamagefoeof",
                 "combatdamageof",
+                "targeted",
             ];
             if !OBJECT_TRIGGERS.contains(&name.as_str()) {
                 let known = OBJECT_TRIGGERS.iter().copied().chain(["each", "combat"]);
@@ -271,6 +272,10 @@ impl<'i> Lowering<'i> {
                         and(test);
                     }
                 }
+                // The spell's or ability's card, bound as `targetsource`.
+                Some((from_spec, after)) if after.text.is_empty() && event_name == "targeted" => {
+                    and(self.targeting_source(from_spec)?);
+                }
                 // The damage's source: the card the event binds as `damagesource`.
                 Some((from_spec, after)) if after.text.is_empty() && event_name == "damaged" => {
                     let spec = spec::read(from_spec)?;
@@ -298,5 +303,63 @@ impl<'i> Lowering<'i> {
             })
             .collect();
         Ok(self.arena.alloc_slice_copy(&events))
+    }
+
+    /// `from(spec)` of `@targeted`: a test of the spell's or ability's card, bound as
+    /// `targetsource`. Wagic tests it as the target is clicked, a spell still where it is
+    /// cast from (`*[instant]|myhand,mygraveyard`), an ability's source on the battlefield;
+    /// here the trigger runs once the spell is on the stack, so each zone a spell is cast
+    /// from stands for the stack, with the spec's owner.
+    fn targeting_source(&self, from_spec: Piece<'_>) -> Result<Expr<'i>, Unsupported> {
+        let from_spec = from_spec.trim();
+        let source = Expr::Var(spec::variable("targetsource"));
+        let Some(bar) = from_spec.find_top(b'|') else {
+            let spec = spec::read(from_spec)?;
+            if spec.zone.is_some() {
+                return Err(Unsupported::new(from_spec, "`from(zone)` of `@targeted` without a spec"));
+            }
+            return Ok(self.specs.predicate(&spec, source, "inzone")?.unwrap_or(Expr::Bool(true)));
+        };
+        let spec = spec::read(from_spec.slice(0, bar).trim())?;
+        let mut prefix: Option<&'static str> = None;
+        let (mut on_stack, mut on_battlefield) = (false, false);
+        for zone in from_spec.from(bar + 1).split_top(",") {
+            let zone = zone.trim();
+            let lower = zone.text.to_ascii_lowercase();
+            let (whose, place) = match (lower.strip_prefix("my"), lower.strip_prefix("opponent")) {
+                (Some(place), _) => ("my", place),
+                (_, Some(place)) => ("opp", place),
+                _ => ("", lower.as_str()),
+            };
+            if prefix.is_some_and(|prefix| prefix != whose) {
+                return Err(Unsupported::new(zone, "`from(spec)` of `@targeted` with zones of different owners"));
+            }
+            prefix = Some(whose);
+            match place {
+                "battlefield" | "inplay" => on_battlefield = true,
+                "hand" | "graveyard" | "library" | "exile" | "stack" | OUTSIDE_THE_BATTLEFIELD => on_stack = true,
+                _ => {
+                    return Err(Unsupported::new(
+                        zone,
+                        &format!("zone `{}` of `@targeted`'s `from(spec)`", spec::quoted(&lower)),
+                    ));
+                }
+            }
+        }
+        let prefix = prefix.unwrap_or("");
+        let in_zone = |zone: &'static str| {
+            let function = CATALOGUE.functions.iter().position(|function| function.name == "inzone").unwrap_or(0);
+            let args = self.arena.alloc_slice_copy(&[source, Expr::Str(zone), Expr::Str(prefix)]);
+            Expr::Call(vm::bytecode::FunctionIdx::new(function), args)
+        };
+        let zone_test = match (on_stack, on_battlefield) {
+            (true, true) => Expr::Or(self.arena.alloc(in_zone("stack")), self.arena.alloc(in_zone("battlefield"))),
+            (true, false) => in_zone("stack"),
+            _ => in_zone("battlefield"),
+        };
+        Ok(match self.specs.predicate(&spec, source, "inzone")? {
+            Some(test) => Expr::And(self.arena.alloc(test), self.arena.alloc(zone_test)),
+            None => zone_test,
+        })
     }
 }

@@ -154,6 +154,9 @@ pub struct Board {
     /// The damage dealt since the table last emitted `damaged`: the event's player, what
     /// was dealt damage, the source, how much, and whether it was combat damage.
     pub damage_dealt: Vec<(PlayerId, Value, CardId, i32, bool)>,
+    /// The cards that became targets since the table last emitted `targeted`: each with
+    /// the card whose spell or ability targets it.
+    pub targeted: Vec<(CardId, CardId)>,
     /// Whether the damage being dealt is combat damage (the runner sets it as it strikes).
     pub combat_damage: bool,
     /// Whose turn it is.
@@ -240,6 +243,7 @@ impl Board {
             moved: Vec::new(),
             events: Vec::new(),
             damage_dealt: Vec::new(),
+            targeted: Vec::new(),
             combat_damage: false,
             active: P0,
             main_phase: true,

@@ -48,6 +48,7 @@ mod morph;
 mod phase_actions;
 mod poison;
 pub mod stack;
+mod targeted;
 
 pub use board::{Board, COLOUR_PROTECTIONS, Card, Player};
 pub use combat::assign_combat_damage;
@@ -509,6 +510,7 @@ impl Table {
                     self.runtime.emit(event);
                 }
             }
+            let targeted = self.emit_targeted();
             let outcome = self.runtime.run_events(&mut self.board).map_err(trap)?;
             self.finish(outcome)?;
             // A creature with persist comes back once its dying's triggers have seen it.
@@ -550,11 +552,12 @@ impl Table {
                     c.controller = c.owner;
                 }
             }
-            let quiet = moved.is_empty() && events.is_empty() && damage.is_empty();
+            let quiet = moved.is_empty() && events.is_empty() && damage.is_empty() && !targeted;
             let pending = !self.board.persisting.is_empty()
                 || !self.board.moved.is_empty()
                 || !self.board.events.is_empty()
-                || !self.board.damage_dealt.is_empty();
+                || !self.board.damage_dealt.is_empty()
+                || !self.board.targeted.is_empty();
             if quiet && !pending && self.runtime.is_idle() {
                 return self.check_lost_abilities();
             }

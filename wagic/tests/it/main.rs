@@ -57,6 +57,7 @@ mod sets;
 mod several_zones;
 mod source_tapped;
 mod stack;
+mod targeted;
 mod targeted_player;
 mod teach;
 mod teach_equipment;
