@@ -351,15 +351,15 @@ pub(super) fn is_unblockable(link: &compiler::ir::Link<'_>) -> bool {
 }
 
 /// What `trigger[from]` is on a line of these events ([`Lowering::combat_foe`]): on
-/// `blocking` and `blocked` events only, their `combatfoe`; with an `attacking` or a
-/// `notblocked` event among them, nothing.
+/// `blocking` and `blocked` events only, their `combatfoe`; on `blocking` or `blocked`
+/// beside `attacking` or `notblocked` (whose `trigger[from]` is the attacker itself, as
+/// Wagic's `WEventCardAttacked` gives its card for either side), not one thing.
 fn combat_foe(events: &[Event<'_>]) -> Option<bool> {
     let kind = |name: &str| CATALOGUE.event_index(name).map(EventIdx::new);
-    let (attacking, notblocked) = (kind("attacking"), kind("notblocked"));
     let (blocking, blocked) = (kind("blocking"), kind("blocked"));
     let foe = |event: &Event<'_>| Some(event.event) == blocking || Some(event.event) == blocked;
-    if events.iter().any(|event| Some(event.event) == attacking || Some(event.event) == notblocked) {
-        return Some(false);
+    if !events.iter().any(foe) {
+        return None;
     }
-    (!events.is_empty() && events.iter().all(foe)).then_some(true)
+    Some(events.iter().all(foe))
 }

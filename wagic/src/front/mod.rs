@@ -739,9 +739,10 @@ struct Lowering<'i> {
     /// Whether the line being lowered is an auto on a `damaged` event, where Wagic's
     /// `trigger[from]` is the damage's source (`WEventDamage`), not the damaged object.
     damage_trigger: std::cell::Cell<bool>,
-    /// On a `@combat(...)` line, whether Wagic's `trigger[from]` is the other creature of
-    /// the combat event (`blocking`, `blocked`: `WEventCardBlocked`'s opponent, the event's
-    /// `combatfoe`), or names nothing (`attacking`); `None` on any other line.
+    /// On a line of `blocking` or `blocked` events, whether Wagic's `trigger[from]` is the
+    /// other creature of the pair (`WEventCardBlocked`'s opponent, the event's `combatfoe`),
+    /// or is not one thing (an `attacking` event among them, whose `trigger[from]` is the
+    /// attacker); `None` on any other line.
     combat_foe: std::cell::Cell<Option<bool>>,
     /// Whether the line being lowered is an auto on a `targeted` event, where Wagic's
     /// `trigger[from]` is the targeting spell's or ability's card (`WEventTarget`'s source).

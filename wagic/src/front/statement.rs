@@ -784,7 +784,7 @@ impl<'i> Lowering<'i> {
             let name = match (lower == "trigger[from]", self.combat_foe.get()) {
                 (true, Some(true)) => "combatfoe",
                 (true, Some(false)) => {
-                    let construct = "`trigger[from]` of a combat trigger other than `blocking`, `blocked`";
+                    let construct = "`trigger[from]` of a combat trigger on a block and an attack";
                     return Err(Unsupported::new(args, construct));
                 }
                 (true, None) if self.damage_trigger.get() => "damagesource",

@@ -33,6 +33,11 @@ type=Creature\nsubtype=Elf Archer\npower=1\ntoughness=2\n[/card]\n\
 text=Whenever Crypt Cobra attacks and isn't blocked, defending player gets a poison counter.\n\
 auto=@combat(notblocked) source(this):alterpoison:1 opponent\n\
 type=Creature\nsubtype=Snake\npower=3\ntoughness=3\n[/card]\n\
+[card]\nname=Barbed Foliage\n\
+text=Whenever a creature without flying attacks you, Barbed Foliage deals 1 damage to it.\n\
+auto=@combat(attacking) source(creature[-flying]|opponentBattlefield):all(trigger[from]) damage:1\n\
+type=Enchantment\n[/card]\n\
+[card]\nname=Page\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Bears\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Myr\ntype=Artifact Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Wall\ntype=Creature\npower=0\ntoughness=4\n[/card]\n\
@@ -98,20 +103,22 @@ fn an_unblocked_attacker_fires_notblocked_and_a_blocked_one_does_not() {
 }
 
 #[test]
-fn the_other_creature_of_an_attack_is_refused() {
-    // Wagic's attack events name no other creature: `trigger[from]` and `from(spec)`
-    // there would act on nothing.
+fn the_other_creature_of_an_attack_is_the_attacker_and_its_from_is_refused() {
+    // Barbed Foliage: "Whenever a creature without flying attacks you, Barbed Foliage
+    // deals 1 damage to it." Wagic's attack event gives the attacker for `trigger[from]`.
+    let expected = "[PLAYER1]\ngraveyard:Page\ninplay:\n[PLAYER2]\ninplay:Barbed Foliage\nlife:20\n";
+    assert_eq!(played("Page", "Barbed Foliage", "Page\nnext\nnext\n", expected), Verdict::Passed);
+    // Wagic's attack events name no other creature: its `from(spec)` would test nothing.
     let from = "auto=@combat(attacking) source(this) from(creature):draw:1\ntype=Creature\npower=1\ntoughness=1";
     assert_eq!(
         error_of(from).as_deref(),
         Some("unsupported: trigger option `from` of a combat trigger other than `blocking`, `blocked`")
     );
-    let foe = "auto=@combat(notblocked) source(this):all(trigger[from]) destroy\ntype=Creature\npower=1\ntoughness=1";
-    assert_eq!(
-        error_of(foe).as_deref(),
-        Some("unsupported: `trigger[from]` of a combat trigger other than `blocking`, `blocked`")
-    );
+    // On an attack and a block, `trigger[from]` is not one thing.
     let both =
         "auto=@combat(attacking,blocked) source(this):all(trigger[from]) destroy\ntype=Creature\npower=1\ntoughness=1";
-    assert!(error_of(both).is_some());
+    assert_eq!(
+        error_of(both).as_deref(),
+        Some("unsupported: `trigger[from]` of a combat trigger on a block and an attack")
+    );
 }
