@@ -256,6 +256,11 @@ pub const EVENTS: &[EventSpec] = &[
         true,
         "`@targeted(spec) from(spec)`: a card became the target of a spell as it was cast or of an ability as it was activated (object: the card).",
     ),
+    event(
+        "vampired",
+        true,
+        "`@vampired(spec) from(spec)`: a creature dealt damage this turn died, once for each card that dealt it damage (object: the creature).",
+    ),
 ];
 
 /// Whose turn a phase event fires in.
@@ -448,6 +453,10 @@ pub const VARIABLES: &[NamedSpec] = &[
     named(
         "targetsource",
         "The card whose spell or ability targets the object of a `targeted` event (`from(spec)`, `trigger[from]`).",
+    ),
+    named(
+        "vampire",
+        "The card that dealt damage this turn to the creature of a `vampired` event (`from(spec)`, `trigger[from]`).",
     ),
 ];
 

@@ -13,7 +13,7 @@ impl<'i> Lowering<'i> {
         self.x_used.set(false);
         self.damage_trigger.set(false);
         self.combat_foe.set(None);
-        self.targeted_trigger.set(false);
+        self.trigger_from.set(None);
         let line = self.line_parts(value)?;
         let limits = std::mem::take(&mut *self.activation_limits.borrow_mut());
         match (line, limits.first()) {
@@ -74,8 +74,11 @@ impl<'i> Lowering<'i> {
             let damaged = CATALOGUE.event_index("damaged").map(EventIdx::new);
             self.damage_trigger.set(events.iter().any(|event| Some(event.event) == damaged));
             self.combat_foe.set(combat_foe(events));
-            let targeted = CATALOGUE.event_index("targeted").map(EventIdx::new);
-            self.targeted_trigger.set(events.iter().any(|event| Some(event.event) == targeted));
+            let source = [("targeted", "targetsource"), ("vampired", "vampire")].into_iter().find(|(name, _)| {
+                let index = CATALOGUE.event_index(name).map(EventIdx::new);
+                events.iter().any(|event| Some(event.event) == index)
+            });
+            self.trigger_from.set(source.map(|(_, variable)| variable));
             let (_, mut statements, _, _) = self.effect(value.from(colon + 1))?;
             if let Some(restriction) = restriction {
                 statements = self.restricted(restriction, statements)?;

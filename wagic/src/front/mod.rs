@@ -264,7 +264,7 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
             }),
         damage_trigger: Default::default(),
         combat_foe: Default::default(),
-        targeted_trigger: Default::default(),
+        trigger_from: Default::default(),
         chosen_move: Default::default(),
         turn_limited: Default::default(),
         targeted_opponent: targeted_player::targets_only_the_opponent(block, is_spell),
@@ -744,9 +744,10 @@ struct Lowering<'i> {
     /// or is not one thing (an `attacking` event among them, whose `trigger[from]` is the
     /// attacker); `None` on any other line.
     combat_foe: std::cell::Cell<Option<bool>>,
-    /// Whether the line being lowered is an auto on a `targeted` event, where Wagic's
-    /// `trigger[from]` is the targeting spell's or ability's card (`WEventTarget`'s source).
-    targeted_trigger: std::cell::Cell<bool>,
+    /// The variable Wagic's `trigger[from]` is on a line of a `targeted` event (the
+    /// targeting spell's or ability's card, `WEventTarget`'s source) or a `vampired` one
+    /// (the card that dealt the damage, `WEventVampire`'s source).
+    trigger_from: std::cell::Cell<Option<&'static str>>,
     /// Whether the trigger last read has `turnlimited` (its auto costs `turnonce`).
     turn_limited: std::cell::Cell<bool>,
     /// The arguments of the `movechosen` the effect word `movechosen` stands for, set by a

@@ -1,6 +1,8 @@
 //! A triggered ability's event (`@each my upkeep`, `@movedto(spec) from(spec)`,
-//! `@combat(attacking) source(spec)`) as an IR event, its specs lowered to a test of the
-//! event's object; `@each ... sourcenottap` (`sourcetap`) tests its source untapped
+//! `@combat(attacking) source(spec)`, `@combat(blocked) source(this) from(spec)` whose
+//! `from` tests the other creature of the block, `@combat(notblocked)`, `@targeted(spec)
+//! from(spec)` whose `from` tests the targeting spell's or ability's card) as an IR event,
+//! its specs lowered to a test of the event's object; `@each ... sourcenottap` (`sourcetap`) tests its source untapped
 //! (tapped) as the phase begins; `turnlimited` (`@combat(blocked,turnlimited)`, or a word
 //! after the object trigger) marks the line's auto payable once a turn.
 
@@ -171,7 +173,7 @@ impl<'i> Lowering<'i> {
         } else {
             let first = words.first().copied().unwrap_or(body);
             let name = spec::leading_word(first.text);
-            const OBJECT_TRIGGERS: [&str; 11] = [
+            const OBJECT_TRIGGERS: [&str; 12] = [
                 "movedto",
                 "damaged",
                 "tapped",
@@ -183,6 +185,7 @@ impl<'i> Lowering<'i> {
                 "combatdamagefoeof",
                 "combatdamageof",
                 "targeted",
+                "vampired",
             ];
             if !OBJECT_TRIGGERS.contains(&name.as_str()) {
                 let known = OBJECT_TRIGGERS.iter().copied().chain(["each", "combat"]);
@@ -204,6 +207,10 @@ impl<'i> Lowering<'i> {
                 _ => (object_spec, false),
             };
             let spec = spec::read(object_spec)?;
+            // Wagic tests the dead creature in every zone (`setAllZones`).
+            if event_name == "vampired" && spec.zone.is_some() {
+                return Err(Unsupported::new(object_spec, "`@vampired(spec)` with a zone"));
+            }
             condition = self.specs.predicate(&spec, trigger, "inzone")?;
             if elsewhere {
                 let test = self.outside_battlefield_and_stack(trigger);
@@ -275,6 +282,13 @@ impl<'i> Lowering<'i> {
                 // The spell's or ability's card, bound as `targetsource`.
                 Some((from_spec, after)) if after.text.is_empty() && event_name == "targeted" => {
                     and(self.targeting_source(from_spec)?);
+                }
+                // The card that dealt the dead creature damage, bound as `vampire`.
+                Some((from_spec, after)) if after.text.is_empty() && event_name == "vampired" => {
+                    let spec = spec::read(from_spec)?;
+                    if let Some(test) = self.specs.predicate(&spec, Expr::Var(spec::variable("vampire")), "inzone")? {
+                        and(test);
+                    }
                 }
                 // The damage's source: the card the event binds as `damagesource`.
                 Some((from_spec, after)) if after.text.is_empty() && event_name == "damaged" => {

@@ -511,6 +511,7 @@ impl Table {
                 }
             }
             let targeted = self.emit_targeted();
+            let vampired = self.emit_vampired();
             let outcome = self.runtime.run_events(&mut self.board).map_err(trap)?;
             self.finish(outcome)?;
             // A creature with persist comes back once its dying's triggers have seen it.
@@ -552,12 +553,13 @@ impl Table {
                     c.controller = c.owner;
                 }
             }
-            let quiet = moved.is_empty() && events.is_empty() && damage.is_empty() && !targeted;
+            let quiet = moved.is_empty() && events.is_empty() && damage.is_empty() && !targeted && !vampired;
             let pending = !self.board.persisting.is_empty()
                 || !self.board.moved.is_empty()
                 || !self.board.events.is_empty()
                 || !self.board.damage_dealt.is_empty()
-                || !self.board.targeted.is_empty();
+                || !self.board.targeted.is_empty()
+                || !self.board.vampired.is_empty();
             if quiet && !pending && self.runtime.is_idle() {
                 return self.check_lost_abilities();
             }
@@ -620,6 +622,7 @@ impl Table {
         self.board.creature_died = false;
         self.board.effects.retain(|(id, ..)| *id != TABLE_UNTIL_END_OF_TURN);
         self.board.damagers.clear();
+        self.board.victims.clear();
         self.try_settle()
     }
 }

@@ -2,7 +2,9 @@
 //! `@targeted(spec) from(spec)` listens to): the runner and the game loop note each card
 //! target of a spell as it is cast and of an ability as it is activated
 //! ([`Table::note_targets`]); the table emits `targeted` for each as it settles, its object
-//! the card targeted and `targetsource` the spell's or ability's card.
+//! the card targeted and `targetsource` the spell's or ability's card. Likewise
+//! `vampired` (`@vampired(spec) from(spec)`, Wagic's `MTGVampireRule`): a creature dealt
+//! damage this turn dies, once for each card that dealt it damage, bound as `vampire`.
 //!
 //! Only a spell or ability that targets does: a card's `target=` (an Aura's too) always
 //! does, and an `auto=` line's `target(...)`; a `notatarget(...)` chooses without
@@ -56,5 +58,19 @@ impl Table {
             self.runtime.emit(event.bind(source_variable, Value::Card(source)));
         }
         !targeted.is_empty()
+    }
+
+    /// Emits `vampired` for each creature noted dying since the last time, with the card
+    /// that dealt it damage this turn bound as `vampire`; whether there was any.
+    pub(super) fn emit_vampired(&mut self) -> bool {
+        let vampired = std::mem::take(&mut self.board.vampired);
+        let Some(event) = self.runtime.event_index("vampired") else { return false };
+        let vampire = crate::front::spec::variable("vampire");
+        for &(victim, source) in &vampired {
+            let player = self.board.get(source).map_or(super::P0, |c| c.controller);
+            let event = Event::new(event, player).with_object(Value::Card(victim));
+            self.runtime.emit(event.bind(vampire, Value::Card(source)));
+        }
+        !vampired.is_empty()
     }
 }

@@ -64,3 +64,4 @@ mod teach_equipment;
 mod this;
 mod thisforeach;
 mod turn_limited;
+mod vampired;
