@@ -70,6 +70,7 @@ impl<'i> Lowering<'i> {
             })?;
             let (trigger, restriction) = split_restriction(value.slice(0, colon).trim());
             self.turn_limited.set(false);
+            self.once.set(false);
             let events = self.trigger(trigger)?;
             let damaged = CATALOGUE.event_index("damaged").map(EventIdx::new);
             self.damage_trigger.set(events.iter().any(|event| Some(event.event) == damaged));
@@ -85,8 +86,9 @@ impl<'i> Lowering<'i> {
             }
             let statements = self.until_end_of_turn(statements);
             self.static_only(statements, value)?;
-            let once =
+            let next =
                 trigger.from(1).trim().words().first().is_some_and(|word| word.text.eq_ignore_ascii_case("next"));
+            let once = next || self.once.get();
             return Ok(Line::Triggered { events, statements, restricted: restriction.is_some(), once });
         }
         if value.text.starts_with('{') {

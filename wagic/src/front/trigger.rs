@@ -253,8 +253,14 @@ impl<'i> Lowering<'i> {
             None => event_name,
         };
         for word in rest {
-            if word.text.eq_ignore_ascii_case(TURN_LIMITED) && !self.turn_limited.get() {
+            if word.text.eq_ignore_ascii_case(TURN_LIMITED) && !self.turn_limited.get() && !self.once.get() {
                 self.turn_limited.set(true);
+                continue;
+            }
+            // `once` (Wagic's `mOnce`): the trigger fires the first time only, while its
+            // card is in play.
+            if word.text.eq_ignore_ascii_case("once") && !self.once.get() && !self.turn_limited.get() {
+                self.once.set(true);
                 continue;
             }
             match word.call("from") {

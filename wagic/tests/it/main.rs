@@ -40,6 +40,7 @@ mod morph_clicks;
 mod move_costs;
 mod newability;
 mod next;
+mod once;
 mod other_restriction;
 mod own_new_ability;
 mod own_one_shots;
