@@ -355,7 +355,7 @@ pub(super) fn is_unblockable(link: &compiler::ir::Link<'_>) -> bool {
     matches!(link.effect, compiler::ir::Effect::Call { command: called, .. } if called == command)
 }
 
-/// What `trigger[from]` is on a line of these events ([`Lowering::combat_foe`]): on
+/// What `trigger[from]` is on a line of these events (the lowering's `combat_foe`): on
 /// `blocking` and `blocked` events only, their `combatfoe`; on `blocking` or `blocked`
 /// beside `attacking` or `notblocked` (whose `trigger[from]` is the attacker itself, as
 /// Wagic's `WEventCardAttacked` gives its card for either side), not one thing.
