@@ -246,6 +246,21 @@ pub const EVENTS: &[EventSpec] = &[
         true,
         "`@facedup(spec)`: a face-down permanent was turned face up (object: it); `autofaceup=` lines are its own.",
     ),
+    event(
+        "notblocked",
+        true,
+        "`@combat(notblocked)`: an attacking creature was not blocked, as blockers were declared (object: it).",
+    ),
+    event(
+        "targeted",
+        true,
+        "`@targeted(spec) from(spec)`: a card became the target of a spell as it was cast or of an ability as it was activated (object: the card).",
+    ),
+    event(
+        "vampired",
+        true,
+        "`@vampired(spec) from(spec)`: a creature dealt damage this turn died, once for each card that dealt it damage (object: the creature).",
+    ),
 ];
 
 /// Whose turn a phase event fires in.
@@ -430,6 +445,18 @@ pub const VARIABLES: &[NamedSpec] = &[
     named(
         "alternative",
         "1 when the source was cast for its alternative cost (`other=`, `auto=alternative effect`), 0 otherwise.",
+    ),
+    named(
+        "combatfoe",
+        "The other creature of a `blocking` or `blocked` event (`from(spec)`, `trigger[from]`): the attacker blocked, or the blocker.",
+    ),
+    named(
+        "targetsource",
+        "The card whose spell or ability targets the object of a `targeted` event (`from(spec)`, `trigger[from]`).",
+    ),
+    named(
+        "vampire",
+        "The card that dealt damage this turn to the creature of a `vampired` event (`from(spec)`, `trigger[from]`).",
     ),
 ];
 

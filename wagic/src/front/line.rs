@@ -12,6 +12,8 @@ impl<'i> Lowering<'i> {
         self.x_entering.set(false);
         self.x_used.set(false);
         self.damage_trigger.set(false);
+        self.combat_foe.set(None);
+        self.trigger_from.set(None);
         let line = self.line_parts(value)?;
         let limits = std::mem::take(&mut *self.activation_limits.borrow_mut());
         match (line, limits.first()) {
@@ -68,17 +70,25 @@ impl<'i> Lowering<'i> {
             })?;
             let (trigger, restriction) = split_restriction(value.slice(0, colon).trim());
             self.turn_limited.set(false);
+            self.once.set(false);
             let events = self.trigger(trigger)?;
             let damaged = CATALOGUE.event_index("damaged").map(EventIdx::new);
             self.damage_trigger.set(events.iter().any(|event| Some(event.event) == damaged));
+            self.combat_foe.set(combat_foe(events));
+            let source = [("targeted", "targetsource"), ("vampired", "vampire")].into_iter().find(|(name, _)| {
+                let index = CATALOGUE.event_index(name).map(EventIdx::new);
+                events.iter().any(|event| Some(event.event) == index)
+            });
+            self.trigger_from.set(source.map(|(_, variable)| variable));
             let (_, mut statements, _, _) = self.effect(value.from(colon + 1))?;
             if let Some(restriction) = restriction {
                 statements = self.restricted(restriction, statements)?;
             }
             let statements = self.until_end_of_turn(statements);
             self.static_only(statements, value)?;
-            let once =
+            let next =
                 trigger.from(1).trim().words().first().is_some_and(|word| word.text.eq_ignore_ascii_case("next"));
+            let once = next || self.once.get();
             return Ok(Line::Triggered { events, statements, restricted: restriction.is_some(), once });
         }
         if value.text.starts_with('{') {
@@ -343,4 +353,18 @@ fn split_restriction(trigger: Piece<'_>) -> (Piece<'_>, Option<Piece<'_>>) {
 pub(super) fn is_unblockable(link: &compiler::ir::Link<'_>) -> bool {
     let command = CommandIdx::new(catalogue::Command::CantBeBlockedBy.index());
     matches!(link.effect, compiler::ir::Effect::Call { command: called, .. } if called == command)
+}
+
+/// What `trigger[from]` is on a line of these events (the lowering's `combat_foe`): on
+/// `blocking` and `blocked` events only, their `combatfoe`; on `blocking` or `blocked`
+/// beside `attacking` or `notblocked` (whose `trigger[from]` is the attacker itself, as
+/// Wagic's `WEventCardAttacked` gives its card for either side), not one thing.
+fn combat_foe(events: &[Event<'_>]) -> Option<bool> {
+    let kind = |name: &str| CATALOGUE.event_index(name).map(EventIdx::new);
+    let (blocking, blocked) = (kind("blocking"), kind("blocked"));
+    let foe = |event: &Event<'_>| Some(event.event) == blocking || Some(event.event) == blocked;
+    if !events.iter().any(foe) {
+        return None;
+    }
+    Some(events.iter().all(foe))
 }

@@ -263,8 +263,11 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 })
             }),
         damage_trigger: Default::default(),
+        combat_foe: Default::default(),
+        trigger_from: Default::default(),
         chosen_move: Default::default(),
         turn_limited: Default::default(),
+        once: Default::default(),
         targeted_opponent: targeted_player::targets_only_the_opponent(block, is_spell),
         spell_targets_player: is_spell
             && block.field("target").is_some_and(|field| {
@@ -312,6 +315,9 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
     let mut triggers = Vec::new();
     // The line of the card's `turnlimited` trigger (one only: the runtime counts a card's).
     let mut turn_limited = None;
+    // The card's first trigger that runs once since it entered (`once`, `@next`): the
+    // runtime keeps one such mark a card, so a card with a `once` trigger has no other.
+    let mut first_once: Option<(Piece<'_>, bool)> = None;
     // The Beacons' `alias=135262`, run after all the spell's lines.
     let mut shuffled_in = None;
     // The card's `choice` lines (`choice.rs`), run after its other lines, and the first.
@@ -468,6 +474,19 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 Line::Triggered { events, statements, restricted, once } => {
                     if let Some(event) = events.first() {
                         triggers.push((event.event, restricted, value, statements));
+                    }
+                    let option = lowering.once.get();
+                    if once {
+                        match first_once {
+                            Some((_, first_option)) if option || first_option => {
+                                return Err(Unsupported::new(
+                                    value,
+                                    "a second trigger that fires once on a card with `once`",
+                                ));
+                            }
+                            Some(_) => {}
+                            None => first_once = Some((value, option)),
+                        }
                     }
                     let costs = if once {
                         lowering.next_once()
@@ -737,8 +756,20 @@ struct Lowering<'i> {
     /// Whether the line being lowered is an auto on a `damaged` event, where Wagic's
     /// `trigger[from]` is the damage's source (`WEventDamage`), not the damaged object.
     damage_trigger: std::cell::Cell<bool>,
+    /// On a line of `blocking` or `blocked` events, whether Wagic's `trigger[from]` is the
+    /// other creature of the pair (`WEventCardBlocked`'s opponent, the event's `combatfoe`),
+    /// or is not one thing (an `attacking` event among them, whose `trigger[from]` is the
+    /// attacker); `None` on any other line.
+    combat_foe: std::cell::Cell<Option<bool>>,
+    /// The variable Wagic's `trigger[from]` is on a line of a `targeted` event (the
+    /// targeting spell's or ability's card, `WEventTarget`'s source) or a `vampired` one
+    /// (the card that dealt the damage, `WEventVampire`'s source).
+    trigger_from: std::cell::Cell<Option<&'static str>>,
     /// Whether the trigger last read has `turnlimited` (its auto costs `turnonce`).
     turn_limited: std::cell::Cell<bool>,
+    /// Whether the trigger last read has `once` (Wagic's `mOnce`: it fires once while its
+    /// card is in play; its auto costs `nextonce`).
+    once: std::cell::Cell<bool>,
     /// The arguments of the `movechosen` the effect word `movechosen` stands for, set by a
     /// statement given to another player (`given.rs`) just before its effect is lowered:
     /// the count, the cards it is chosen among, the zone they go to and how (the index in

@@ -779,8 +779,19 @@ impl<'i> Lowering<'i> {
             if kind != "all" {
                 return Err(Unsupported::new(args, &format!("`{kind}(trigger)`")));
             }
-            // A damage's `trigger[from]` is its source; every other form is the object.
-            let name = if lower == "trigger[from]" && self.damage_trigger.get() { "damagesource" } else { "trigger" };
+            // A damage's `trigger[from]` is its source, a block's the other creature of the
+            // pair, a targeting's the spell's or ability's card, a vampire's the card that
+            // dealt the damage; every other form is the object.
+            let name = match (lower == "trigger[from]", self.combat_foe.get(), self.trigger_from.get()) {
+                (true, Some(true), _) => "combatfoe",
+                (true, Some(false), _) => {
+                    let construct = "`trigger[from]` of a combat trigger on a block and an attack";
+                    return Err(Unsupported::new(args, construct));
+                }
+                (true, None, Some(variable)) => variable,
+                (true, None, None) if self.damage_trigger.get() => "damagesource",
+                _ => "trigger",
+            };
             let value = self.arena.alloc(Expr::Var(spec::variable(name)));
             return Ok(Target::Expr { value, optional: false });
         }

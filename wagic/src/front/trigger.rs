@@ -1,6 +1,8 @@
 //! A triggered ability's event (`@each my upkeep`, `@movedto(spec) from(spec)`,
-//! `@combat(attacking) source(spec)`) as an IR event, its specs lowered to a test of the
-//! event's object; `@each ... sourcenottap` (`sourcetap`) tests its source untapped
+//! `@combat(attacking) source(spec)`, `@combat(blocked) source(this) from(spec)` whose
+//! `from` tests the other creature of the block, `@combat(notblocked)`, `@targeted(spec)
+//! from(spec)` whose `from` tests the targeting spell's or ability's card) as an IR event,
+//! its specs lowered to a test of the event's object; `@each ... sourcenottap` (`sourcetap`) tests its source untapped
 //! (tapped) as the phase begins; `turnlimited` (`@combat(blocked,turnlimited)`, or a word
 //! after the object trigger) marks the line's auto payable once a turn.
 
@@ -143,6 +145,7 @@ impl<'i> Lowering<'i> {
         let trigger = Expr::Var(spec::variable("trigger"));
         // `@combat(attacking,blocking)`: Wagic's combat trigger on either; one event each.
         let mut more_kinds: Vec<String> = Vec::new();
+        let combat = words.first().and_then(|w| w.call("combat")).is_some();
         let (event_name, object_spec, rest) = if let Some((args, rest)) = words.first().and_then(|w| w.call("combat")) {
             if !rest.text.is_empty() {
                 return Err(Unsupported::new(body, &trigger_name()));
@@ -154,7 +157,7 @@ impl<'i> Lowering<'i> {
                 kinds.pop();
                 self.turn_limited.set(true);
             }
-            let known = |kind: &String| ["attacking", "blocking", "blocked"].contains(&kind.as_str());
+            let known = |kind: &String| ["attacking", "blocking", "blocked", "notblocked"].contains(&kind.as_str());
             let repeated = kinds.iter().enumerate().any(|(index, kind)| kinds[..index].contains(kind));
             if !kinds.iter().all(known) || repeated {
                 return Err(Unsupported::new(args, &format!("trigger `@combat({written})`")));
@@ -170,7 +173,7 @@ impl<'i> Lowering<'i> {
         } else {
             let first = words.first().copied().unwrap_or(body);
             let name = spec::leading_word(first.text);
-            const OBJECT_TRIGGERS: [&str; 10] = [
+            const OBJECT_TRIGGERS: [&str; 12] = [
                 "movedto",
                 "damaged",
                 "tapped",
@@ -181,6 +184,8 @@ impl<'i> Lowering<'i> {
                 "damageof",
                 "combatdamagefoeof",
                 "combatdamageof",
+                "targeted",
+                "vampired",
             ];
             if !OBJECT_TRIGGERS.contains(&name.as_str()) {
                 let known = OBJECT_TRIGGERS.iter().copied().chain(["each", "combat"]);
@@ -202,6 +207,10 @@ impl<'i> Lowering<'i> {
                 _ => (object_spec, false),
             };
             let spec = spec::read(object_spec)?;
+            // Wagic tests the dead creature in every zone (`setAllZones`).
+            if event_name == "vampired" && spec.zone.is_some() {
+                return Err(Unsupported::new(object_spec, "`@vampired(spec)` with a zone"));
+            }
             condition = self.specs.predicate(&spec, trigger, "inzone")?;
             if elsewhere {
                 let test = self.outside_battlefield_and_stack(trigger);
@@ -244,14 +253,46 @@ impl<'i> Lowering<'i> {
             None => event_name,
         };
         for word in rest {
-            if word.text.eq_ignore_ascii_case(TURN_LIMITED) && !self.turn_limited.get() {
+            if word.text.eq_ignore_ascii_case(TURN_LIMITED) && !self.turn_limited.get() && !self.once.get() {
                 self.turn_limited.set(true);
+                continue;
+            }
+            // `once` (Wagic's `mOnce`): the trigger fires the first time only, while its
+            // card is in play.
+            if word.text.eq_ignore_ascii_case("once") && !self.once.get() && !self.turn_limited.get() {
+                self.once.set(true);
                 continue;
             }
             match word.call("from") {
                 Some((from_spec, after)) if after.text.is_empty() && event_name == "movedto" => {
                     let spec = spec::read(from_spec)?;
                     if let Some(test) = self.specs.predicate(&spec, trigger, "fromzone")? {
+                        and(test);
+                    }
+                }
+                // `@combat(blocking,blocked) source(this) from(spec)`: the other creature of
+                // the pair, the card the event binds as `combatfoe` (Wagic's `fromTc` tests
+                // `WEventCardBlocked`'s opponent).
+                Some((from_spec, after)) if after.text.is_empty() && combat => {
+                    let blocks = |kind: &String| kind == "blocking" || kind == "blocked";
+                    if !blocks(&event_name) || !more_kinds.iter().all(blocks) {
+                        let construct = "trigger option `from` of a combat trigger other than `blocking`, `blocked`";
+                        return Err(Unsupported::new(*word, construct));
+                    }
+                    let spec = spec::read(from_spec)?;
+                    let foe = Expr::Var(spec::variable("combatfoe"));
+                    if let Some(test) = self.specs.predicate(&spec, foe, "inzone")? {
+                        and(test);
+                    }
+                }
+                // The spell's or ability's card, bound as `targetsource`.
+                Some((from_spec, after)) if after.text.is_empty() && event_name == "targeted" => {
+                    and(self.targeting_source(from_spec)?);
+                }
+                // The card that dealt the dead creature damage, bound as `vampire`.
+                Some((from_spec, after)) if after.text.is_empty() && event_name == "vampired" => {
+                    let spec = spec::read(from_spec)?;
+                    if let Some(test) = self.specs.predicate(&spec, Expr::Var(spec::variable("vampire")), "inzone")? {
                         and(test);
                     }
                 }
@@ -282,5 +323,63 @@ impl<'i> Lowering<'i> {
             })
             .collect();
         Ok(self.arena.alloc_slice_copy(&events))
+    }
+
+    /// `from(spec)` of `@targeted`: a test of the spell's or ability's card, bound as
+    /// `targetsource`. Wagic tests it as the target is clicked, a spell still where it is
+    /// cast from (`*[instant]|myhand,mygraveyard`), an ability's source on the battlefield;
+    /// here the trigger runs once the spell is on the stack, so each zone a spell is cast
+    /// from stands for the stack, with the spec's owner.
+    fn targeting_source(&self, from_spec: Piece<'_>) -> Result<Expr<'i>, Unsupported> {
+        let from_spec = from_spec.trim();
+        let source = Expr::Var(spec::variable("targetsource"));
+        let Some(bar) = from_spec.find_top(b'|') else {
+            let spec = spec::read(from_spec)?;
+            if spec.zone.is_some() {
+                return Err(Unsupported::new(from_spec, "`from(zone)` of `@targeted` without a spec"));
+            }
+            return Ok(self.specs.predicate(&spec, source, "inzone")?.unwrap_or(Expr::Bool(true)));
+        };
+        let spec = spec::read(from_spec.slice(0, bar).trim())?;
+        let mut prefix: Option<&'static str> = None;
+        let (mut on_stack, mut on_battlefield) = (false, false);
+        for zone in from_spec.from(bar + 1).split_top(",") {
+            let zone = zone.trim();
+            let lower = zone.text.to_ascii_lowercase();
+            let (whose, place) = match (lower.strip_prefix("my"), lower.strip_prefix("opponent")) {
+                (Some(place), _) => ("my", place),
+                (_, Some(place)) => ("opp", place),
+                _ => ("", lower.as_str()),
+            };
+            if prefix.is_some_and(|prefix| prefix != whose) {
+                return Err(Unsupported::new(zone, "`from(spec)` of `@targeted` with zones of different owners"));
+            }
+            prefix = Some(whose);
+            match place {
+                "battlefield" | "inplay" => on_battlefield = true,
+                "hand" | "graveyard" | "library" | "exile" | "stack" | OUTSIDE_THE_BATTLEFIELD => on_stack = true,
+                _ => {
+                    return Err(Unsupported::new(
+                        zone,
+                        &format!("zone `{}` of `@targeted`'s `from(spec)`", spec::quoted(&lower)),
+                    ));
+                }
+            }
+        }
+        let prefix = prefix.unwrap_or("");
+        let in_zone = |zone: &'static str| {
+            let function = CATALOGUE.functions.iter().position(|function| function.name == "inzone").unwrap_or(0);
+            let args = self.arena.alloc_slice_copy(&[source, Expr::Str(zone), Expr::Str(prefix)]);
+            Expr::Call(vm::bytecode::FunctionIdx::new(function), args)
+        };
+        let zone_test = match (on_stack, on_battlefield) {
+            (true, true) => Expr::Or(self.arena.alloc(in_zone("stack")), self.arena.alloc(in_zone("battlefield"))),
+            (true, false) => in_zone("stack"),
+            _ => in_zone("battlefield"),
+        };
+        Ok(match self.specs.predicate(&spec, source, "inzone")? {
+            Some(test) => Expr::And(self.arena.alloc(test), self.arena.alloc(zone_test)),
+            None => zone_test,
+        })
     }
 }

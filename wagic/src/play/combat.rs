@@ -158,14 +158,27 @@ impl Game<'_> {
             }
         }
         self.board_changed();
+        let unblocked: Vec<CardId> =
+            self.attackers().into_iter().filter(|attacker| !blocked.contains(attacker)).collect();
         let runtime = &mut self.table.runtime;
+        // Each binds the other creature of its pair (Wagic's `WEventCardBlocked` and
+        // `WEventCardAttackedBlocked` name it as `trigger[from]`).
+        let foe = crate::front::spec::variable("combatfoe");
         if let Some(event) = runtime.event_index("blocking") {
-            for (blocker, _) in &blocks {
-                runtime.emit(Event::new(event, defender).with_object(Value::Card(*blocker)));
+            for (blocker, attacker) in &blocks {
+                let event = Event::new(event, defender).with_object(Value::Card(*blocker));
+                runtime.emit(event.bind(foe, Value::Card(*attacker)));
             }
         }
         if let Some(event) = runtime.event_index("blocked") {
-            for (_, attacker) in &blocks {
+            for (blocker, attacker) in &blocks {
+                let event = Event::new(event, active).with_object(Value::Card(*attacker));
+                runtime.emit(event.bind(foe, Value::Card(*blocker)));
+            }
+        }
+        // Each attacker left unblocked (Wagic's `WEventCardAttackedNotBlocked`).
+        if let Some(event) = runtime.event_index("notblocked") {
+            for attacker in &unblocked {
                 runtime.emit(Event::new(event, active).with_object(Value::Card(*attacker)));
             }
         }

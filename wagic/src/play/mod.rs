@@ -95,6 +95,8 @@ mod activate_mana;
 #[cfg(test)]
 mod activate_tests;
 mod combat;
+#[cfg(test)]
+mod combat_tests;
 mod flashback;
 #[cfg(test)]
 mod graveyard_tests;

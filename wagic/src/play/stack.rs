@@ -270,6 +270,9 @@ impl Game<'_> {
         if let Some(item) = self.stack.last_mut() {
             item.spec = spec;
         }
+        // Its targets' `@targeted` triggers run before it resolves.
+        self.table.note_targets(card, &answer);
+        self.settle()?;
         Ok(None)
     }
 

@@ -159,3 +159,24 @@ fn each_x_spell_on_the_stack_keeps_its_own_x() {
     let lives = [game.table.board.players[0].life, game.table.board.players[1].life];
     assert_eq!(lives, [STARTING_LIFE - 1, STARTING_LIFE - 2], "{log:?}");
 }
+
+#[test]
+fn an_illusion_targeted_as_a_spell_is_cast_is_sacrificed_before_it_resolves() {
+    // Phantasmal Bear: "When Phantasmal Bear becomes the target of a spell or ability,
+    // sacrifice it." Zap at it: the Bear is gone while Zap waits, and Zap fizzles.
+    let cards = format!(
+        "{CARDS}[card]\nname=Phantasmal Bear\nauto=@targeted(this):sacrifice\nmana={{U}}\ntype=Creature\n\
+         power=2\ntoughness=2\n[/card]\n\
+         [card]\nname=Zap\ntarget=creature\nauto=damage:2\nmana={{R}}\ntype=Instant\n[/card]\n"
+    );
+    let mut game = new_game(&cards, Options { players: [PlayerKind::Greedy; 2], ..Options::default() });
+    game.table.add_card("Mountain", P0, BATTLEFIELD, -1).expect("a card");
+    let zap = game.table.add_card("Zap", P0, HAND, -1).expect("a card");
+    let bear = game.table.add_card("Phantasmal Bear", P1, BATTLEFIELD, -1).expect("a card");
+    begin_first_main(&mut game);
+    game.play_move(Move::Cast(zap)).expect("cast");
+    assert_eq!(game.table.board.get(zap).map(|c| c.zone), Some(STACK));
+    assert_eq!(game.table.board.get(bear).map(|c| c.zone), Some(GRAVEYARD), "{:?}", texts(&game));
+    game.resolve_top().expect("resolves");
+    assert_eq!(texts(&game).last().map(String::as_str), Some("Zap fizzles"), "{:?}", texts(&game));
+}

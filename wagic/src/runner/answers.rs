@@ -56,7 +56,13 @@ impl Run<'_> {
             let at = target.as_card().and_then(|target| self.place_of(target));
             let resolution = Resolution::Targeted { execution: waiting.execution, targets: vec![(target, at)] };
             self.stack.push(Entry::Spell(card, resolution), line, text)?;
+            self.note_targets(card, &[target], line, text)?;
             return Ok(None);
+        }
+        if waiting.spell.is_none() && request.kind == RequestKind::Targets {
+            // An ability's target, chosen as it is activated.
+            let source = waiting.execution.env().source;
+            self.table.note_targets(source, &[target]);
         }
         let step = self.table.resume(waiting.execution, &[target]).map_err(|error| table_skip(error, line, text))?;
         self.after(step, waiting.spell, waiting.clicks, line, text)

@@ -402,7 +402,8 @@ impl Run<'_> {
     /// The blockers step ends (Wagic's `WEventBlockersChosen`): each blocker fires
     /// `blocking`, in the defending player's battlefield order; then each blocked attacker,
     /// in the attacking player's, fires `blocked` once for each of its blockers (Wagic's
-    /// `eventattackedblocked`). Each attacker with flanking gives its blockers -1/-1 until
+    /// `eventattackedblocked`), each binding the other creature as `combatfoe`, and each
+    /// unblocked attacker fires `notblocked`. Each attacker with flanking gives its blockers -1/-1 until
     /// end of turn, in the defending player's battlefield order up to the first with
     /// flanking (Wagic's `AFlankerAbility` stops there). Skipped: an attacker with rampage
     /// and several blockers (Wagic's rampage counts its blockers once; the front end's is a
@@ -418,6 +419,11 @@ impl Run<'_> {
             .collect();
         let attackers: Vec<CardId> =
             board.zone(active, BATTLEFIELD).into_iter().filter(|card| self.blocked.contains(card)).collect();
+        let unblocked: Vec<CardId> = board
+            .zone(active, BATTLEFIELD)
+            .into_iter()
+            .filter(|card| board.get(*card).is_some_and(|c| c.attacking) && !self.blocked.contains(card))
+            .collect();
         for attacker in &attackers {
             let rampage = board
                 .get(*attacker)
@@ -441,16 +447,26 @@ impl Run<'_> {
             self.table.pump_until_end_of_turn(blocker, -1, -1);
         }
         let runtime = &mut self.table.runtime;
+        // Each binds the other creature of its pair, as the game loop's do.
+        let foe = crate::front::spec::variable("combatfoe");
         if let Some(event) = runtime.event_index("blocking") {
-            for (blocker, _) in &blockers {
-                runtime.emit(vm::runtime::Event::new(event, defender).with_object(Value::Card(*blocker)));
+            for (blocker, attacker) in &blockers {
+                let event = vm::runtime::Event::new(event, defender).with_object(Value::Card(*blocker));
+                runtime.emit(event.bind(foe, Value::Card(*attacker)));
             }
         }
         if let Some(event) = runtime.event_index("blocked") {
             for attacker in attackers {
-                for _ in blockers.iter().filter(|(_, blocked)| *blocked == attacker) {
-                    runtime.emit(vm::runtime::Event::new(event, active).with_object(Value::Card(attacker)));
+                for (blocker, _) in blockers.iter().filter(|(_, blocked)| *blocked == attacker) {
+                    let event = vm::runtime::Event::new(event, active).with_object(Value::Card(attacker));
+                    runtime.emit(event.bind(foe, Value::Card(*blocker)));
                 }
+            }
+        }
+        // Then each attacker left unblocked (Wagic's `eventattackednotblocked`).
+        if let Some(event) = runtime.event_index("notblocked") {
+            for attacker in unblocked {
+                runtime.emit(vm::runtime::Event::new(event, active).with_object(Value::Card(attacker)));
             }
         }
         Ok(())

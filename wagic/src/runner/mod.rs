@@ -638,6 +638,7 @@ impl<'t> Run<'t> {
                 let resolution =
                     Resolution::Chosen { target, at: target.as_card().and_then(|card| self.place_of(card)) };
                 self.stack.push(Entry::Spell(spell, resolution), step.line, &step.text)?;
+                self.note_targets(spell, &[target], step.line, &step.text)?;
                 continue;
             }
             if let Some(aura) = self.enchanting.take() {
@@ -653,6 +654,7 @@ impl<'t> Run<'t> {
                 }
                 let resolution = Resolution::Aura { target, at: self.place_of(target) };
                 self.stack.push(Entry::Spell(aura, resolution), step.line, &step.text)?;
+                self.note_targets(aura, &[Value::Card(target)], step.line, &step.text)?;
                 continue;
             }
             let controllers = self.battlefield_controllers();

@@ -350,6 +350,20 @@ impl Run<'_> {
         }
     }
 
+    /// `source`'s spell or ability, just put on the stack, targets `targets`: their
+    /// `@targeted` triggers run now, before it resolves (Wagic's `WEventTarget` is sent as
+    /// the target is clicked).
+    pub(super) fn note_targets(
+        &mut self,
+        source: CardId,
+        targets: &[Value],
+        line: u32,
+        text: &str,
+    ) -> Result<(), Skip> {
+        self.table.note_targets(source, targets);
+        self.table.try_settle().map_err(|error| table_skip(error, line, text))
+    }
+
     /// Where a card is now, to tell later whether it is the same object.
     pub(super) fn place_of(&self, card: CardId) -> crate::table::stack::Place {
         self.table.place_of(card)

@@ -154,6 +154,9 @@ pub struct Board {
     /// The damage dealt since the table last emitted `damaged`: the event's player, what
     /// was dealt damage, the source, how much, and whether it was combat damage.
     pub damage_dealt: Vec<(PlayerId, Value, CardId, i32, bool)>,
+    /// The cards that became targets since the table last emitted `targeted`: each with
+    /// the card whose spell or ability targets it.
+    pub targeted: Vec<(CardId, CardId)>,
     /// Whether the damage being dealt is combat damage (the runner sets it as it strikes).
     pub combat_damage: bool,
     /// Whose turn it is.
@@ -192,6 +195,12 @@ pub struct Board {
     /// The cards that dealt damage this turn (Wagic's `damager`: its `damageToOpponent`,
     /// `damageToController`, `damageToCreature`), until they move or the turn ends.
     pub damagers: Vec<CardId>,
+    /// The creatures dealt damage this turn, each with the card that dealt it (once per
+    /// pair: Wagic's `MTGVampireRule`), until they move or the turn ends.
+    pub victims: Vec<(CardId, CardId)>,
+    /// The creatures that died since the table last emitted `vampired`, each with a card
+    /// that dealt it damage this turn.
+    pub vampired: Vec<(CardId, CardId)>,
     /// Creatures with persist put into a graveyard from the battlefield, with the counters
     /// they had, until the table returns them (`dies.rs`).
     pub(super) persisting: Vec<(CardId, (i32, i32))>,
@@ -240,6 +249,7 @@ impl Board {
             moved: Vec::new(),
             events: Vec::new(),
             damage_dealt: Vec::new(),
+            targeted: Vec::new(),
             combat_damage: false,
             active: P0,
             main_phase: true,
@@ -256,6 +266,8 @@ impl Board {
             cards_shuffled: 0,
             drew_from_empty: [false; 2],
             damagers: Vec::new(),
+            victims: Vec::new(),
+            vampired: Vec::new(),
             persisting: Vec::new(),
             phase_actions: Vec::new(),
             unmodelled: None,
@@ -459,6 +471,13 @@ impl Board {
         {
             self.creature_died = true;
         }
+        // A creature dealt damage this turn that dies is `vampired` by each card that
+        // dealt it (Wagic's `WEventVampire`); moved anywhere, it is a new object.
+        if from.1 == BATTLEFIELD && zone == GRAVEYARD {
+            let died = self.victims.iter().filter(|(victim, _)| *victim == card);
+            self.vampired.extend(died);
+        }
+        self.victims.retain(|(victim, _)| *victim != card);
         let Some(c) = self.get_mut(card) else { return };
         c.attached = None;
         c.activations = 0;

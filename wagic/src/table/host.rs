@@ -300,6 +300,11 @@ impl WagicHost for Board {
             if !self.damagers.contains(&source) {
                 self.damagers.push(source);
             }
+            if let Value::Card(card) = target
+                && !self.victims.contains(&(card, source))
+            {
+                self.victims.push((card, source));
+            }
             // Spirit link: the owner of the card that gave it gains the life.
             let linked: Vec<i32> = self
                 .effects

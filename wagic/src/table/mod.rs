@@ -48,6 +48,7 @@ mod morph;
 mod phase_actions;
 mod poison;
 pub mod stack;
+mod targeted;
 
 pub use board::{Board, COLOUR_PROTECTIONS, Card, Player};
 pub use combat::assign_combat_damage;
@@ -509,6 +510,8 @@ impl Table {
                     self.runtime.emit(event);
                 }
             }
+            let targeted = self.emit_targeted();
+            let vampired = self.emit_vampired();
             // A permanent that changed controller listens as its new controller.
             self.runtime.refresh_controllers(&self.board);
             let outcome = self.runtime.run_events(&mut self.board).map_err(trap)?;
@@ -554,11 +557,13 @@ impl Table {
                     c.controller = c.owner;
                 }
             }
-            let quiet = moved.is_empty() && events.is_empty() && damage.is_empty();
+            let quiet = moved.is_empty() && events.is_empty() && damage.is_empty() && !targeted && !vampired;
             let pending = !self.board.persisting.is_empty()
                 || !self.board.moved.is_empty()
                 || !self.board.events.is_empty()
-                || !self.board.damage_dealt.is_empty();
+                || !self.board.damage_dealt.is_empty()
+                || !self.board.targeted.is_empty()
+                || !self.board.vampired.is_empty();
             if quiet && !pending && self.runtime.is_idle() {
                 return self.check_lost_abilities();
             }
@@ -621,6 +626,7 @@ impl Table {
         self.board.creature_died = false;
         self.board.effects.retain(|(id, ..)| *id != TABLE_UNTIL_END_OF_TURN);
         self.board.damagers.clear();
+        self.board.victims.clear();
         self.try_settle()
     }
 }
