@@ -202,6 +202,34 @@ fn untap<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     set_tapped(ctx, false)
 }
 
+/// `frozen`: each target permanent skips its controller's next untap.
+fn frozen<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let mut any = false;
+    for card in target_cards(ctx) {
+        any |= ctx.host().freeze(card);
+    }
+    Ok(status(any))
+}
+
+/// `removefromcombat`: each target creature leaves combat.
+fn remove_from_combat<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let mut any = false;
+    for card in target_cards(ctx) {
+        any |= ctx.host().remove_from_combat(card);
+    }
+    Ok(status(any))
+}
+
+/// `bottomoflibrary`: each target card goes to the bottom of its owner's library.
+fn bottom_of_library<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let mut moved = false;
+    for card in target_cards(ctx) {
+        let owner = ctx.host().owner(card);
+        moved |= ctx.host().move_card(card, owner, LIBRARY, -1);
+    }
+    Ok(status(moved))
+}
+
 /// Records a timed effect and applies it; the runtime ends it through `Host::end_effect`.
 /// Every Wagic effect is an amount that stacks in Magic (two resolutions of `1/0` are
 /// +2/+0, of `prevent:2` two shields, of `regenerate` two regeneration shields), so each
@@ -633,6 +661,9 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::Bushido => bushido,
         Command::ExtraLands => extra_lands,
         Command::PhaseAction => phase_action,
+        Command::Frozen => frozen,
+        Command::RemoveFromCombat => remove_from_combat,
+        Command::BottomOfLibrary => bottom_of_library,
     }
 }
 

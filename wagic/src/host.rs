@@ -223,6 +223,14 @@ pub trait WagicHost: Host {
     /// Taps or untaps a permanent; whether it changed.
     fn set_tapped(&mut self, card: CardId, tapped: bool) -> bool;
 
+    /// `frozen`: the permanent does not untap during its controller's next untap step;
+    /// false when it is not on the battlefield.
+    fn freeze(&mut self, card: CardId) -> bool;
+
+    /// `removefromcombat`: the creature attacks and blocks no more; false when it did
+    /// neither.
+    fn remove_from_combat(&mut self, card: CardId) -> bool;
+
     /// Puts `count` `power/toughness` counters on a creature (removes them when negative).
     fn add_counters(&mut self, card: CardId, power: i32, toughness: i32, count: i32);
 

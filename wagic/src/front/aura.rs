@@ -224,6 +224,8 @@ fn object_of(effect: &Effect<'_>) -> Object {
         Command::SpiritLink,
         Command::Tap,
         Command::Untap,
+        Command::Frozen,
+        Command::RemoveFromCombat,
         Command::Counter,
         Command::Prevent,
         Command::Regenerate,

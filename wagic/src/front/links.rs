@@ -44,6 +44,9 @@ const EFFECT_WORDS: &[&str] = &[
     "token",
     "transforms",
     "fizzle",
+    "frozen",
+    "removefromcombat",
+    "bottomoflibrary",
 ];
 
 /// The effects written with an amount after a colon (`damage:2`).
@@ -171,6 +174,9 @@ impl<'i> Lowering<'i> {
             // Wagic's `fog` is `preventallcombatdamage` until end of turn (with no
             // `to(...)`/`from(...)`, which stay refused as words of their own).
             ("preventallcombatdamage", Command::Fog),
+            ("frozen", Command::Frozen),
+            ("removefromcombat", Command::RemoveFromCombat),
+            ("bottomoflibrary", Command::BottomOfLibrary),
         ] {
             if lower == word {
                 return Ok(one(call(command, &[])));

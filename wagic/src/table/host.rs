@@ -413,6 +413,23 @@ impl WagicHost for Board {
         changed
     }
 
+    fn freeze(&mut self, card: CardId) -> bool {
+        let Some(c) = self.get_mut(card).filter(|c| c.zone == BATTLEFIELD) else { return false };
+        c.frozen = true;
+        true
+    }
+
+    fn remove_from_combat(&mut self, card: CardId) -> bool {
+        let Some(c) = self.get_mut(card) else { return false };
+        let in_combat = c.attacking || c.blocking.is_some();
+        // Wagic's `initAttackersDefensers`: the card's own part in combat ends; a blocker
+        // of a removed attacker still is a blocking creature, blocking nothing that deals
+        // or is dealt damage.
+        c.attacking = false;
+        c.blocking = None;
+        in_combat
+    }
+
     fn add_counters(&mut self, card: CardId, power: i32, toughness: i32, count: i32) {
         let Some(c) = self.get_mut(card) else { return };
         let before = c.counters;

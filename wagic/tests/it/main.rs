@@ -19,6 +19,7 @@ mod flashback;
 mod foreach_part;
 mod front;
 mod front_ir;
+mod frozen_removal_bottom;
 mod fuel;
 mod given_lines;
 mod given_move;
