@@ -62,6 +62,8 @@ const HARMFUL: &[&str] = &[
     "cantblock",
     "fizzle",
     "loselife",
+    "frozen",
+    "bottomoflibrary",
 ];
 
 /// Words of a helpful effect in a Wagic `auto=` line.
@@ -614,6 +616,9 @@ mod tests {
         assert_eq!(effect_of("token(Bear,creature bear, 2/2,green)"), Effect::Unknown);
         assert_eq!(effect_of("{T}:Add{G}"), Effect::Unknown);
         assert_eq!(effect_of("2/2 damage:1"), Effect::Unknown);
+        // Barl's Cage and Junktroller: a creature kept tapped, a card put under a library.
+        assert_eq!(effect_of("{3}:frozen target(creature)"), Effect::Harmful);
+        assert_eq!(effect_of("{T}:bottomoflibrary target(*|graveyard)"), Effect::Harmful);
     }
 
     #[test]
