@@ -57,6 +57,9 @@ pub enum EffectCode {
     /// `maxPlay(land)+n`: the target player may play `value` more lands each turn while
     /// the effect lasts.
     ExtraLands = 18,
+    /// `protection from(spec)`: the target has protection from the card numbered `value`
+    /// (one effect per card the spec matched when it last ran).
+    ProtectedFrom = 19,
 }
 
 impl EffectCode {
@@ -81,6 +84,7 @@ impl EffectCode {
             EffectCode::LivePump,
             EffectCode::Bushido,
             EffectCode::ExtraLands,
+            EffectCode::ProtectedFrom,
         ]
         .into_iter()
         .find(|known| *known as u16 == code)

@@ -368,6 +368,14 @@ macro_rules! for_each_command {
                 doc: "`removefromcombat` (Wagic's `ACombatRemoval`): each target creature stops attacking or blocking; an attacker removed deals and is dealt no combat damage (its blockers stay blocking creatures).",
                 fails_when: "no target was attacking or blocking",
             },
+            ProtectionFrom {
+                name: "protectionfrom",
+                params: [req "sources": Filter],
+                default_target: Source,
+                timed: true,
+                doc: "`protection from(spec)` (Wagic's `AProtectionFrom`): while the effect lasts each target card has protection from the cards the spec matches (on the battlefield and the stack, unless the spec names its zone): it is not the target of their spells and abilities, not blocked by them, and the damage they deal it is prevented. The front end makes it continuous, so the matches are counted again after every change.",
+                fails_when: "no target is a card",
+            },
             BottomOfLibrary {
                 name: "bottomoflibrary",
                 params: [],

@@ -221,6 +221,7 @@ fn object_of(effect: &Effect<'_>) -> Object {
     let on_permanent = [
         Command::Pump,
         Command::CantBeBlockedBy,
+        Command::ProtectionFrom,
         Command::SpiritLink,
         Command::Tap,
         Command::Untap,

@@ -304,16 +304,22 @@ impl<'i> Lowering<'i> {
         Ok((event, self.arena.alloc_slice_copy(&entering)))
     }
 
-    /// Refuses `cantbeblockedby(spec)` where it would not be continuous (an instant's or
-    /// sorcery's line, an activated or triggered ability, a `may`): its matches would be
-    /// counted once.
+    /// Refuses `cantbeblockedby(spec)` and `protection from(spec)` where they would not be
+    /// continuous (an instant's or sorcery's line, an activated or triggered ability, a
+    /// `may`): their matches would be counted once.
     fn static_only(&self, statements: &[Statement<'_>], value: Piece<'_>) -> Result<(), Unsupported> {
         let unblockable = statements.iter().any(|statement| statement.chain.iter().any(is_unblockable));
         let once = value.text.trim_start().starts_with(['@', '{'])
             || self.spell
             || statements.iter().any(|statement| statement.condition.is_some());
         if unblockable && once {
-            return Err(Unsupported::new(value, "`cantbeblockedby` outside a permanent's static line"));
+            let protection = CommandIdx::new(catalogue::Command::ProtectionFrom.index());
+            let is_protection = |link: &compiler::ir::Link<'_>| matches!(link.effect, compiler::ir::Effect::Call { command, .. } if command == protection);
+            let word = match statements.iter().any(|statement| statement.chain.iter().any(is_protection)) {
+                true => "`protection from(...)`",
+                false => "`cantbeblockedby`",
+            };
+            return Err(Unsupported::new(value, &format!("{word} outside a permanent's static line")));
         }
         Ok(())
     }
@@ -339,8 +345,10 @@ fn split_restriction(trigger: Piece<'_>) -> (Piece<'_>, Option<Piece<'_>>) {
     (trigger.slice(0, last.start - trigger.start).trim(), Some(inside))
 }
 
-/// Whether a link is `cantbeblockedby(spec)`.
+/// Whether a link is `cantbeblockedby(spec)` or `protection from(spec)`: an effect that
+/// holds for the cards its spec matches, counted again only by a continuous auto.
 pub(super) fn is_unblockable(link: &compiler::ir::Link<'_>) -> bool {
-    let command = CommandIdx::new(catalogue::Command::CantBeBlockedBy.index());
-    matches!(link.effect, compiler::ir::Effect::Call { command: called, .. } if called == command)
+    let counted = [catalogue::Command::CantBeBlockedBy, catalogue::Command::ProtectionFrom];
+    matches!(link.effect, compiler::ir::Effect::Call { command, .. }
+        if counted.iter().any(|counted| CommandIdx::new(counted.index()) == command))
 }

@@ -72,7 +72,6 @@ pub const EFFECTS: &[&str] = &[
     "preventalldamage",
     "preventallnoncombatdamage",
     "proliferate",
-    "protection",
     "rampage",
     "rehook",
     "reject",

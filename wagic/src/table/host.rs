@@ -662,14 +662,21 @@ const MAX_TOKEN_DOUBLINGS: usize = 10;
 pub const MAX_BOARD_CARDS: usize = 1 << 16;
 
 impl Board {
-    /// Whether `target` has protection from a colour of `source` (all damage from it is
-    /// prevented).
+    /// Whether `target` has protection from `source`: from a colour of it, or from a spec
+    /// it matched (`protection from(spec)`). All damage from it is prevented.
     fn protected_from(&self, source: CardId, target: Value) -> bool {
         let (Value::Card(card), Some(_)) = (target, self.get(source)) else { return false };
         let colours = self.colours(source);
         super::COLOUR_PROTECTIONS
             .iter()
             .any(|(ability, colour)| colours.contains(colour) && self.has_ability(card, ability))
+            || self.protected_by_spec(card, source)
+    }
+
+    /// Whether a `protection from(spec)` in force on `card` matched `source`.
+    pub fn protected_by_spec(&self, card: CardId, source: CardId) -> bool {
+        let number = i32::try_from(source.0).unwrap_or(i32::MAX);
+        self.effects.on(card).any(|&(_, code, _, value)| code == EffectCode::ProtectedFrom && value == number)
     }
 
     /// How much of `amount` damage from `source` to `target` protection and prevention

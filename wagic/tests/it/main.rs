@@ -52,6 +52,7 @@ mod play_rules;
 mod play_seat;
 mod play_stack;
 mod poison;
+mod protection;
 mod self_sacrifice;
 mod sets;
 mod several_zones;
