@@ -17,6 +17,8 @@ mod costs;
 mod counter_cost;
 mod fizzle;
 mod pay;
+mod permanents;
+pub(crate) mod prevent;
 pub use costs::GENERIC_ORDER;
 use costs::*;
 pub(crate) use pay::{payer_of_tag, read_pay_cost};
@@ -200,34 +202,6 @@ fn tap<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
 
 fn untap<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     set_tapped(ctx, false)
-}
-
-/// `frozen`: each target permanent skips its controller's next untap.
-fn frozen<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
-    let mut any = false;
-    for card in target_cards(ctx) {
-        any |= ctx.host().freeze(card);
-    }
-    Ok(status(any))
-}
-
-/// `removefromcombat`: each target creature leaves combat.
-fn remove_from_combat<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
-    let mut any = false;
-    for card in target_cards(ctx) {
-        any |= ctx.host().remove_from_combat(card);
-    }
-    Ok(status(any))
-}
-
-/// `bottomoflibrary`: each target card goes to the bottom of its owner's library.
-fn bottom_of_library<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
-    let mut moved = false;
-    for card in target_cards(ctx) {
-        let owner = ctx.host().owner(card);
-        moved |= ctx.host().move_card(card, owner, LIBRARY, -1);
-    }
-    Ok(status(moved))
 }
 
 /// Records a timed effect and applies it; the runtime ends it through `Host::end_effect`.
@@ -673,9 +647,10 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::Bushido => bushido,
         Command::ExtraLands => extra_lands,
         Command::PhaseAction => phase_action,
-        Command::Frozen => frozen,
-        Command::RemoveFromCombat => remove_from_combat,
-        Command::BottomOfLibrary => bottom_of_library,
+        Command::Frozen => permanents::frozen,
+        Command::RemoveFromCombat => permanents::remove_from_combat,
+        Command::BottomOfLibrary => permanents::bottom_of_library,
+        Command::PreventDamage => prevent::prevent_damage,
         Command::ProtectionFrom => protection_from,
     }
 }

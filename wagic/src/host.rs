@@ -60,6 +60,14 @@ pub enum EffectCode {
     /// `protection from(spec)`: the target has protection from the card numbered `value`
     /// (one effect per card the spec matched when it last ran).
     ProtectedFrom = 19,
+    /// `preventalldamage`: a prevention in force, its `value` the flags of `preventdamage`'s
+    /// `kind` (bits 0-1: which damage; bit 2: only to the [`EffectCode::PreventTo`] marks
+    /// of this effect's id; bit 3: only from the [`EffectCode::PreventFrom`] marks).
+    PreventAll = 20,
+    /// The target (a card or a player) is one the prevention of id `value` protects.
+    PreventTo = 21,
+    /// The target card is one whose damage the prevention of id `value` prevents.
+    PreventFrom = 22,
 }
 
 impl EffectCode {
@@ -85,6 +93,9 @@ impl EffectCode {
             EffectCode::Bushido,
             EffectCode::ExtraLands,
             EffectCode::ProtectedFrom,
+            EffectCode::PreventAll,
+            EffectCode::PreventTo,
+            EffectCode::PreventFrom,
         ]
         .into_iter()
         .find(|known| *known as u16 == code)

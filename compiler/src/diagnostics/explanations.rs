@@ -423,7 +423,7 @@ impl Code {
                  be a count `type:spec:zone`; `ueot nonstatic` on the permanent itself: counted \
                  again while it lasts) and a \
                  keyword ability given or taken (`flying`, `-flying`), `rampage(p/t,N)`, `bushido(p/t)`, \
-                 `fog`, `preventAllCombatDamage`, `maxPlay(land)+N`, `spiritlink`, `cantbeblockedby(spec)`, `protection from(spec)` (on a permanent's static line), \
+                 `fog`, `preventAllCombatDamage`, `maxPlay(land)+N`, `spiritlink`, `cantbeblockedby(spec)`, `protection from(spec)` and `preventAllDamage to(spec) from(spec)` (either or both; `preventAllCombatDamage`, `preventAllNonCombatDamage` too) on a permanent's static line, \
                  `loseabilities`, `losesubtypesof(land)`, \
                  `transforms((types,colours,setpower=N,settoughness=N,abilities))` (`forever`: \
                  until the card moves; `newability[effect]` of one effect on the card such as \

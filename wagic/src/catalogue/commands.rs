@@ -376,6 +376,14 @@ macro_rules! for_each_command {
                 doc: "`protection from(spec)` (Wagic's `AProtectionFrom`): while the effect lasts each target card has protection from the cards the spec matches (on the battlefield and the stack, unless the spec names its zone): it is not the target of their spells and abilities, not blocked by them, and the damage they deal it is prevented. The front end makes it continuous, so the matches are counted again after every change.",
                 fails_when: "no target is a card",
             },
+            PreventDamage {
+                name: "preventdamage",
+                params: [req "kind": Int, opt "to": Filter, opt "from": Filter],
+                default_target: Source,
+                timed: true,
+                doc: "`preventalldamage to(spec) from(spec)` (Wagic's `APreventDamageTypes`): while the effect lasts, all damage dealt to what `to` matches by the cards `from` matches is prevented (`preventallcombatdamage`: combat damage only; `preventallnoncombatdamage`: other damage only). `kind`: bits 0-1 the damage (0 all, 1 combat, 2 other), bit 2 `to(this)` (the targets stand for `to`), bit 3 `from(this)`; a side neither written nor `this` is any. The front end makes it continuous, so the matches are counted again after every change.",
+                fails_when: "never",
+            },
             BottomOfLibrary {
                 name: "bottomoflibrary",
                 params: [],

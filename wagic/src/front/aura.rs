@@ -222,6 +222,7 @@ fn object_of(effect: &Effect<'_>) -> Object {
         Command::Pump,
         Command::CantBeBlockedBy,
         Command::ProtectionFrom,
+        Command::PreventDamage,
         Command::SpiritLink,
         Command::Tap,
         Command::Untap,

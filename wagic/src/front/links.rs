@@ -48,6 +48,8 @@ const EFFECT_WORDS: &[&str] = &[
     "removefromcombat",
     "bottomoflibrary",
     "protection from",
+    "preventalldamage",
+    "preventallnoncombatdamage",
 ];
 
 /// The effects written with an amount after a colon (`damage:2`).
@@ -182,6 +184,9 @@ impl<'i> Lowering<'i> {
             if lower == word {
                 return Ok(one(call(command, &[])));
             }
+        }
+        if let Some(link) = self.prevent_damage(piece) {
+            return Ok(one(link?));
         }
         // `maxPlay(land)+n`: n more lands a turn (Wagic's `ACastRestriction`, on a spell
         // `AInstantCastRestrictionUEOT`);

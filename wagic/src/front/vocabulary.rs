@@ -69,8 +69,6 @@ pub const EFFECTS: &[&str] = &[
     "phaseaction",
     "phasealter",
     "phaseout",
-    "preventalldamage",
-    "preventallnoncombatdamage",
     "proliferate",
     "rampage",
     "rehook",

@@ -52,6 +52,7 @@ mod play_rules;
 mod play_seat;
 mod play_stack;
 mod poison;
+mod prevent_all;
 mod protection;
 mod self_sacrifice;
 mod sets;
