@@ -68,6 +68,18 @@ type=Creature\n\
 subtype=Bear\n\
 power=2\n\
 toughness=2\n\
+[/card]\n\
+[card]\n\
+name=Fog Bank\n\
+abilities=defender,flying\n\
+auto=preventAllCombatDamage to(this)\n\
+auto=preventAllCombatDamage from(this)\n\
+text=Defender (This creature can't attack.) -- Flying -- Prevent all combat damage that would be dealt to and dealt by Fog Bank.\n\
+mana={1}{U}\n\
+type=Creature\n\
+subtype=Wall\n\
+power=0\n\
+toughness=2\n\
 [/card]\n";
 
 fn verdict(init: &str, moves: &str, expected: &str) -> Verdict {
@@ -158,6 +170,24 @@ fn noncombat_prevention_stops_a_shock_but_not_combat_damage() {
         "[PLAYER1]\ninplay:Hill Giant\nhand:Shock\nmanapool:{R}\n[PLAYER2]\ninplay:Mark of Asylum,Grizzly Bears\n",
         "Shock\nGrizzly Bears\nnext\nnext\nHill Giant\nnext\nGrizzly Bears\nnext\nnext\n",
         "COMBATEND\n[PLAYER1]\ninplay:Hill Giant\ngraveyard:Shock\n[PLAYER2]\ninplay:Mark of Asylum\ngraveyard:Grizzly Bears\n",
+    );
+    assert_eq!(verdict(init, moves, expected), Verdict::Passed);
+}
+
+#[test]
+fn a_combat_prevention_spares_fog_bank_in_combat_only() {
+    // Fog Bank (0/2) blocks Hill Giant (3/3) and lives...
+    let (init, moves, expected) = (
+        "[PLAYER1]\ninplay:Hill Giant\nhand:Shock\nmanapool:{R}\n[PLAYER2]\ninplay:Fog Bank\n",
+        "next\nnext\nHill Giant\nnext\nFog Bank\nnext\nnext\n",
+        "COMBATEND\n[PLAYER1]\ninplay:Hill Giant\nhand:Shock\n[PLAYER2]\ninplay:Fog Bank\n",
+    );
+    assert_eq!(verdict(init, moves, expected), Verdict::Passed);
+    // ...but a Shock kills it.
+    let (init, moves, expected) = (
+        "[PLAYER1]\nhand:Shock\nmanapool:{R}\n[PLAYER2]\ninplay:Fog Bank\n",
+        "Shock\nFog Bank\n",
+        "FIRSTMAIN\n[PLAYER1]\ngraveyard:Shock\n[PLAYER2]\ngraveyard:Fog Bank\n",
     );
     assert_eq!(verdict(init, moves, expected), Verdict::Passed);
 }
