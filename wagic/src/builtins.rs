@@ -16,11 +16,14 @@ use crate::host::{Colour, EffectCode, Token, WagicHost};
 mod costs;
 mod counter_cost;
 mod fizzle;
+mod hybrid_cost;
 mod pay;
 mod permanents;
 pub(crate) mod prevent;
 pub use costs::GENERIC_ORDER;
 use costs::*;
+pub(crate) use hybrid_cost::hybrid_ways;
+use hybrid_cost::*;
 pub(crate) use pay::{payer_of_tag, read_pay_cost};
 mod alias;
 mod choice;
@@ -849,6 +852,9 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
         if let Some(index) = CATALOGUE.functions.iter().position(|spec| spec.name == name) {
             table.function(index, function);
         }
+    }
+    for spec in CATALOGUE.costs.iter().enumerate().filter(|(_, spec)| hybrid_ways(spec.name).is_some()) {
+        table.cost(spec.0, hybrid_cost);
     }
     let costs: [(&str, vm::runtime::CostFn<H>); 24] = [
         ("T", tap_cost),

@@ -3,6 +3,7 @@
 //! `@next`), each tried then paid as [`vm::runtime::CostPhase`] says.
 
 use super::*;
+use crate::testfile::Mana;
 
 /// `{T}`: tap this permanent; `{T(spec)}`: an untapped one the spec matches (asked;
 /// Wagic's `TapTargetCost` refuses a tapped one).
@@ -67,36 +68,26 @@ pub(super) fn cost_count<H: WagicHost>(ctx: &CallContext<'_, H>) -> i32 {
 pub const GENERIC_ORDER: [Colour; 6] = [5, 4, 1, 3, 2, 0];
 
 /// The cost symbols of one colour, `{W}`... `{G}`, in colour order (0..=4).
-const COLOUR_SYMBOLS: [&str; 5] = ["W", "U", "B", "R", "G"];
-
-/// The mana of each colour the coloured symbols of the cost's block ask (`{R}{R}`: 2 red),
-/// all of them (`Check`) or those paid after this one (`Pay`): what generic mana must
-/// leave in the pool, and what a colour's symbols need between them.
-fn coloured_needs<H: WagicHost>(ctx: &CallContext<'_, H>, phase: CostPhase) -> [i32; 6] {
-    let mut needs = [0; 6];
-    let Some((block, at)) = ctx.cost_block() else { return needs };
-    for (index, cost) in block.iter().enumerate() {
-        if phase == CostPhase::Pay && index <= at {
-            continue;
-        }
-        let name = CATALOGUE.costs.get(cost.cost.index()).map_or("", |spec| spec.name);
-        if let Some(colour) = COLOUR_SYMBOLS.iter().position(|symbol| *symbol == name) {
-            let count = cost.count.map_or(1, |count| i32::try_from(count).unwrap_or(i32::MAX));
-            needs[colour] = needs[colour].saturating_add(count);
-        }
-    }
-    needs
-}
+pub(super) const COLOUR_SYMBOLS: [&str; 5] = ["W", "U", "B", "R", "G"];
 
 /// `{W}`... `{G}` (`colour` 0..=4) and `{3}` (`colour` none: any colours). Checked against
 /// the whole cost, as Wagic's `ManaCost::canAfford` does: a pool of {R}{R}{R} pays
-/// neither `{1}{R}{R}{R}` nor `{R}` written three times beside a fourth.
+/// neither `{1}{R}{R}{R}` nor `{R}` written three times beside a fourth; a block with
+/// hybrid symbols as [`hybrid_cost`] checks it.
 pub(super) fn mana_cost<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase, colour: Option<u16>) -> Res {
     let player = ctx.env().controller;
     let count = cost_count(ctx);
-    let needs = coloured_needs(ctx, phase);
+    let block = block_mana(ctx, phase);
+    // The coloured symbols of the block (all, or those paid after this one): what generic
+    // mana must leave in the pool, and what a colour's symbols need between them.
+    let mut needs = block.needs;
+    needs[5] = 0;
     let mana = |ctx: &mut CallContext<'_, H>, colour: u16| ctx.host().mana(player, colour);
     match (phase, colour) {
+        (CostPhase::Check, _) if !block.hybrids.is_empty() => {
+            let pool = pool_of(ctx, player);
+            Ok(status(first_covered(&pool, &block).is_some()))
+        }
         // The colour's symbols together, this one among them.
         (CostPhase::Check, Some(colour)) => {
             Ok(status(mana(ctx, colour) >= needs.get(usize::from(colour)).copied().unwrap_or(count)))
@@ -105,26 +96,37 @@ pub(super) fn mana_cost<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostP
             let take = mana(ctx, colour).min(count);
             Ok(status(take == count && ctx.host().spend_mana(player, colour, take)))
         }
-        // Generic mana is paid as Wagic pays it (`ManaCost::Diff`): colourless first, then
-        // green, blue, red, black and white, leaving what the coloured symbols need.
-        (phase, None) => {
-            let spare = |ctx: &mut CallContext<'_, H>, colour: u16| {
-                (mana(ctx, colour) - needs.get(usize::from(colour)).copied().unwrap_or(0)).max(0)
-            };
-            if phase == CostPhase::Check {
-                let available: i32 = GENERIC_ORDER.iter().map(|&colour| spare(ctx, colour)).sum();
-                return Ok(status(available >= count));
-            }
-            let mut left = count;
-            for colour in GENERIC_ORDER {
-                let take = spare(ctx, colour).min(left);
-                if take > 0 && ctx.host().spend_mana(player, colour, take) {
-                    left -= take;
-                }
-            }
-            Ok(status(left == 0))
+        (CostPhase::Check, None) => {
+            let available: i32 = GENERIC_ORDER
+                .iter()
+                .map(|&colour| (mana(ctx, colour) - needs.get(usize::from(colour)).copied().unwrap_or(0)).max(0))
+                .sum();
+            Ok(status(available >= count))
+        }
+        (CostPhase::Pay, None) => {
+            let pool = pool_of(ctx, player);
+            Ok(status(spend_generic(ctx, player, count, &reserved(&pool, &block))))
         }
     }
+}
+
+/// Pays `count` generic mana as Wagic pays it (`ManaCost::Diff`): colourless first, then
+/// green, blue, red, black and white, leaving `reserve` of each colour; whether it could.
+pub(super) fn spend_generic<H: WagicHost>(
+    ctx: &mut CallContext<'_, H>,
+    player: PlayerId,
+    count: i32,
+    reserve: &Mana,
+) -> bool {
+    let mut left = count;
+    for colour in GENERIC_ORDER {
+        let spare = (ctx.host().mana(player, colour) - reserve.get(usize::from(colour)).copied().unwrap_or(0)).max(0);
+        let take = spare.min(left);
+        if take > 0 && ctx.host().spend_mana(player, colour, take) {
+            left -= take;
+        }
+    }
+    left == 0
 }
 
 pub(super) fn white<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {

@@ -10,7 +10,7 @@
 //! them while the payment waits).
 
 use super::*;
-use crate::runner::costs::{Hybrid, pay as pay_from_pool, read_cost};
+use crate::runner::costs::{Hybrid, pay as pay_from_pool, plain_ways, read_cost};
 use crate::testfile::Mana;
 
 /// The most life a `{L:n}` symbol of a `pay` cost may ask (a larger one is refused).
@@ -66,33 +66,6 @@ pub(crate) fn read_pay_cost(text: &str) -> Option<PayCost> {
     Some(PayCost { mana, hybrids, life })
 }
 
-/// The plain costs a cost with hybrids may be paid as: each hybrid symbol one way or the
-/// other (at most 2^10 ways: [`read_cost`] reads at most 10 hybrids).
-fn plain_costs(cost: &PayCost) -> Vec<Mana> {
-    let mut costs = vec![cost.mana];
-    for hybrid in &cost.hybrids {
-        let mut next = Vec::with_capacity(costs.len() * 2);
-        for base in &costs {
-            for (slot, value) in hybrid {
-                let mut way = *base;
-                way[*slot] = way[*slot].saturating_add(*value);
-                next.push(way);
-            }
-        }
-        costs = next;
-    }
-    costs
-}
-
-/// The player's mana pool.
-fn pool_of<H: WagicHost>(ctx: &mut CallContext<'_, H>, player: PlayerId) -> Mana {
-    let mut pool = [0; 6];
-    for (colour, mana) in pool.iter_mut().enumerate() {
-        *mana = ctx.host().mana(player, colour as Colour);
-    }
-    pool
-}
-
 /// A way to pay a cost: the plain cost paid (its hybrids one way each) and the lands to
 /// tap first, each for a colour.
 type Payment = (Mana, Vec<(CardId, usize)>);
@@ -109,7 +82,7 @@ fn payment<H: WagicHost>(
         return Ok(None);
     }
     let pool = pool_of(ctx, player);
-    let ways = plain_costs(cost);
+    let ways = plain_ways(cost.mana, &cost.hybrids);
     ctx.charge(ways.len())?;
     // The pool alone first, as Wagic's payment takes it, then with lands tapped.
     if let Some(way) = ways.iter().find(|way| pay_from_pool(&mut pool.clone(), way)) {
@@ -203,8 +176,8 @@ mod tests {
         assert_eq!((cost.mana, cost.hybrids.len(), cost.life), ([1, 0, 0, 0, 0, 2], 0, 0));
         let cost = read_pay_cost("{WB}{WB}").expect("a cost");
         assert_eq!((cost.mana, cost.hybrids.len()), ([0; 6], 2));
-        assert_eq!(plain_costs(&cost).len(), 4);
-        assert!(plain_costs(&cost).contains(&[1, 0, 1, 0, 0, 0]));
+        assert_eq!(plain_ways(cost.mana, &cost.hybrids).len(), 4);
+        assert!(plain_ways(cost.mana, &cost.hybrids).contains(&[1, 0, 1, 0, 0, 0]));
         let cost = read_pay_cost("{L:2}").expect("a cost");
         assert_eq!((cost.mana, cost.life), ([0; 6], 2));
         assert_eq!(read_pay_cost("{1}{L}").map(|cost| (cost.mana[5], cost.life)), Some((1, 1)));

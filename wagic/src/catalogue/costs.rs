@@ -1,5 +1,5 @@
 //! The cost symbols of the Wagic catalogue: what may stand in an activated ability's
-//! `{...}` block (`{T}`, mana, `{S(spec)}`...) and the activation limits written after its
+//! `{...}` block (`{T}`, mana, hybrid mana, `{S(spec)}`...) and the activation limits written after its
 //! effect (`asSorcery`, `limit:n`), then the costs the front end gives an auto of its own
 //! (`upcost`, `nextonce`, `turnonce`).
 
@@ -18,6 +18,23 @@ pub const COSTS: &[CostSpec] = &[
     CostSpec { name: "R", arg: CostArg::OptionalCountOrFilter, doc: "`{R}`: pay red mana." },
     CostSpec { name: "G", arg: CostArg::OptionalCountOrFilter, doc: "`{G}`: pay green mana." },
     CostSpec { name: "generic", arg: CostArg::OptionalCountOrFilter, doc: "`{3}`: pay that much mana of any colour." },
+    // Hybrid symbols, each paid one way or the other (Wagic's `ManaCost` hybrids); the
+    // front end reads `{GR}` as `{RG}`.
+    CostSpec { name: "WU", arg: CostArg::None, doc: "`{WU}`: pay white or blue mana." },
+    CostSpec { name: "WB", arg: CostArg::None, doc: "`{WB}`: pay white or black mana." },
+    CostSpec { name: "UB", arg: CostArg::None, doc: "`{UB}`: pay blue or black mana." },
+    CostSpec { name: "UR", arg: CostArg::None, doc: "`{UR}`: pay blue or red mana." },
+    CostSpec { name: "BR", arg: CostArg::None, doc: "`{BR}`: pay black or red mana." },
+    CostSpec { name: "BG", arg: CostArg::None, doc: "`{BG}`: pay black or green mana." },
+    CostSpec { name: "RG", arg: CostArg::None, doc: "`{RG}`: pay red or green mana." },
+    CostSpec { name: "RW", arg: CostArg::None, doc: "`{RW}`: pay red or white mana." },
+    CostSpec { name: "GW", arg: CostArg::None, doc: "`{GW}`: pay green or white mana." },
+    CostSpec { name: "GU", arg: CostArg::None, doc: "`{GU}`: pay green or blue mana." },
+    CostSpec { name: "2W", arg: CostArg::None, doc: "`{2W}`: pay two mana of any colour, or white mana." },
+    CostSpec { name: "2U", arg: CostArg::None, doc: "`{2U}`: pay two mana of any colour, or blue mana." },
+    CostSpec { name: "2B", arg: CostArg::None, doc: "`{2B}`: pay two mana of any colour, or black mana." },
+    CostSpec { name: "2R", arg: CostArg::None, doc: "`{2R}`: pay two mana of any colour, or red mana." },
+    CostSpec { name: "2G", arg: CostArg::None, doc: "`{2G}`: pay two mana of any colour, or green mana." },
     CostSpec {
         name: "S",
         arg: CostArg::OptionalFilter,

@@ -1,4 +1,4 @@
-//! An activated ability's costs (`{2}{R}{T}`, `{S(spec)}`, `{E(spec)}`, `{H(spec)}`,
+//! An activated ability's costs (`{2}{R}{T}`, `{RG}`, `{S(spec)}`, `{E(spec)}`, `{H(spec)}`,
 //! `{discard(spec)}`, `{C(0/0,-n,name)}`) as the
 //! compiler's IR costs: mana of one colour written twice is one cost with a count.
 
@@ -63,6 +63,15 @@ impl<'i> Lowering<'i> {
                     }
                     ("generic", Some(amount), None)
                 }
+                hybrid if crate::builtins::hybrid_ways(hybrid).is_some() => {
+                    // `{RG}` or `{GR}`: one cost named in the catalogue's order of the two.
+                    let reversed: String = hybrid.chars().rev().collect();
+                    let named = CATALOGUE.costs.iter().find(|cost| cost.name == hybrid || cost.name == reversed);
+                    let Some(named) = named else {
+                        return Err(Unsupported::new(symbol, &format!("cost `{{{hybrid}}}`")));
+                    };
+                    (named.name, None, None)
+                }
                 _ => {
                     // `{S(spec)}` sacrifices, `{E(spec)}` exiles, `{H(spec)}` returns to its
                     // owner's hand, `{T(spec)}` taps, `{discard(spec)}` discards a card the
@@ -85,7 +94,7 @@ impl<'i> Lowering<'i> {
                     } else {
                         let word = spec::leading_word(symbol.text);
                         return Err(Unsupported::new(symbol, &format!("cost `{{{}}}`", word)).with_help(Some(
-                            "the costs compiled are `{T}`, `{Q}`, mana (`{2}`, `{W}`, `{U}`, `{B}`, `{R}`, `{G}`), `{S}`, \
+                            "the costs compiled are `{T}`, `{Q}`, mana (`{2}`, `{W}`, `{U}`, `{B}`, `{R}`, `{G}`, hybrids `{RG}`, `{2W}`), `{S}`, \
                              `{S(spec)}`, `{T(spec)}`, `{E}`, `{E(spec)}`, `{H}`, `{H(spec)}`, `{D}`, `{discard(spec)}`, `{L}`, \
                              `{L:n}`, `{C(0/0,-n,name)}` and `{cycle}`"
                                 .into(),

@@ -9,7 +9,8 @@ use super::*;
 const CARDS: &str = "[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[/card]\n\
 [card]\nname=Swamp\ntype=Basic Land\nsubtype=Swamp\n[/card]\n\
 [card]\nname=Sedge Troll\nauto={B}:regenerate\nmana={2}{R}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
-[card]\nname=Furnace Imp\nauto={1}{R}:1/0\nmana={R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n";
+[card]\nname=Furnace Imp\nauto={1}{R}:1/0\nmana={R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Grove Imp\nauto={RB}:1/0\nmana={R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n";
 
 /// p0's first main phase with `lands` on its battlefield, `creature` among them (not
 /// summoning sick); the creature's id.
@@ -48,10 +49,26 @@ fn an_ability_taps_only_the_lands_its_cost_needs() {
 }
 
 #[test]
+fn a_hybrid_ability_taps_one_land_of_either_colour() {
+    // {RB} with a Swamp and two Mountains: one land, each time.
+    let (mut game, imp) = board(&["Swamp", "Mountain", "Mountain"], "Grove Imp");
+    for pumps in 1..=3 {
+        let activate = Move::Activate { card: imp, index: 0, tap_lands: true };
+        assert!(game.legal_moves(P0).expect("moves").contains(&activate), "pump {pumps}");
+        game.play_move(activate).expect("activates");
+        assert_eq!(tapped(&game).len(), pumps);
+        assert_eq!(game.table.board.power(imp), 1 + pumps as i32);
+    }
+}
+
+#[test]
 fn an_activated_lines_mana_is_its_cost_less_tap_and_sacrifice() {
-    assert_eq!(line_mana("{B}:regenerate"), Some([0, 0, 1, 0, 0, 0]));
-    assert_eq!(line_mana("{2}{R}{T}:damage:1 target(creature)"), Some([0, 0, 0, 1, 0, 2]));
-    assert_eq!(line_mana("{S}:draw:1"), Some([0; 6]));
+    assert_eq!(line_mana("{B}:regenerate"), Some(vec![[0, 0, 1, 0, 0, 0]]));
+    assert_eq!(line_mana("{2}{R}{T}:damage:1 target(creature)"), Some(vec![[0, 0, 0, 1, 0, 2]]));
+    assert_eq!(line_mana("{S}:draw:1"), Some(vec![[0; 6]]));
+    assert_eq!(line_mana("{RG}:1/1"), Some(vec![[0, 0, 0, 1, 0, 0], [0, 0, 0, 0, 1, 0]]));
+    assert_eq!(line_mana("{C(0/0,1,Loyalty)}:life:2 controller"), Some(vec![[0; 6]]));
+    assert_eq!(line_mana("{1}{S(creature|mybattlefield)}:draw:1"), Some(vec![[0, 0, 0, 0, 0, 1]]));
     // No cost first, or a symbol not read here: no plan (every land is tapped).
     assert_eq!(line_mana("__CYCLING__({1})"), None);
     assert_eq!(line_mana("{X}{R}:damage:X"), None);

@@ -26,7 +26,7 @@
 //!   attackers left unblocked would deal lethal damage.
 //!
 //! Helpful and harmful are read from the card's `auto=` lines (`damage:`, `destroy`,
-//! `-2/-2`... against `3/3`, `regenerate`, `protection`...): a card that reads as
+//! `-2/-2`, a mill, a discard... against `3/3`, `regenerate`, `protection`, a draw...): a card that reads as
 //! both or neither is neither, and its targets are chosen at random among the candidates.
 
 use vm::runtime::{CardId, Execution, PlayerId, RequestKind, Value};
@@ -62,13 +62,16 @@ const HARMFUL: &[&str] = &[
     "cantblock",
     "fizzle",
     "loselife",
+    "deplete:",
+    "discard:",
+    "reject",
     "frozen",
     "bottomoflibrary",
 ];
 
 /// Words of a helpful effect in a Wagic `auto=` line.
 const HELPFUL: &[&str] =
-    &["regenerate", "protection", "untap", "prevent", "lifelink", "shroud", "indestructible", "counter(1/1"];
+    &["regenerate", "protection", "untap", "prevent", "lifelink", "shroud", "indestructible", "counter(1/1", "draw:"];
 
 /// The `p/t` change a line makes (Wagic's `3/3` is +3/+3, `-2/-2` -2/-2): its first word
 /// that is two whole numbers around a `/`.
@@ -616,6 +619,14 @@ mod tests {
         assert_eq!(effect_of("token(Bear,creature bear, 2/2,green)"), Effect::Unknown);
         assert_eq!(effect_of("{T}:Add{G}"), Effect::Unknown);
         assert_eq!(effect_of("2/2 damage:1"), Effect::Unknown);
+        // Tome Scour's mill, Mind Rot's discard, Ancestral Recall's draw, a looter.
+        assert_eq!(effect_of("deplete:5"), Effect::Harmful);
+        assert_eq!(
+            effect_of("ability$!name(discard 2 cards) target(<2>*|myhand) reject!$ targetedplayer"),
+            Effect::Harmful
+        );
+        assert_eq!(effect_of("draw:3 targetedplayer"), Effect::Helpful);
+        assert_eq!(effect_of("{T}:draw:1 && discard:1"), Effect::Unknown);
         // Barl's Cage and Junktroller: a creature kept tapped, a card put under a library.
         assert_eq!(effect_of("{3}:frozen target(creature)"), Effect::Harmful);
         assert_eq!(effect_of("{T}:bottomoflibrary target(*|graveyard)"), Effect::Harmful);

@@ -2,11 +2,11 @@
 //! what it leaves in hand.
 
 use super::moves::Move;
-use super::test_support::first_main_with;
+use super::test_support::{first_main_with, texts};
 use super::*;
 
 /// Swords to Plowshares as Wagic writes it, a knight with protection from white (Black
-/// Knight's) and a plain bear.
+/// Knight's), a plain bear, cyclers and Tome Scour (a mill).
 const CARDS: &str = "[card]\nname=Plains\ntype=Basic Land\nsubtype=Plains\n[/card]\n\
 [card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[/card]\n\
 [card]\nname=Swords to Plowshares\ntarget=creature\nauto=moveto(exile)\n\
@@ -14,7 +14,9 @@ auto=dynamicability<!mytgt powerlifegain targetcontroller!>\nmana={W}\ntype=Inst
 [card]\nname=Knight\nabilities=protection from white\nmana={B}{B}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Bear\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Cycler\nautohand=__CYCLING__({1})\nmana={5}{R}\ntype=Creature\npower=5\ntoughness=5\n[/card]\n\
-[card]\nname=Steppe\nautohand=__CYCLING__({W})\ntype=Land\n[/card]\n";
+[card]\nname=Steppe\nautohand=__CYCLING__({W})\ntype=Land\n[/card]\n\
+[card]\nname=Island\ntype=Basic Land\nsubtype=Island\n[/card]\n\
+[card]\nname=Tome Scour\ntarget=player\nauto=deplete:5\nmana={U}\ntype=Sorcery\n[/card]\n";
 
 #[test]
 fn removal_whose_only_targets_are_its_own_creatures_stays_in_hand() {
@@ -60,4 +62,19 @@ fn it_cycles_a_card_it_has_no_use_for_when_nothing_else_is_worth_doing() {
     let moves = game.legal_moves(P0).expect("moves");
     assert!(moves.iter().any(|m| matches!(m, Move::Activate { card, .. } if *card == cycler)), "{moves:?}");
     assert_eq!(game.greedy_move(P0, &moves), Some(Move::Cast(bear)));
+}
+
+#[test]
+fn a_mill_spell_targets_the_other_player() {
+    // Tome Scour's `deplete:5` reads as harm: p1 mills, never p0 (it once chose at random).
+    for seed in 0..8 {
+        let (mut game, scour) = first_main_with(CARDS, &["Island"], "Tome Scour", P0, HAND);
+        (game.rng, game.players) = (Rng::new(seed), [PlayerKind::Greedy; 2]);
+        let moves = game.legal_moves(P0).expect("moves");
+        assert_eq!(game.greedy_move(P0, &moves), Some(Move::Cast(scour)));
+        game.play_move(Move::Cast(scour)).expect("cast");
+        game.resolve_top().expect("resolves");
+        let milled = [P0, P1].map(|player| game.table.board.zone(player, GRAVEYARD).len());
+        assert_eq!(milled, [1, 5], "seed {seed}: {:?}", texts(&game));
+    }
 }

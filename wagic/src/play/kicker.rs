@@ -14,19 +14,21 @@ use crate::testfile::{self, Mana};
 impl Game<'_> {
     /// A card's mana cost with its kicker added, less affinity's discount (as the runner
     /// pays it), without `{X}`, and whether it has `{X}`; `None` when it has no kicker or
-    /// the table does not pay it.
+    /// the table does not pay it; hybrid symbols paid as [`Game::first_payable`] picks.
     pub(super) fn kicked_cost(&self, card: CardId) -> Option<(Mana, bool)> {
-        let (mut cost, has_x) = self.printed_cost(card)?;
+        let (mut ways, has_x) = self.printed_ways(card)?;
         let kicker = &self.table.board.get(card)?.printed.kicker;
         if kicker.trim().is_empty() {
             return None;
         }
         let extra = testfile::read_mana(&kicker.to_ascii_lowercase())?;
-        for (mana, more) in cost.iter_mut().zip(extra) {
-            *mana = mana.saturating_add(more);
+        for way in &mut ways {
+            for (mana, more) in way.iter_mut().zip(extra) {
+                *mana = mana.saturating_add(more);
+            }
+            crate::runner::costs::affinity_discount(&self.table, card, way);
         }
-        crate::runner::costs::affinity_discount(&self.table, card, &mut cost);
-        Some((cost, has_x))
+        Some((self.first_payable(card, &ways)?, has_x))
     }
 
     /// Whether a card that can be cast now can be cast kicked: its kicker paid beside its

@@ -10,7 +10,7 @@ use crate::catalogue::CATALOGUE;
 use crate::host::WagicHost;
 use crate::table::stack::Resolution;
 use crate::table::{BASIC_LAND_TYPES, BATTLEFIELD, GRAVEYARD, HAND, P0, STACK, Step};
-use crate::testfile::{self, Mana};
+use crate::testfile::Mana;
 
 /// A move of a player with priority.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -121,21 +121,22 @@ impl Game<'_> {
         Ok(moves)
     }
 
-    /// The mana colours each of `player`'s untapped lands of a basic land type gives
-    /// (a land with abilities of its own uses them instead, as the runner's click does,
-    /// unless it lost them).
+    /// The mana colours each of `player`'s untapped mana sources gives: a land of a basic
+    /// land type, or a permanent with plain mana abilities ([`Game::tap_mana_colours`]:
+    /// Ancient Den, Llanowar Elves); a land with other abilities of its own uses them
+    /// instead, as the runner's click does, unless it lost them.
     pub(super) fn mana_lands(&self, player: PlayerId) -> Vec<(CardId, Vec<usize>)> {
         let board = &self.table.board;
         board
             .zone(player, BATTLEFIELD)
             .into_iter()
-            .filter(|card| {
+            .filter(|card| board.get(*card).is_some_and(|c| !c.tapped))
+            .map(|card| {
                 // A land that lost its abilities (Blood Moon's nonbasic Mountains) keeps the
                 // mana ability of its basic land type (rule 305.7).
-                let own = self.own_actions(*card) == 0 || board.lost_abilities(*card);
-                board.get(*card).is_some_and(|c| !c.tapped) && own
-            })
-            .map(|card| {
+                if self.own_actions(card) != 0 && !board.lost_abilities(card) {
+                    return (card, self.tap_mana_colours(card));
+                }
                 let types = board.types(card);
                 let colours: Vec<usize> = BASIC_LAND_TYPES
                     .iter()
@@ -147,6 +148,32 @@ impl Game<'_> {
             })
             .filter(|(_, colours)| !colours.is_empty())
             .collect()
+    }
+
+    /// The colours a permanent's plain mana abilities give, one line a colour
+    /// (`{T}:Add{W}`: Ancient Den; Birds of Paradise's five; `{T}:Add{C}` colourless):
+    /// tapped for a spell's or ability's cost as a basic land is. None for a creature
+    /// that is summoning sick, or other mana abilities (two mana, a cost beside the tap,
+    /// an effect beside the mana), which stay moves of their own.
+    fn tap_mana_colours(&self, card: CardId) -> Vec<usize> {
+        let board = &self.table.board;
+        let Some(c) = board.get(card) else { return Vec::new() };
+        if is_type(&board.types(card), "creature") && self.entered.contains(&card) && !board.has_ability(card, "haste")
+        {
+            return Vec::new();
+        }
+        let mut colours = Vec::new();
+        for auto in &c.printed.autos {
+            let line: String = auto.chars().filter(|ch| !ch.is_whitespace()).collect::<String>().to_ascii_lowercase();
+            let Some(symbol) = line.strip_prefix("{t}:add{").and_then(|rest| rest.strip_suffix('}')) else { continue };
+            let Some(colour) = ["w", "u", "b", "r", "g", "c"].iter().position(|written| *written == symbol) else {
+                continue;
+            };
+            if !colours.contains(&colour) {
+                colours.push(colour);
+            }
+        }
+        colours
     }
 
     /// The abilities of a card on the battlefield (its actions less its `autohand` and
@@ -162,23 +189,42 @@ impl Game<'_> {
     }
 
     /// What casting a card costs: its mana cost less affinity's discount (as the runner
-    /// pays it), without `{X}`, and whether it has `{X}`.
+    /// pays it), without `{X}`, and whether it has `{X}`; a cost with hybrid symbols as
+    /// [`Game::first_payable`] picks one of its ways.
     pub(super) fn spell_cost(&self, card: CardId) -> Option<(Mana, bool)> {
-        let (mut cost, has_x) = self.printed_cost(card)?;
-        crate::runner::costs::affinity_discount(&self.table, card, &mut cost);
-        Some((cost, has_x))
+        let (mut ways, has_x) = self.printed_ways(card)?;
+        for way in &mut ways {
+            crate::runner::costs::affinity_discount(&self.table, card, way);
+        }
+        Some((self.first_payable(card, &ways)?, has_x))
     }
 
-    /// A card's mana cost, without `{X}`, and whether it has `{X}`; `None` for a cost
-    /// the table does not pay (hybrid, Phyrexian, several `{X}`).
-    pub(super) fn printed_cost(&self, card: CardId) -> Option<(Mana, bool)> {
+    /// The plain costs a card's mana cost may be paid as, without `{X}` (one, or each way
+    /// of paying its hybrid symbols: `{RG}` is `{R}` or `{G}`, `{2W}` two generic or `{W}`),
+    /// and whether it has `{X}`; `None` for a cost the table does not pay (Phyrexian,
+    /// several `{X}`, a sacrifice).
+    pub(super) fn printed_ways(&self, card: CardId) -> Option<(Vec<Mana>, bool)> {
         let c = self.table.board.get(card)?;
         let cost = c.printed.mana_cost.to_ascii_lowercase();
         let has_x = cost.contains("{x}");
         if cost.matches("{x}").count() > 1 {
             return None;
         }
-        Some((testfile::read_mana(&cost.replace("{x}", ""))?, has_x))
+        let (mana, hybrids) = crate::runner::costs::read_cost(&cost.replace("{x}", ""))?;
+        Some((crate::runner::costs::plain_ways(mana, &hybrids), has_x))
+    }
+
+    /// The first of a card's cost `ways` that its owner's pool and lands pay now, as a
+    /// player paying a hybrid cost picks the colours they have; the first way when none
+    /// does (the card cannot be cast).
+    pub(super) fn first_payable(&self, card: CardId, ways: &[Mana]) -> Option<Mana> {
+        if let [only] = ways {
+            return Some(*only);
+        }
+        let owner = self.table.board.get(card)?.owner;
+        let pool = self.table.board.player(owner).mana;
+        let lands = self.mana_lands(owner);
+        ways.iter().find(|way| plan_payment(pool, &lands, way).is_some()).or(ways.first()).copied()
     }
 
     /// Whether a card in a player's hand can be cast now: at sorcery speed (`sorcery_speed`:
@@ -261,7 +307,9 @@ impl Game<'_> {
         for index in payable.into_iter().filter(|index| *index < actions) {
             offered.push((index, false));
         }
-        let lands = self.mana_lands(controller);
+        // Not the card itself: its own `{T}` may be what the ability costs.
+        let mut lands = self.mana_lands(controller);
+        lands.retain(|(land, _)| *land != card);
         if !lands.is_empty() {
             // With the lands' mana in the pool (each land's first colour), for the trial only.
             let pool = self.table.board.player(controller).mana;

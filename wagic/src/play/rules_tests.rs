@@ -1,4 +1,4 @@
-//! Kicker, `autohand` abilities, flashback and a cost with a spec written twice as moves
+//! Mana sources, hybrid mana costs, kicker, `autohand` abilities, flashback and a cost with a spec written twice as moves
 //! of a game, on a board set up by hand: which moves are offered, what each pays, and
 //! what it does.
 
@@ -15,7 +15,13 @@ const CARDS: &str = "[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[
 [card]\nname=Twin\nabilities=nolegend\nmana={R}\ntype=Legendary Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Frogmite\nabilities=affinityartifacts\nmana={4}\ntype=Artifact Creature\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Trinket\nmana={1}\ntype=Artifact\n[/card]\n\
-[card]\nname=Cycler\nautohand=__CYCLING__({1})\nmana={5}{R}\ntype=Creature\npower=5\ntoughness=5\n[/card]\n";
+[card]\nname=Cycler\nautohand=__CYCLING__({1})\nmana={5}{R}\ntype=Creature\npower=5\ntoughness=5\n[/card]\n\
+[card]\nname=Duo\nmana={1}{RG}\ntype=Creature\npower=2\ntoughness=3\n[/card]\n\
+[card]\nname=Spectral\nmana={2W}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Sage\nmana={WU}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Den\nauto={T}:Add{W}\ntype=Artifact Land\n[/card]\n\
+[card]\nname=Elf\nauto={T}: Add{G}\nmana={G}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Pair\nmana={W}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n";
 
 /// A game in p0's first main phase: `lands` Mountains on p0's battlefield and `hand` in
 /// p0's hand, a library of Mountains for each.
@@ -37,6 +43,51 @@ fn board_in(lands: usize, hand: &[&str], zone: ZoneIdx) -> (Game<'static>, Vec<C
     let cards = hand.iter().map(|name| game.table.add_card(name, P0, zone, -1).expect("a card")).collect();
     begin_first_main(&mut game);
     (game, cards)
+}
+
+/// How many of p0's Mountains are tapped.
+fn tapped_lands(game: &Game<'_>) -> usize {
+    let board = &game.table.board;
+    board.zone(P0, BATTLEFIELD).into_iter().filter(|card| board.get(*card).is_some_and(|c| c.tapped)).count()
+}
+
+#[test]
+fn an_artifact_land_and_a_mana_creature_pay_a_spell_as_basic_lands_do() {
+    let (mut game, cards) = board(0, &["Pair"]);
+    let den = game.table.add_card("Den", P0, BATTLEFIELD, -1).expect("a card");
+    let elf = game.table.add_card("Elf", P0, BATTLEFIELD, -1).expect("a card");
+    // The Elf entered this turn: it cannot tap, and {W}{G} cannot be paid.
+    game.entered.insert(elf);
+    assert!(!game.legal_moves(P0).expect("moves").contains(&Move::Cast(cards[0])));
+    game.entered.clear();
+    assert!(game.legal_moves(P0).expect("moves").contains(&Move::Cast(cards[0])));
+    game.play_move(Move::Cast(cards[0])).expect("cast");
+    game.resolve_top().expect("resolves");
+    let log = texts(&game);
+    assert!(log.contains(&"p0 taps Den, Elf for mana".to_string()), "{log:?}");
+    assert_eq!(game.table.board.get(cards[0]).map(|c| c.zone), Some(BATTLEFIELD), "{log:?}");
+    assert!([den, elf].iter().all(|card| game.table.board.get(*card).is_some_and(|c| c.tapped)));
+}
+
+#[test]
+fn a_hybrid_cost_is_paid_either_way_it_can_be() {
+    // {1}{RG} with Mountains: {1}{R}, two of three tapped.
+    let (mut game, cards) = board(3, &["Duo", "Sage"]);
+    let moves = game.legal_moves(P0).expect("moves");
+    assert!(moves.contains(&Move::Cast(cards[0])), "{moves:?}");
+    assert!(!moves.contains(&Move::Cast(cards[1])), "{{WU}} needs white or blue mana: {moves:?}");
+    game.play_move(Move::Cast(cards[0])).expect("cast");
+    game.resolve_top().expect("resolves");
+    assert_eq!(game.table.board.get(cards[0]).map(|c| c.zone), Some(BATTLEFIELD), "{:?}", texts(&game));
+    assert_eq!(tapped_lands(&game), 2, "{:?}", texts(&game));
+    // {2W} is {W} or two generic: two Mountains pay it, one does not.
+    let (mut game, cards) = board(2, &["Spectral"]);
+    assert!(game.legal_moves(P0).expect("moves").contains(&Move::Cast(cards[0])));
+    game.play_move(Move::Cast(cards[0])).expect("cast");
+    assert_eq!(tapped_lands(&game), 2, "{:?}", texts(&game));
+    let (mut game, cards) = board(1, &["Spectral", "Duo"]);
+    let moves = game.legal_moves(P0).expect("moves");
+    assert!(!moves.contains(&Move::Cast(cards[0])) && !moves.contains(&Move::Cast(cards[1])), "{moves:?}");
 }
 
 #[test]

@@ -95,7 +95,7 @@ const MAX_HYBRIDS: usize = 10;
 
 /// The [`Mana`] slot of a symbol's character as Wagic's `ManaCost::parseManaCost` reads a
 /// hybrid's (`2`: two of the colourless slot).
-fn hybrid_part(c: char) -> Option<(usize, i32)> {
+pub(crate) fn hybrid_part(c: char) -> Option<(usize, i32)> {
     match c.to_ascii_lowercase() {
         'w' => Some((0, 1)),
         'u' => Some((1, 1)),
@@ -131,6 +131,25 @@ pub(crate) fn read_cost(text: &str) -> Option<(Mana, Vec<Hybrid>)> {
     }
     plain.push_str(rest);
     Some((crate::testfile::read_mana(&plain)?, hybrids))
+}
+
+/// The plain costs a cost with hybrids may be paid as, in the order Wagic tries them
+/// first: each hybrid symbol one way or the other (at most 2^10 ways: [`read_cost`]
+/// reads at most [`MAX_HYBRIDS`] hybrids).
+pub(crate) fn plain_ways(mana: Mana, hybrids: &[Hybrid]) -> Vec<Mana> {
+    let mut ways = vec![mana];
+    for hybrid in hybrids {
+        let mut next = Vec::with_capacity(ways.len() * 2);
+        for base in &ways {
+            for (slot, value) in hybrid {
+                let mut way = *base;
+                way[*slot] = way[*slot].saturating_add(*value);
+                next.push(way);
+            }
+        }
+        ways = next;
+    }
+    ways
 }
 
 /// Wagic's `ManaCost::tryToPayHybrids`: pays the hybrids from the last, each its first way

@@ -1,6 +1,7 @@
 //! Hybrid mana costs (`{RW}`, `{2W}`) paid by the test runner as Wagic's `ManaCost::Diff`
 //! pays them: which mana of the pool is spent, and a cost the pool cannot pay; and a cost's
-//! generic mana checked beside its coloured mana, as one cost.
+//! generic mana checked beside its coloured mana, as one cost; an activated ability's hybrid
+//! symbols (`{RG}:`), checked with the rest of its cost and paid so that the rest still fits.
 
 use std::sync::Arc;
 
@@ -63,4 +64,34 @@ fn generic_mana_is_checked_with_the_coloured_mana_it_must_leave() {
     table.board.add_mana(P0, RED, 1);
     assert!(table.activate(shrine, P0));
     assert_eq!((table.board.mana(P0, RED), table.board.life(P0)), (0, 22));
+}
+
+#[test]
+fn an_ability_with_a_hybrid_cost_is_paid_either_way_and_leaves_the_rest_of_its_cost() {
+    const WHITE: u16 = 0;
+    const RED: u16 = 3;
+    const GREEN: u16 = 4;
+    // Boartusk Liege's kind of cost, on an artifact: {1}{RG}{RG}.
+    let cards = "[card]\nname=Rage Totem\nauto={1}{RG}{RG}:life:3 controller\ntype=Artifact\nmana={2}\n[/card]\n\
+                 [card]\nname=Dawn Totem\nauto={2W}:life:1 controller\ntype=Artifact\nmana={2}\n[/card]\n";
+    // {W}{G}: one green pays one {RG}, and nothing pays the other.
+    let mut table = Table::with_cards(cards);
+    let rage = table.put("Rage Totem", P0, BATTLEFIELD);
+    table.board.add_mana(P0, WHITE, 1);
+    table.board.add_mana(P0, GREEN, 1);
+    assert!(!table.activate(rage, P0));
+    assert_eq!(table.board.life(P0), 20);
+    // {W}{R}{G}: the hybrids take the red and the green, the generic the white, though the
+    // generic symbol is paid first.
+    table.board.add_mana(P0, RED, 1);
+    assert!(table.activate(rage, P0));
+    assert_eq!((table.board.mana(P0, WHITE), table.board.mana(P0, RED), table.board.mana(P0, GREEN)), (0, 0, 0));
+    assert_eq!(table.board.life(P0), 23);
+    // {2W} from {R}{R}: the two generic; from {R}: not at all.
+    let dawn = table.put("Dawn Totem", P0, BATTLEFIELD);
+    table.board.add_mana(P0, RED, 1);
+    assert!(!table.activate(dawn, P0));
+    table.board.add_mana(P0, RED, 1);
+    assert!(table.activate(dawn, P0));
+    assert_eq!((table.board.mana(P0, RED), table.board.life(P0)), (0, 24));
 }
