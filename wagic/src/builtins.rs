@@ -18,6 +18,8 @@ mod counter_cost;
 mod fizzle;
 mod hybrid_cost;
 mod pay;
+mod permanents;
+pub(crate) mod prevent;
 pub use costs::GENERIC_ORDER;
 use costs::*;
 pub(crate) use hybrid_cost::hybrid_ways;
@@ -321,15 +323,27 @@ fn control<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
 /// `cantbeblockedby(spec)`: for each target card, one effect per card the spec matches
 /// (the blocker it may not have), a unit of fuel each.
 fn cant_be_blocked_by<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    record_per_match(ctx, EffectCode::Unblockable)
+}
+
+/// `protectionfrom(spec)`: on each target card, one protection effect per card the spec
+/// matches now.
+fn protection_from<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    record_per_match(ctx, EffectCode::ProtectedFrom)
+}
+
+/// One effect `code` on each target card per card the filter of argument 0 matches, its
+/// value the matched card's number.
+fn record_per_match<H: WagicHost>(ctx: &mut CallContext<'_, H>, code: EffectCode) -> Res {
     let Value::Filter(filter) = ctx.arg(0) else { return Ok(Status::Failure) };
     let found = ctx.resolve(filter)?;
-    let blockers: Vec<CardId> = ctx.list(found.candidates).iter().filter_map(|value| value.as_card()).collect();
+    let matches: Vec<CardId> = ctx.list(found.candidates).iter().filter_map(|value| value.as_card()).collect();
     let cards = target_cards(ctx);
-    ctx.charge(cards.len().saturating_mul(blockers.len()))?;
+    ctx.charge(cards.len().saturating_mul(matches.len()))?;
     for &card in &cards {
-        for &blocker in &blockers {
-            let number = i32::try_from(blocker.0).unwrap_or(i32::MAX);
-            record(ctx, EffectCode::Unblockable, Value::Card(card), number)?;
+        for &matched in &matches {
+            let number = i32::try_from(matched.0).unwrap_or(i32::MAX);
+            record(ctx, code, Value::Card(card), number)?;
         }
     }
     Ok(status(!cards.is_empty()))
@@ -636,6 +650,11 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::Bushido => bushido,
         Command::ExtraLands => extra_lands,
         Command::PhaseAction => phase_action,
+        Command::Frozen => permanents::frozen,
+        Command::RemoveFromCombat => permanents::remove_from_combat,
+        Command::BottomOfLibrary => permanents::bottom_of_library,
+        Command::PreventDamage => prevent::prevent_damage,
+        Command::ProtectionFrom => protection_from,
     }
 }
 

@@ -57,6 +57,17 @@ pub enum EffectCode {
     /// `maxPlay(land)+n`: the target player may play `value` more lands each turn while
     /// the effect lasts.
     ExtraLands = 18,
+    /// `protection from(spec)`: the target has protection from the card numbered `value`
+    /// (one effect per card the spec matched when it last ran).
+    ProtectedFrom = 19,
+    /// `preventalldamage`: a prevention in force, its `value` the flags of `preventdamage`'s
+    /// `kind` (bits 0-1: which damage; bit 2: only to the [`EffectCode::PreventTo`] marks
+    /// of this effect's id; bit 3: only from the [`EffectCode::PreventFrom`] marks).
+    PreventAll = 20,
+    /// The target (a card or a player) is one the prevention of id `value` protects.
+    PreventTo = 21,
+    /// The target card is one whose damage the prevention of id `value` prevents.
+    PreventFrom = 22,
 }
 
 impl EffectCode {
@@ -81,6 +92,10 @@ impl EffectCode {
             EffectCode::LivePump,
             EffectCode::Bushido,
             EffectCode::ExtraLands,
+            EffectCode::ProtectedFrom,
+            EffectCode::PreventAll,
+            EffectCode::PreventTo,
+            EffectCode::PreventFrom,
         ]
         .into_iter()
         .find(|known| *known as u16 == code)
@@ -222,6 +237,14 @@ pub trait WagicHost: Host {
 
     /// Taps or untaps a permanent; whether it changed.
     fn set_tapped(&mut self, card: CardId, tapped: bool) -> bool;
+
+    /// `frozen`: the permanent does not untap during its controller's next untap step;
+    /// false when it is not on the battlefield.
+    fn freeze(&mut self, card: CardId) -> bool;
+
+    /// `removefromcombat`: the creature attacks and blocks no more; false when it did
+    /// neither.
+    fn remove_from_combat(&mut self, card: CardId) -> bool;
 
     /// Puts `count` `power/toughness` counters on a creature (removes them when negative).
     fn add_counters(&mut self, card: CardId, power: i32, toughness: i32, count: i32);

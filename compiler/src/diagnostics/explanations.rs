@@ -416,14 +416,14 @@ impl Code {
                  beside `name`, `text`, `mana`, `type`, \
                  `subtype`, `power` and `toughness`. In `auto=`: the effects `damage:N`, \
                  `life:N`, `lifeset:N`, `alterpoison:N`, `draw:N`, `discard:N`, `deplete:N`, `prevent:N`, `destroy`, `bury`, `reject`, \
-                 `tap`, `untap`, `regenerate`, `shuffle`, `moveto(zone)`, `fizzle`, `fizzleto(hand|exile|librarytop)`, `counter(p/t,N)`, `counter(0/0,N,name)`, `vanishing:N`, `fading:N`, \
+                 `tap`, `untap`, `frozen`, `removefromcombat`, `regenerate`, `shuffle`, `moveto(zone)`, `bottomoflibrary`, `fizzle`, `fizzleto(hand|exile|librarytop)`, `counter(p/t,N)`, `counter(0/0,N,name)`, `vanishing:N`, `fading:N`, \
                  `add{G}`, `token(Name,types,p/t,colours and abilities)*N` (`*thatmuch` in a damage \
                  trigger; its tokens go \
                  to `controller`, `opponent` or `targetcontroller`), a pump `p/t` (a side may \
                  be a count `type:spec:zone`; `ueot nonstatic` on the permanent itself: counted \
                  again while it lasts) and a \
                  keyword ability given or taken (`flying`, `-flying`), `rampage(p/t,N)`, `bushido(p/t)`, \
-                 `fog`, `preventAllCombatDamage`, `maxPlay(land)+N`, `spiritlink`, `cantbeblockedby(spec)`, \
+                 `fog`, `preventAllCombatDamage`, `maxPlay(land)+N`, `spiritlink`, `cantbeblockedby(spec)`, `protection from(spec)` and `preventAllDamage to(spec) from(spec)` (either or both; `preventAllCombatDamage`, `preventAllNonCombatDamage` too) on a permanent's static line, \
                  `loseabilities`, `losesubtypesof(land)`, \
                  `transforms((types,colours,setpower=N,settoughness=N,abilities))` (`forever`: \
                  until the card moves; `newability[effect]` of one effect on the card such as \

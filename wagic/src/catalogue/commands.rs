@@ -352,6 +352,46 @@ macro_rules! for_each_command {
                 doc: "Each target player in turn chooses n of their own cards that `among` matches (on the battlefield: the permanents they control; elsewhere: their own zone's cards) and puts them into `zone` (`ownergraveyard`: sacrificed), or with `how`, destroys them (`destroy`, `bury`); a player with n such cards or fewer loses them all unasked. What Wagic's effect of a player's own choosing, `ability$!notatarget(<n>spec|myzone) sacrifice!$ player` (or `moveto(zone)`, `destroy`, `bury`), compiles to.",
                 fails_when: "no card was moved (or destroyed)",
             },
+            Frozen {
+                name: "frozen",
+                params: [],
+                default_target: Source,
+                timed: false,
+                doc: "`frozen` (Wagic's `AAFrozen`): each target permanent does not untap during its controller's next untap step (tapped or not, the step clears it); a permanent that moves is a new object, no longer frozen.",
+                fails_when: "no target is a permanent on the battlefield",
+            },
+            RemoveFromCombat {
+                name: "removefromcombat",
+                params: [],
+                default_target: Source,
+                timed: false,
+                doc: "`removefromcombat` (Wagic's `ACombatRemoval`): each target creature stops attacking or blocking; an attacker removed deals and is dealt no combat damage (its blockers stay blocking creatures).",
+                fails_when: "no target was attacking or blocking",
+            },
+            ProtectionFrom {
+                name: "protectionfrom",
+                params: [req "sources": Filter],
+                default_target: Source,
+                timed: true,
+                doc: "`protection from(spec)` (Wagic's `AProtectionFrom`): while the effect lasts each target card has protection from the cards the spec matches (on the battlefield and the stack, unless the spec names its zone): it is not the target of their spells and abilities, not blocked by them, and the damage they deal it is prevented. The front end makes it continuous, so the matches are counted again after every change.",
+                fails_when: "no target is a card",
+            },
+            PreventDamage {
+                name: "preventdamage",
+                params: [req "kind": Int, opt "to": Filter, opt "from": Filter],
+                default_target: Source,
+                timed: true,
+                doc: "`preventalldamage to(spec) from(spec)` (Wagic's `APreventDamageTypes`): while the effect lasts, all damage dealt to what `to` matches by the cards `from` matches is prevented (`preventallcombatdamage`: combat damage only; `preventallnoncombatdamage`: other damage only). `kind`: bits 0-1 the damage (0 all, 1 combat, 2 other), bit 2 `to(this)` (the targets stand for `to`), bit 3 `from(this)`; a side neither written nor `this` is any. The front end makes it continuous, so the matches are counted again after every change.",
+                fails_when: "never",
+            },
+            BottomOfLibrary {
+                name: "bottomoflibrary",
+                params: [],
+                default_target: Source,
+                timed: false,
+                doc: "`bottomoflibrary` (Wagic's `AALibraryBottom`): puts each target card on the bottom of its owner's library.",
+                fails_when: "no target was moved",
+            },
         }
     };
 }

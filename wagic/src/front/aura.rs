@@ -221,9 +221,13 @@ fn object_of(effect: &Effect<'_>) -> Object {
     let on_permanent = [
         Command::Pump,
         Command::CantBeBlockedBy,
+        Command::ProtectionFrom,
+        Command::PreventDamage,
         Command::SpiritLink,
         Command::Tap,
         Command::Untap,
+        Command::Frozen,
+        Command::RemoveFromCombat,
         Command::Counter,
         Command::Prevent,
         Command::Regenerate,

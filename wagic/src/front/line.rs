@@ -314,16 +314,20 @@ impl<'i> Lowering<'i> {
         Ok((event, self.arena.alloc_slice_copy(&entering)))
     }
 
-    /// Refuses `cantbeblockedby(spec)` where it would not be continuous (an instant's or
-    /// sorcery's line, an activated or triggered ability, a `may`): its matches would be
-    /// counted once.
+    /// Refuses `cantbeblockedby(spec)`, `protection from(spec)` and `preventalldamage`
+    /// where they would not be continuous (an instant's or sorcery's line, an activated or triggered ability, a
+    /// `may`): their matches would be counted once.
     fn static_only(&self, statements: &[Statement<'_>], value: Piece<'_>) -> Result<(), Unsupported> {
         let unblockable = statements.iter().any(|statement| statement.chain.iter().any(is_unblockable));
         let once = value.text.trim_start().starts_with(['@', '{'])
             || self.spell
             || statements.iter().any(|statement| statement.condition.is_some());
         if unblockable && once {
-            return Err(Unsupported::new(value, "`cantbeblockedby` outside a permanent's static line"));
+            let word = statements
+                .iter()
+                .find_map(|statement| statement.chain.iter().find_map(counted_effect))
+                .unwrap_or("`cantbeblockedby`");
+            return Err(Unsupported::new(value, &format!("{word} outside a permanent's static line")));
         }
         Ok(())
     }
@@ -349,10 +353,24 @@ fn split_restriction(trigger: Piece<'_>) -> (Piece<'_>, Option<Piece<'_>>) {
     (trigger.slice(0, last.start - trigger.start).trim(), Some(inside))
 }
 
-/// Whether a link is `cantbeblockedby(spec)`.
+/// The effects that hold for the cards their specs match, counted again only by a
+/// continuous auto, each with the words naming it.
+const COUNTED: [(catalogue::Command, &str); 3] = [
+    (catalogue::Command::CantBeBlockedBy, "`cantbeblockedby`"),
+    (catalogue::Command::ProtectionFrom, "`protection from(...)`"),
+    (catalogue::Command::PreventDamage, "`preventalldamage`"),
+];
+
+/// The words of the [`COUNTED`] effect a link is, if it is one.
+fn counted_effect(link: &compiler::ir::Link<'_>) -> Option<&'static str> {
+    let compiler::ir::Effect::Call { command, .. } = link.effect else { return None };
+    COUNTED.iter().find(|(counted, _)| CommandIdx::new(counted.index()) == command).map(|(_, words)| *words)
+}
+
+/// Whether a link is `cantbeblockedby(spec)`, `protection from(spec)` or
+/// `preventalldamage`: an effect that holds for the cards its spec matches.
 pub(super) fn is_unblockable(link: &compiler::ir::Link<'_>) -> bool {
-    let command = CommandIdx::new(catalogue::Command::CantBeBlockedBy.index());
-    matches!(link.effect, compiler::ir::Effect::Call { command: called, .. } if called == command)
+    counted_effect(link).is_some()
 }
 
 /// What `trigger[from]` is on a line of these events (the lowering's `combat_foe`): on

@@ -44,6 +44,12 @@ const EFFECT_WORDS: &[&str] = &[
     "token",
     "transforms",
     "fizzle",
+    "frozen",
+    "removefromcombat",
+    "bottomoflibrary",
+    "protection from",
+    "preventalldamage",
+    "preventallnoncombatdamage",
 ];
 
 /// The effects written with an amount after a colon (`damage:2`).
@@ -171,10 +177,16 @@ impl<'i> Lowering<'i> {
             // Wagic's `fog` is `preventallcombatdamage` until end of turn (with no
             // `to(...)`/`from(...)`, which stay refused as words of their own).
             ("preventallcombatdamage", Command::Fog),
+            ("frozen", Command::Frozen),
+            ("removefromcombat", Command::RemoveFromCombat),
+            ("bottomoflibrary", Command::BottomOfLibrary),
         ] {
             if lower == word {
                 return Ok(one(call(command, &[])));
             }
+        }
+        if let Some(link) = self.prevent_damage(piece) {
+            return Ok(one(link?));
         }
         // `maxPlay(land)+n`: n more lands a turn (Wagic's `ACastRestriction`, on a spell
         // `AInstantCastRestrictionUEOT`);
@@ -262,6 +274,27 @@ impl<'i> Lowering<'i> {
             let spec = spec::read(args)?;
             let filter = self.specs.filter(&spec, true)?;
             return Ok(one(call(Command::CantBeBlockedBy, &[Arg::Filter(filter)])));
+        }
+        if let Some((args, after)) = piece.call("protection from") {
+            if !after.text.is_empty() {
+                return Err(Unsupported::new(piece, "text after `protection from(...)`"));
+            }
+            // A colour alone is the keyword ability (`protectionfromred`), as Wagic's
+            // `abilities=` writes it.
+            let colour = args.text.trim().to_ascii_lowercase();
+            if catalogue::COLOUR_NAMES.contains(&colour.as_str())
+                && let Some(ability) = ability_of(&format!("protectionfrom{colour}"))
+            {
+                return Ok(one(Link { operator: None, effect: Effect::Grant(ability) }));
+            }
+            let mut spec = spec::read(args)?;
+            // Wagic's `setAllZones`: the spells on the stack are sources too.
+            if spec.zone.is_none() {
+                spec.zone =
+                    catalogue::ZONES.iter().position(|zone| zone.name == "battlefield,stack").map(|zone| (None, zone));
+            }
+            let filter = self.specs.filter(&spec, true)?;
+            return Ok(one(call(Command::ProtectionFrom, &[Arg::Filter(filter)])));
         }
         if let Some((args, after)) = piece.call("counter") {
             if !after.text.is_empty() {

@@ -68,6 +68,7 @@ mod next;
 mod pay;
 mod phaseaction;
 pub mod piece;
+mod prevent;
 mod rampage;
 mod sacrifice;
 pub mod spec;

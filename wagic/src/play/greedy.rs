@@ -65,6 +65,8 @@ const HARMFUL: &[&str] = &[
     "deplete:",
     "discard:",
     "reject",
+    "frozen",
+    "bottomoflibrary",
 ];
 
 /// Words of a helpful effect in a Wagic `auto=` line.
@@ -625,6 +627,9 @@ mod tests {
         );
         assert_eq!(effect_of("draw:3 targetedplayer"), Effect::Helpful);
         assert_eq!(effect_of("{T}:draw:1 && discard:1"), Effect::Unknown);
+        // Barl's Cage and Junktroller: a creature kept tapped, a card put under a library.
+        assert_eq!(effect_of("{3}:frozen target(creature)"), Effect::Harmful);
+        assert_eq!(effect_of("{T}:bottomoflibrary target(*|graveyard)"), Effect::Harmful);
     }
 
     #[test]

@@ -555,11 +555,7 @@ impl Game<'_> {
         self.table.board.main_phase = phase.is_main();
         self.table.board.upkeep = phase == Phase::Upkeep;
         if phase == Phase::Untap {
-            for card in self.table.board.zone(active, BATTLEFIELD) {
-                if !self.table.board.has_ability(card, "doesnotuntap") {
-                    WagicHost::set_tapped(&mut self.table.board, card, false);
-                }
-            }
+            self.table.board.untap_step(active);
         }
         if let Some(event) = self.table.runtime.event_index(phase.event()) {
             self.table.runtime.emit(vm::runtime::Event::new(event, active));

@@ -492,7 +492,8 @@ pub(crate) fn may_block(board: &Board, blocker: CardId, attacker: CardId, blocke
     }
     let blocker_colours = board.colours(blocker);
     let protected =
-        COLOUR_PROTECTIONS.iter().any(|(ability, colour)| blocker_colours.contains(colour) && has(attacker, ability));
+        COLOUR_PROTECTIONS.iter().any(|(ability, colour)| blocker_colours.contains(colour) && has(attacker, ability))
+            || board.protected_by_spec(attacker, blocker);
     let forbidden = board.effects.iter().any(|(_, code, target, card)| {
         *code == EffectCode::Unblockable && *target == Value::Card(attacker) && *card == blocker.0 as i32
     });

@@ -159,11 +159,7 @@ impl Run<'_> {
             _ => {}
         }
         if phase == Phase::Untap {
-            for card in self.table.board.zone(active, BATTLEFIELD) {
-                if !self.table.board.has_ability(card, "doesnotuntap") {
-                    crate::host::WagicHost::set_tapped(&mut self.table.board, card, false);
-                }
-            }
+            self.table.board.untap_step(active);
         }
         if let Some(event) = self.table.runtime.event_index(phase.event()) {
             self.table.runtime.emit(vm::runtime::Event::new(event, active));

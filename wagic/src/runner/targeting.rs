@@ -1,7 +1,8 @@
 //! Who a spell or ability may target, as Wagic's `TargetChooser::canTarget` judges it: not
 //! a permanent with shroud, nor one with `opponentshroud` (hexproof) its controller's
 //! opponent's spell or ability aims at, nor one with protection from a colour of the
-//! spell or ability's card ([`COLOUR_PROTECTIONS`]). The runtime offers such permanents;
+//! spell or ability's card ([`COLOUR_PROTECTIONS`]) or from a spec it matched
+//! (`protection from(spec)`). The runtime offers such permanents;
 //! Wagic ignores a click on one (the target is still awaited) and never takes one as the
 //! only legal target. So the runner ignores such a click, skips a spell or ability whose
 //! every offered target Wagic refuses (Wagic would not let it be cast), and skips one whose

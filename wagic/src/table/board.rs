@@ -76,6 +76,9 @@ pub struct Card {
     pub next_done: bool,
     /// It entered the battlefield this turn (Wagic's `fresh`, cleared as the turn ends).
     pub fresh: bool,
+    /// `frozen`: it does not untap during its controller's next untap step (Wagic's
+    /// `frozen`, cleared by that step, or as it moves).
+    pub frozen: bool,
     /// It attacked this turn (Erg Raiders' rule).
     pub attacked: bool,
     /// The mana paid to cast it, as a pool holds it (white, blue, black, red, green,
@@ -118,6 +121,7 @@ impl Card {
             echo_done: false,
             next_done: false,
             fresh: false,
+            frozen: false,
             attacked: false,
             spent: [0; 6],
         }
@@ -384,6 +388,24 @@ impl Board {
         colours
     }
 
+    /// The untap step of `player` (Wagic's `MTGInPlay::untapAll`): each of their
+    /// permanents untaps, but one with `doesnotuntap`, and one `frozen`, which thaws
+    /// instead (tapped or not: `frozen` holds for one untap step).
+    pub fn untap_step(&mut self, player: PlayerId) {
+        for card in self.zone(player, BATTLEFIELD) {
+            if self.has_ability(card, "doesnotuntap") {
+                continue;
+            }
+            match self.get_mut(card) {
+                Some(c) if c.frozen => c.frozen = false,
+                Some(_) => {
+                    crate::host::WagicHost::set_tapped(self, card, false);
+                }
+                None => {}
+            }
+        }
+    }
+
     /// Whether the card has the keyword ability `name`, printed on a token or granted.
     pub fn has_ability(&self, card: CardId, name: &str) -> bool {
         self.get(card).is_some_and(|c| c.printed.abilities.contains(&name))
@@ -484,6 +506,7 @@ impl Board {
         c.upkeep_paid = false;
         c.echo_done = false;
         c.next_done = false;
+        c.frozen = false;
         c.moved_from = Some(from);
         if !(entering && from.1 == STACK) {
             c.spent = [0; 6];

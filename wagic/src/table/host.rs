@@ -244,8 +244,8 @@ impl WagicHost for Board {
     fn deal_damage(&mut self, source: CardId, target: Value, amount: i32) -> bool {
         // Negative damage cannot happen (Wagic's `Damage` makes it 0): it heals nothing.
         let mut amount = amount.max(0);
-        // Protection from a colour prevents all damage from sources of that colour.
-        if self.protected_from(source, target) {
+        // Protection, and a `preventalldamage` in force, prevent all damage from the source.
+        if self.protected_from(source, target) || self.prevented_by_spec(source, target) {
             amount = 0;
         }
         for (code, on, value) in self.effects.values_mut() {
@@ -416,6 +416,23 @@ impl WagicHost for Board {
             self.events.push((if tapped { "tapped" } else { "untapped" }, controller, Value::Card(card)));
         }
         changed
+    }
+
+    fn freeze(&mut self, card: CardId) -> bool {
+        let Some(c) = self.get_mut(card).filter(|c| c.zone == BATTLEFIELD) else { return false };
+        c.frozen = true;
+        true
+    }
+
+    fn remove_from_combat(&mut self, card: CardId) -> bool {
+        let Some(c) = self.get_mut(card) else { return false };
+        let in_combat = c.attacking || c.blocking.is_some();
+        // Wagic's `initAttackersDefensers`: the card's own part in combat ends; a blocker
+        // of a removed attacker still is a blocking creature, blocking nothing that deals
+        // or is dealt damage.
+        c.attacking = false;
+        c.blocking = None;
+        in_combat
     }
 
     fn add_counters(&mut self, card: CardId, power: i32, toughness: i32, count: i32) {
@@ -650,21 +667,51 @@ const MAX_TOKEN_DOUBLINGS: usize = 10;
 pub const MAX_BOARD_CARDS: usize = 1 << 16;
 
 impl Board {
-    /// Whether `target` has protection from a colour of `source` (all damage from it is
-    /// prevented).
+    /// Whether `target` has protection from `source`: from a colour of it, or from a spec
+    /// it matched (`protection from(spec)`). All damage from it is prevented.
     fn protected_from(&self, source: CardId, target: Value) -> bool {
         let (Value::Card(card), Some(_)) = (target, self.get(source)) else { return false };
         let colours = self.colours(source);
         super::COLOUR_PROTECTIONS
             .iter()
             .any(|(ability, colour)| colours.contains(colour) && self.has_ability(card, ability))
+            || self.protected_by_spec(card, source)
+    }
+
+    /// Whether a `preventalldamage` in force prevents the damage `source` would deal to
+    /// `target` now (combat damage while the board deals it).
+    pub fn prevented_by_spec(&self, source: CardId, target: Value) -> bool {
+        use crate::builtins::prevent::{FROM_TARGETS, TO_TARGETS};
+        let combat = self.combat_damage;
+        self.effects.iter().filter(|(_, code, ..)| *code == EffectCode::PreventAll).any(|&(id, _, _, flags)| {
+            let tag = i32::try_from(id).unwrap_or(i32::MAX);
+            let damage_kind = match flags & 3 {
+                1 => combat,
+                2 => !combat,
+                _ => true,
+            };
+            let to = flags & TO_TARGETS == 0
+                || self
+                    .effects
+                    .iter()
+                    .any(|&(_, code, on, of)| code == EffectCode::PreventTo && on == target && of == tag);
+            let from = flags & FROM_TARGETS == 0
+                || self.effects.on(source).any(|&(_, code, _, of)| code == EffectCode::PreventFrom && of == tag);
+            damage_kind && to && from
+        })
+    }
+
+    /// Whether a `protection from(spec)` in force on `card` matched `source`.
+    pub fn protected_by_spec(&self, card: CardId, source: CardId) -> bool {
+        let number = i32::try_from(source.0).unwrap_or(i32::MAX);
+        self.effects.on(card).any(|&(_, code, _, value)| code == EffectCode::ProtectedFrom && value == number)
     }
 
     /// How much of `amount` damage from `source` to `target` protection and prevention
     /// shields leave, as [`WagicHost::deal_damage`] would deal it now (changing nothing):
     /// a game's log tells a prevented hit as such.
     pub fn damage_after_prevention(&self, source: CardId, target: Value, amount: i32) -> i32 {
-        if self.protected_from(source, target) {
+        if self.protected_from(source, target) || self.prevented_by_spec(source, target) {
             return 0;
         }
         let shields = self

@@ -321,13 +321,10 @@ fn a_one_shot_aslongas_runs_once_as_the_permanent_enters() {
     assert_eq!(ir_of(dragon), ["auto[]: - aslongas,+doublestrike", "auto[continuous]: - aslongas,+doublestrike"]);
     // On an activated ability it changes nothing (Spore Frog): Wagic's are one-shot.
     assert_eq!(ir_of("auto={S}:fog oneshot\ntype=Creature"), ["action[1]: - fog ueot"]);
-    // Wagic's `fog` is its `preventAllCombatDamage` (Holy Day); `to(...)`, `from(...)` are
-    // not compiled (Fog Bank).
+    // Wagic's `fog` is its `preventAllCombatDamage` (Holy Day); with `to(...)` or
+    // `from(...)` it is a prevention of its own (Fog Bank, `prevent_all.rs`).
     assert_eq!(ir_of("auto=preventAllcombatDamage ueot\ntype=Instant"), ["action[0]: - fog ueot"]);
-    assert_eq!(
-        error_of("auto=preventAllCombatDamage to(this)\ntype=Creature").as_deref(),
-        Some("unsupported: word `to`")
-    );
+    assert_eq!(ir_of("auto=preventAllCombatDamage to(this)\ntype=Creature"), ["auto[continuous]: - preventdamage"]);
     assert_eq!(
         error_of("auto=lord(creature) 1/1 oneshot\ntype=Creature").as_deref(),
         Some("unsupported: `oneshot` outside `aslongas(...)` or an activated ability")

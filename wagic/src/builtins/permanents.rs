@@ -1,0 +1,35 @@
+//! One-shot effects on permanents and cards: `frozen` (Wagic's `AAFrozen`),
+//! `removefromcombat` (`ACombatRemoval`) and `bottomoflibrary` (`AALibraryBottom`).
+
+use vm::runtime::CallContext;
+
+use super::{LIBRARY, Res, status, target_cards};
+use crate::host::WagicHost;
+
+/// `frozen`: each target permanent skips its controller's next untap.
+pub(super) fn frozen<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let mut any = false;
+    for card in target_cards(ctx) {
+        any |= ctx.host().freeze(card);
+    }
+    Ok(status(any))
+}
+
+/// `removefromcombat`: each target creature leaves combat.
+pub(super) fn remove_from_combat<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let mut any = false;
+    for card in target_cards(ctx) {
+        any |= ctx.host().remove_from_combat(card);
+    }
+    Ok(status(any))
+}
+
+/// `bottomoflibrary`: each target card goes to the bottom of its owner's library.
+pub(super) fn bottom_of_library<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let mut moved = false;
+    for card in target_cards(ctx) {
+        let owner = ctx.host().owner(card);
+        moved |= ctx.host().move_card(card, owner, LIBRARY, -1);
+    }
+    Ok(status(moved))
+}
