@@ -831,7 +831,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
             table.function(index, function);
         }
     }
-    let costs: [(&str, vm::runtime::CostFn<H>); 24] = [
+    let costs: [(&str, vm::runtime::CostFn<H>); 25] = [
         ("T", tap_cost),
         ("W", white),
         ("U", blue),
@@ -856,6 +856,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
         ("echoend", echo_end),
         ("nextonce", next_once),
         ("turnonce", turn_once),
+        ("planeswalker", counter_cost::loyalty_once),
     ];
     for (name, cost) in costs {
         if let Some(index) = CATALOGUE.costs.iter().position(|spec| spec.name == name) {

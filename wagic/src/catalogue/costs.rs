@@ -52,7 +52,7 @@ pub const COSTS: &[CostSpec] = &[
     CostSpec {
         name: "C",
         arg: CostArg::OptionalFilter,
-        doc: "`{C(0/0,-n,name)}`: remove n counters of that name from this permanent (the filter `this[counter{name}>=n]` says which and how many); payable while it has that many.",
+        doc: "`{C(0/0,-n,name)}`: remove n counters of that name from this permanent (the filter `this[counter{name}>=n]` says which and how many); payable while it has that many. `{C(0/0,n,name)}` puts n on it (the filter `this[counter{name}>=-n]`, always payable).",
     },
     CostSpec {
         name: "assorcery",
@@ -93,6 +93,11 @@ pub const COSTS: &[CostSpec] = &[
         name: "turnonce",
         arg: CostArg::None,
         doc: "A `turnlimited` trigger's auto: payable once each turn (Wagic's `limitOnceATurn`; the card's count of activations, which `limit` also keeps).",
+    },
+    CostSpec {
+        name: "planeswalker",
+        arg: CostArg::None,
+        doc: "Given to each activated ability of a planeswalker (Wagic's `ActivatedAbility::isReactingToClick`): payable when its controller could cast a sorcery and no ability of the permanent was activated this turn; paying counts the activation.",
     },
     CostSpec {
         name: "limit",

@@ -1,5 +1,5 @@
 //! An activated ability's costs (`{2}{R}{T}`, `{S(spec)}`, `{E(spec)}`, `{H(spec)}`,
-//! `{discard(spec)}`, `{C(0/0,-n,name)}`) as the
+//! `{discard(spec)}`, `{C(0/0,n,name)}`) as the
 //! compiler's IR costs: mana of one colour written twice is one cost with a count.
 
 use compiler::ir::{Cost, Filter};
@@ -87,7 +87,7 @@ impl<'i> Lowering<'i> {
                         return Err(Unsupported::new(symbol, &format!("cost `{{{}}}`", word)).with_help(Some(
                             "the costs compiled are `{T}`, `{Q}`, mana (`{2}`, `{W}`, `{U}`, `{B}`, `{R}`, `{G}`), `{S}`, \
                              `{S(spec)}`, `{T(spec)}`, `{E}`, `{E(spec)}`, `{H}`, `{H(spec)}`, `{D}`, `{discard(spec)}`, `{L}`, \
-                             `{L:n}`, `{C(0/0,-n,name)}` and `{cycle}`"
+                             `{L:n}`, `{C(0/0,n,name)}` (n counters put on, or removed when negative) and `{cycle}`"
                                 .into(),
                         )));
                     }

@@ -295,6 +295,14 @@ impl WagicHost for Board {
             }
             _ => return false,
         };
+        // Damage dealt to a planeswalker removes that many loyalty counters from it (Wagic's
+        // `MTGPlaneswalkerDamage`), the last one putting it into its owner's graveyard.
+        if let Value::Card(card) = target
+            && amount > 0
+            && self.types(card).contains(&"planeswalker")
+        {
+            self.add_named(card, "loyalty", amount.saturating_neg());
+        }
         if amount > 0 {
             self.damage_dealt.push((player, target, source, amount, self.combat_damage));
             if !self.damagers.contains(&source) {

@@ -50,6 +50,7 @@ mod play_greedy;
 mod play_rules;
 mod play_seat;
 mod play_stack;
+mod planeswalker;
 mod poison;
 mod self_sacrifice;
 mod sets;
