@@ -94,7 +94,7 @@ pub(super) fn effect_of(text: &str) -> Effect {
 }
 
 /// The damage a `damage:N` line deals (`X` the mana paid for it), if it reads as one.
-fn damage_of(text: &str, x: i32) -> Option<i32> {
+pub(super) fn damage_of(text: &str, x: i32) -> Option<i32> {
     let text = text.to_ascii_lowercase();
     let after = &text[text.find("damage:")? + "damage:".len()..];
     if after.starts_with('x') {
@@ -112,7 +112,7 @@ fn shrink_of(text: &str) -> Option<i32> {
 
 impl Game<'_> {
     /// A card's `auto=` lines as one text (the effect its abilities and spell read as).
-    fn effect_text(&self, card: CardId) -> String {
+    pub(super) fn effect_text(&self, card: CardId) -> String {
         self.table.board.get(card).map_or_else(String::new, |c| c.printed.autos.join(" "))
     }
 
@@ -132,13 +132,13 @@ impl Game<'_> {
     }
 
     /// The toughness a creature has left this turn.
-    fn toughness_left(&self, card: CardId) -> i32 {
+    pub(super) fn toughness_left(&self, card: CardId) -> i32 {
         let board = &self.table.board;
         board.toughness(card).saturating_sub(board.get(card).map_or(0, |c| c.damage))
     }
 
     /// The creatures a player controls.
-    fn creatures(&self, player: PlayerId) -> Vec<CardId> {
+    pub(super) fn creatures(&self, player: PlayerId) -> Vec<CardId> {
         let board = &self.table.board;
         board.zone(player, BATTLEFIELD).into_iter().filter(|card| board.types(*card).contains(&"creature")).collect()
     }
@@ -149,6 +149,7 @@ impl Game<'_> {
 
     /// The move a greedy player makes among `moves`, or a pass.
     pub(super) fn greedy_move(&mut self, player: PlayerId, moves: &[Move]) -> Option<Move> {
+        self.ability_line = None;
         if let Some(land) = moves.iter().find(|chosen| matches!(chosen, Move::PlayLand(_))) {
             return Some(*land);
         }
@@ -214,6 +215,8 @@ impl Game<'_> {
                     }
                     continue;
                 }
+                // A planeswalker's abilities are judged by their own lines (`loyalty.rs`).
+                Move::Activate { card, .. } if self.is_planeswalker(card) => continue,
                 Move::Activate { card, .. } => (card, false),
             };
             let from_graveyard = matches!(chosen, Move::Activate { .. }) && spell;
@@ -232,7 +235,11 @@ impl Game<'_> {
                 best = Some((cost, chosen));
             }
         }
-        best.map(|(_, chosen)| chosen)
+        match best {
+            // Cycling is below a loyalty ability.
+            Some((worth, chosen)) if worth > -2 => Some(chosen),
+            other => self.greedy_loyalty_move(player, moves).or(other.map(|(_, chosen)| chosen)),
+        }
     }
 
     /// Whether the graveyard ability `index` of `card` returns the card to its owner's hand
@@ -324,7 +331,7 @@ impl Game<'_> {
     /// `player`'s opponent's side (the opponent, their permanents), less those refused
     /// (protection, shroud, hexproof); `None` when it takes none or they cannot be
     /// peeked at (a filter that runs code).
-    fn targets_of_theirs(&self, player: PlayerId, source: CardId, action: usize) -> Option<Vec<Value>> {
+    pub(super) fn targets_of_theirs(&self, player: PlayerId, source: CardId, action: usize) -> Option<Vec<Value>> {
         let spec = self.target_spec(source, action)?;
         let board = &self.table.board;
         let mut candidates = self.peek_candidates(source, player, &spec)?;
@@ -401,7 +408,7 @@ impl Game<'_> {
             return candidates;
         }
         let me = request.chooser;
-        let text = self.effect_text(source);
+        let text = self.answer_text(source);
         let effect = effect_of(&text);
         let all_mine = candidates.iter().all(|value| match value {
             Value::Card(card) => self.table.board.get(*card).is_some_and(|c| c.controller == me),

@@ -8,10 +8,12 @@
 
 use std::sync::Arc;
 
+use wagic::play::{self, Options, PlayerKind};
 use wagic::runner::{self, Verdict};
 use wagic::table::Library;
 
 use super::behaviour::test;
+use super::play::{cards, turns};
 
 const CARDS: &str = "[card]\nname=Ajani Vengeant\nauto=counter(0/0,3,loyalty)\n\
 auto={C(0/0,1,Loyalty)}:name(+1: tap) tap target(*)\n\
@@ -21,11 +23,17 @@ damage to target creature or player and you gain 3 life.\nmana={2}{R}{W}\ntype=P
 [card]\nname=Walker Bolt\ntarget=planeswalker\nauto=damage:2\ntext=Walker Bolt deals 2 damage to target \
 planeswalker.\nmana={R}\ntype=Instant\n[/card]\n\
 [card]\nname=Spent Walker\ntext=(A planeswalker with no loyalty.)\nmana={1}\ntype=Planeswalker\n[/card]\n\
-[card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n";
+[card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
+[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[/card]\n\
+[card]\nname=Plains\ntype=Basic Land\nsubtype=Plains\n[/card]\n\
+[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n";
+
+fn library() -> Arc<Library> {
+    Arc::new(Library::compile(&[("planeswalker.txt", CARDS.to_string())]).expect("the cards compile"))
+}
 
 fn verdict(test: &str) -> Verdict {
-    let library = Arc::new(Library::compile(&[("planeswalker.txt", CARDS.to_string())]).expect("the cards compile"));
-    runner::run(&library, &wagic::testfile::read(test).expect("a test"))
+    runner::run(&library(), &wagic::testfile::read(test).expect("a test"))
 }
 
 /// A test of Ajani Vengeant on p1's battlefield (and `p2` on p2's side), the moves, and
@@ -152,4 +160,33 @@ fn a_counter_cost_puts_counters_on_and_a_planeswalkers_abilities_pay_the_planesw
         (vec!["planeswalker"], None)
     );
     assert_eq!(costs_of("auto={C(0/0,2,Charge)}:draw:1 controller\ntype=Artifact"), (vec!["C"], Some(-2)));
+}
+
+#[test]
+fn the_greedy_and_random_players_use_loyalty_abilities_one_a_turn_each() {
+    let library = library();
+    let walkers = cards(&[(12, "Mountain"), (12, "Plains"), (16, "Ajani Vengeant")]);
+    let bears = cards(&[(20, "Forest"), (20, "Grizzly Bears")]);
+    for kind in [PlayerKind::Greedy, PlayerKind::Random] {
+        let mut used = 0;
+        for seed in 0..4 {
+            let played = play::play(&library, [&walkers, &bears], Options { seed, turn_limit: 16, players: [kind; 2] });
+            let mut resolved = 0;
+            for (turn, _, events) in turns(&played) {
+                resolved += events.iter().filter(|text| text.as_str() == "Ajani Vengeant resolves").count();
+                let activated: Vec<&String> =
+                    events.iter().filter(|text| text.starts_with("p0 activates Ajani Vengeant")).collect();
+                // No more activations in a turn than Ajanis have entered (one each).
+                assert!(activated.len() <= resolved, "seed {seed} turn {turn}: {activated:?}");
+                used += activated.len();
+                if kind == PlayerKind::Greedy {
+                    // The greedy player aims the -2 at the opponent's side only.
+                    for text in &activated {
+                        assert!(!text.contains("-2") || !text.ends_with("targeting p0"), "{text}");
+                    }
+                }
+            }
+        }
+        assert!(used > 0, "{kind:?} never used Ajani");
+    }
 }
