@@ -7,8 +7,9 @@
 //!   spell when the opponent has a creature — of those it may target, not one protected
 //!   from it —; a pump or other helpful instant only for a
 //!   creature of its own in combat, once blocks are declared); a harmful ability (a `{T}`
-//!   ping) whenever it can; a helpful ability for a creature in combat; below all else,
-//!   cycling a card it has no use for (`uses_from_hand`). With the
+//!   ping) whenever it can; a helpful ability for a creature in combat; then a
+//!   planeswalker's loyalty ability, judged by its own line (`loyalty.rs`); below all
+//!   else, cycling a card it has no use for (`uses_from_hand`). With the
 //!   opponent's harmful spell or ability on the stack aimed at one of its creatures, it
 //!   responds with a helpful instant or ability to save it; with the opponent's helpful
 //!   one aimed at the opponent's creature, with burn that kills that creature first (the
