@@ -24,6 +24,7 @@ damage to target creature or player and you gain 3 life.\nmana={2}{R}{W}\ntype=P
 planeswalker.\nmana={R}\ntype=Instant\n[/card]\n\
 [card]\nname=Spent Walker\ntext=(A planeswalker with no loyalty.)\nmana={1}\ntype=Planeswalker\n[/card]\n\
 [card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
+[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\nmana={R}\ntype=Instant\n[/card]\n\
 [card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[/card]\n\
 [card]\nname=Plains\ntype=Basic Land\nsubtype=Plains\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n";
@@ -189,4 +190,36 @@ fn the_greedy_and_random_players_use_loyalty_abilities_one_a_turn_each() {
         }
         assert!(used > 0, "{kind:?} never used Ajani");
     }
+}
+
+#[test]
+fn damage_aimed_at_a_player_with_a_planeswalker_goes_where_its_controller_chooses() {
+    // Wagic's `AADamager` asks, as the damage resolves: the player, or one of their
+    // planeswalkers. Seen in whole games of random players.
+    let library = library();
+    let deck = cards(&[(12, "Mountain"), (12, "Plains"), (8, "Ajani Vengeant"), (8, "Shock")]);
+    let mut redirected = 0;
+    for seed in 0..6 {
+        let played =
+            play::play(&library, [&deck, &deck], Options { seed, turn_limit: 30, players: [PlayerKind::Random; 2] });
+        for (_, _, events) in turns(&played) {
+            for (at, text) in events.iter().enumerate() {
+                if text.ends_with("chooses Ajani Vengeant for Shock") {
+                    redirected += 1;
+                    assert_eq!(events.get(at - 1).map(String::as_str), Some("Shock resolves"), "{events:?}");
+                    // The player loses no life to it.
+                    assert!(!events.get(at + 1).is_some_and(|next| next.contains("loses 2 life")), "{events:?}");
+                }
+            }
+        }
+    }
+    assert!(redirected > 0, "no Shock went to a planeswalker");
+    // The test runner does not model the question (Wagic's menu as a spell resolves).
+    let shocked = verdict(&test(
+        "[PLAYER1]\nhand:Shock\nmanapool:{R}\n[PLAYER2]\ninplay:Ajani Vengeant\n",
+        "Shock\np2\nchoice 1\n",
+        "FIRSTMAIN\n[PLAYER1]\ngraveyard:Shock\n[PLAYER2]\ninplay:Ajani Vengeant\n",
+    ));
+    let Verdict::Skipped(skip) = shocked else { panic!("{shocked:?}") };
+    assert!(skip.to_string().starts_with("a spell that asks a question as it resolves"), "{skip}");
 }
