@@ -52,7 +52,7 @@ pub const COSTS: &[CostSpec] = &[
     CostSpec {
         name: "C",
         arg: CostArg::OptionalFilter,
-        doc: "`{C(0/0,-n,name)}`: remove n counters of that name from this permanent (the filter `this[counter{name}>=n]` says which and how many); payable while it has that many. `{C(0/0,n,name)}` puts n on it (the filter `this[counter{name}>=-n]`, always payable).",
+        doc: "`{C(0/0,-n,name)}`: remove n counters of that name from this permanent (the filter `this[counter{name}>=n]` says which and how many); payable while it has that many. `{C(0/0,n,name)}` puts n on it (the filter `this[counter{name}>=-n]`, always payable); `{C(1/1,-n)}` and `{C(-1/-1,n)}` likewise with +1/+1 and -1/-1 counters (the kinds `counter{1/1}`, `counter{-1/-1}`).",
     },
     CostSpec {
         name: "assorcery",

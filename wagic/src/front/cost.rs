@@ -87,7 +87,7 @@ impl<'i> Lowering<'i> {
                         return Err(Unsupported::new(symbol, &format!("cost `{{{}}}`", word)).with_help(Some(
                             "the costs compiled are `{T}`, `{Q}`, mana (`{2}`, `{W}`, `{U}`, `{B}`, `{R}`, `{G}`), `{S}`, \
                              `{S(spec)}`, `{T(spec)}`, `{E}`, `{E(spec)}`, `{H}`, `{H(spec)}`, `{D}`, `{discard(spec)}`, `{L}`, \
-                             `{L:n}`, `{C(0/0,n,name)}` (n counters put on, or removed when negative) and `{cycle}`"
+                             `{L:n}`, `{C(0/0,n,name)}` (n counters put on, or removed when negative), `{C(1/1,n)}`, `{C(-1/-1,n)}` and `{cycle}`"
                                 .into(),
                         )));
                     }
