@@ -156,10 +156,7 @@ fn a_counter_cost_puts_counters_on_and_a_planeswalkers_abilities_pay_the_planesw
         costs_of("auto={C(0/0,1,Loyalty)}:draw:1 controller\ntype=Planeswalker"),
         (vec!["C", "planeswalker"], Some(-1))
     );
-    assert_eq!(
-        costs_of("auto={0}:draw:1 controller\ntype=Legendary Planeswalker"),
-        (vec!["planeswalker"], None)
-    );
+    assert_eq!(costs_of("auto={0}:draw:1 controller\ntype=Legendary Planeswalker"), (vec!["planeswalker"], None));
     assert_eq!(costs_of("auto={C(0/0,2,Charge)}:draw:1 controller\ntype=Artifact"), (vec!["C"], Some(-2)));
 }
 
