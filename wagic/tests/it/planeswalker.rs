@@ -8,7 +8,7 @@
 
 use std::sync::Arc;
 
-use wagic::play::{self, Options, PlayerKind};
+use wagic::play::{self, Options, PlayerKind, Question, SeatView};
 use wagic::runner::{self, Verdict};
 use wagic::table::Library;
 
@@ -219,4 +219,31 @@ fn damage_aimed_at_a_player_with_a_planeswalker_goes_where_its_controller_choose
     ));
     let Verdict::Skipped(skip) = shocked else { panic!("{shocked:?}") };
     assert!(skip.to_string().starts_with("a spell that asks a question as it resolves"), "{skip}");
+}
+
+#[test]
+fn a_seat_is_asked_where_its_damage_goes() {
+    let library = library();
+    let deck = cards(&[(12, "Mountain"), (12, "Plains"), (8, "Ajani Vengeant"), (8, "Shock")]);
+    let mut asked: Vec<Question> = Vec::new();
+    for seed in 0..6 {
+        // p0's seat takes options in a fixed rotation; p1 is the random player.
+        let mut picks = 0_usize;
+        let mut seat = |_: &SeatView, question: &Question| {
+            picks += 1;
+            if question.prompt.contains("deal the damage") {
+                asked.push(question.clone());
+            }
+            Some(picks.wrapping_mul(7) % question.options.len().max(1))
+        };
+        let options = Options { seed, turn_limit: 30, players: [PlayerKind::Random; 2] };
+        play::play_with(&library, [&deck, &deck], options, [Some(&mut seat), None]);
+    }
+    let question = asked.first().expect("p0 aimed damage at p1 with a planeswalker");
+    assert!(
+        question.prompt.ends_with(": deal the damage to the player or a planeswalker (1 to 1, 0 chosen)"),
+        "{question:?}"
+    );
+    assert!(question.options.iter().any(|option| option.contains("p1")), "{question:?}");
+    assert!(question.options.iter().any(|option| option.contains("Ajani Vengeant")), "{question:?}");
 }
