@@ -26,7 +26,9 @@ impl<'i> Lowering<'i> {
             let close = inner.find_top(b'}').ok_or_else(|| Unsupported::new(rest, "cost without `}`"))?;
             let symbol = inner.slice(0, close).trim();
             rest = inner.from(close + 1).trim();
-            if let Some((args, after)) = symbol.call("c")
+            // Wagic reads any cost word starting with `c` and holding a `(` as a counter
+            // cost (`ManaCost::parseManaCost`): `{counter(0/0,1,Loyalty)}` is `{C(...)}`.
+            if let Some((args, after)) = symbol.call("c").or_else(|| symbol.call("counter"))
                 && after.text.trim().is_empty()
             {
                 costs.push(self.counter_cost(symbol, args)?);

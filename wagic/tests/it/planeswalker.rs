@@ -158,6 +158,11 @@ fn a_counter_cost_puts_counters_on_and_a_planeswalkers_abilities_pay_the_planesw
     );
     assert_eq!(costs_of("auto={0}:draw:1 controller\ntype=Legendary Planeswalker"), (vec!["planeswalker"], None));
     assert_eq!(costs_of("auto={C(0/0,2,Charge)}:draw:1 controller\ntype=Artifact"), (vec!["C"], Some(-2)));
+    // Wagic reads `{counter(...)}` as `{C(...)}` (Tibalt, the Fiend-Blooded's lines).
+    assert_eq!(
+        costs_of("auto={counter(0/0,-4,Loyalty)}:draw:1 controller\ntype=Planeswalker"),
+        (vec!["C", "planeswalker"], Some(4))
+    );
 }
 
 #[test]
