@@ -102,15 +102,47 @@ fn amount_per<H: WagicHost>(ctx: &mut CallContext<'_, H>, default: i32) -> Resul
     Ok(amount.saturating_mul(count))
 }
 
+/// `damage:n` to each target. Damage aimed at the opponent of its controller who controls
+/// a planeswalker is dealt, as its controller chooses, to that player or to one of those
+/// planeswalkers (Wagic's `AADamager::resolve` opens that menu).
 fn damage<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let amount = amount_per(ctx, 0)?;
     let source = ctx.env().source;
-    let targets = ctx.targets().to_vec();
+    let mut targets = ctx.targets().to_vec();
+    let controller = ctx.env().controller;
+    let redirected = targets.iter().enumerate().find_map(|(at, target)| match *target {
+        Value::Player(player) if player != controller => {
+            let walkers = planeswalkers_of(ctx, player);
+            (!walkers.is_empty()).then_some((at, player, walkers))
+        }
+        _ => None,
+    });
+    if let Some((at, player, walkers)) = redirected {
+        let mut choices = vec![Value::Player(player)];
+        choices.extend(walkers.into_iter().map(Value::Card));
+        match ctx.answer().and_then(|answer| answer.first().copied()) {
+            // An answer that is none of the choices leaves the damage on the player.
+            Some(chosen) if choices.contains(&chosen) => targets[at] = chosen,
+            Some(_) => {}
+            None => return ctx.choose(0, &choices, 1, 1, None),
+        }
+    }
     let mut dealt = false;
     for target in targets {
         dealt |= ctx.host().deal_damage(source, target, amount);
     }
     Ok(status(dealt))
+}
+
+/// The planeswalkers `player` controls.
+fn planeswalkers_of<H: WagicHost>(ctx: &mut CallContext<'_, H>, player: PlayerId) -> Vec<CardId> {
+    let mut permanents = Vec::new();
+    ctx.host().pile_cards(player, BATTLEFIELD, &mut permanents);
+    permanents
+        .into_iter()
+        .filter_map(|value| value.as_card())
+        .filter(|card| ctx.host().has_type_word(*card, "planeswalker"))
+        .collect()
 }
 
 fn life<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
@@ -856,7 +888,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
     for spec in CATALOGUE.costs.iter().enumerate().filter(|(_, spec)| hybrid_ways(spec.name).is_some()) {
         table.cost(spec.0, hybrid_cost);
     }
-    let costs: [(&str, vm::runtime::CostFn<H>); 24] = [
+    let costs: [(&str, vm::runtime::CostFn<H>); 25] = [
         ("T", tap_cost),
         ("W", white),
         ("U", blue),
@@ -881,6 +913,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
         ("echoend", echo_end),
         ("nextonce", next_once),
         ("turnonce", turn_once),
+        ("planeswalker", counter_cost::loyalty_once),
     ];
     for (name, cost) in costs {
         if let Some(index) = CATALOGUE.costs.iter().position(|spec| spec.name == name) {

@@ -13,7 +13,7 @@ macro_rules! for_each_command {
                 params: [req "amount": Expr, opt "per": Filter],
                 default_target: Nothing,
                 timed: false,
-                doc: "`damage:n`: deals n damage to each target creature or player; `per` (Wagic's `damage:type:spec:zone`): n times the cards the spec matches.",
+                doc: "`damage:n`: deals n damage to each target creature, planeswalker (its loyalty counters) or player; `per` (Wagic's `damage:type:spec:zone`): n times the cards the spec matches. Damage aimed at the opponent of its controller who controls a planeswalker goes where its controller chooses, asked: that player or one of those planeswalkers (Wagic's `AADamager`).",
                 fails_when: "there is no target",
             },
             Life {

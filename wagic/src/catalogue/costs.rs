@@ -69,7 +69,7 @@ pub const COSTS: &[CostSpec] = &[
     CostSpec {
         name: "C",
         arg: CostArg::OptionalFilter,
-        doc: "`{C(0/0,-n,name)}`: remove n counters of that name from this permanent (the filter `this[counter{name}>=n]` says which and how many); payable while it has that many.",
+        doc: "`{C(0/0,-n,name)}`: remove n counters of that name from this permanent (the filter `this[counter{name}>=n]` says which and how many); payable while it has that many. `{C(0/0,n,name)}` puts n on it (the filter `this[counter{name}>=-n]`, always payable); `{C(1/1,-n)}` and `{C(-1/-1,n)}` likewise with +1/+1 and -1/-1 counters (the kinds `counter{1/1}`, `counter{-1/-1}`).",
     },
     CostSpec {
         name: "assorcery",
@@ -110,6 +110,11 @@ pub const COSTS: &[CostSpec] = &[
         name: "turnonce",
         arg: CostArg::None,
         doc: "A `turnlimited` trigger's auto: payable once each turn (Wagic's `limitOnceATurn`; the card's count of activations, which `limit` also keeps).",
+    },
+    CostSpec {
+        name: "planeswalker",
+        arg: CostArg::None,
+        doc: "Given to each activated ability of a planeswalker (Wagic's `ActivatedAbility::isReactingToClick`): payable when its controller could cast a sorcery and no ability of the permanent was activated this turn; paying counts the activation.",
     },
     CostSpec {
         name: "limit",

@@ -18,8 +18,12 @@ pub const COUNTER_FILTERS: &[NamedSpec] = &{
     specs
 };
 
-/// Magic's kinds of counters that Wagic's specs count, as comparable filter names.
+/// Magic's kinds of counters that Wagic's specs and counter costs count, as comparable
+/// filter names.
 const KINDS: &[&str] = &[
+    // The -1/-1 and +1/+1 counters, which a counter cost names (`{C(1/1,-1)}`).
+    "counter{-1/-1}",
+    "counter{1/1}",
     "counter{age}",
     "counter{arrowhead}",
     "counter{awakening}",

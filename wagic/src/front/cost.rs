@@ -1,5 +1,5 @@
 //! An activated ability's costs (`{2}{R}{T}`, `{RG}`, `{S(spec)}`, `{E(spec)}`, `{H(spec)}`,
-//! `{discard(spec)}`, `{C(0/0,-n,name)}`) as the
+//! `{discard(spec)}`, `{C(0/0,n,name)}`) as the
 //! compiler's IR costs: mana of one colour written twice is one cost with a count.
 
 use compiler::ir::{Cost, Filter};
@@ -26,7 +26,9 @@ impl<'i> Lowering<'i> {
             let close = inner.find_top(b'}').ok_or_else(|| Unsupported::new(rest, "cost without `}`"))?;
             let symbol = inner.slice(0, close).trim();
             rest = inner.from(close + 1).trim();
-            if let Some((args, after)) = symbol.call("c")
+            // Wagic reads any cost word starting with `c` and holding a `(` as a counter
+            // cost (`ManaCost::parseManaCost`): `{counter(0/0,1,Loyalty)}` is `{C(...)}`.
+            if let Some((args, after)) = symbol.call("c").or_else(|| symbol.call("counter"))
                 && after.text.trim().is_empty()
             {
                 costs.push(self.counter_cost(symbol, args)?);
@@ -96,7 +98,7 @@ impl<'i> Lowering<'i> {
                         return Err(Unsupported::new(symbol, &format!("cost `{{{}}}`", word)).with_help(Some(
                             "the costs compiled are `{T}`, `{Q}`, mana (`{2}`, `{W}`, `{U}`, `{B}`, `{R}`, `{G}`, hybrids `{RG}`, `{2W}`), `{S}`, \
                              `{S(spec)}`, `{T(spec)}`, `{E}`, `{E(spec)}`, `{H}`, `{H(spec)}`, `{D}`, `{discard(spec)}`, `{L}`, \
-                             `{L:n}`, `{C(0/0,-n,name)}` and `{cycle}`"
+                             `{L:n}`, `{C(0/0,n,name)}` (n counters put on, or removed when negative), `{C(1/1,n)}`, `{C(-1/-1,n)}` and `{cycle}`"
                                 .into(),
                         )));
                     }

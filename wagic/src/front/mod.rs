@@ -195,6 +195,11 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
         let lower = field.value.to_ascii_lowercase();
         lower.contains("instant") || lower.contains("sorcery")
     });
+    // A planeswalker's activated abilities follow Wagic's rule of one a turn, at sorcery
+    // speed (`counter_cost.rs`).
+    let is_planeswalker = block.field("type").is_some_and(|field| {
+        field.value.split_ascii_whitespace().any(|word| word.eq_ignore_ascii_case("planeswalker"))
+    });
     // An Aura's `target=` is what it enchants, and its lines apply to that permanent.
     let is_aura = !is_spell
         && block.field("type").is_some_and(|field| {
@@ -463,6 +468,7 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                     if statements.iter().any(is_equip) {
                         return Err(Unsupported::new(value, "`equip` on a card that is not an Equipment"));
                     }
+                    let costs = if is_planeswalker { lowering.with_planeswalker_cost(costs) } else { costs };
                     actions.push(Action { label, costs, statements });
                 }
                 Line::Triggered { events, restricted: false, once: true, .. } if is_spell => {

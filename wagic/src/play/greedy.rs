@@ -7,8 +7,9 @@
 //!   spell when the opponent has a creature — of those it may target, not one protected
 //!   from it —; a pump or other helpful instant only for a
 //!   creature of its own in combat, once blocks are declared); a harmful ability (a `{T}`
-//!   ping) whenever it can; a helpful ability for a creature in combat; below all else,
-//!   cycling a card it has no use for (`uses_from_hand`). With the
+//!   ping) whenever it can; a helpful ability for a creature in combat; then a
+//!   planeswalker's loyalty ability, judged by its own line (`loyalty.rs`); below all
+//!   else, cycling a card it has no use for (`uses_from_hand`). With the
 //!   opponent's harmful spell or ability on the stack aimed at one of its creatures, it
 //!   responds with a helpful instant or ability to save it; with the opponent's helpful
 //!   one aimed at the opponent's creature, with burn that kills that creature first (the
@@ -99,7 +100,7 @@ pub(super) fn effect_of(text: &str) -> Effect {
 }
 
 /// The damage a `damage:N` line deals (`X` the mana paid for it), if it reads as one.
-fn damage_of(text: &str, x: i32) -> Option<i32> {
+pub(super) fn damage_of(text: &str, x: i32) -> Option<i32> {
     let text = text.to_ascii_lowercase();
     let after = &text[text.find("damage:")? + "damage:".len()..];
     if after.starts_with('x') {
@@ -117,7 +118,7 @@ fn shrink_of(text: &str) -> Option<i32> {
 
 impl Game<'_> {
     /// A card's `auto=` lines as one text (the effect its abilities and spell read as).
-    fn effect_text(&self, card: CardId) -> String {
+    pub(super) fn effect_text(&self, card: CardId) -> String {
         self.table.board.get(card).map_or_else(String::new, |c| c.printed.autos.join(" "))
     }
 
@@ -137,13 +138,13 @@ impl Game<'_> {
     }
 
     /// The toughness a creature has left this turn.
-    fn toughness_left(&self, card: CardId) -> i32 {
+    pub(super) fn toughness_left(&self, card: CardId) -> i32 {
         let board = &self.table.board;
         board.toughness(card).saturating_sub(board.get(card).map_or(0, |c| c.damage))
     }
 
     /// The creatures a player controls.
-    fn creatures(&self, player: PlayerId) -> Vec<CardId> {
+    pub(super) fn creatures(&self, player: PlayerId) -> Vec<CardId> {
         let board = &self.table.board;
         board.zone(player, BATTLEFIELD).into_iter().filter(|card| board.types(*card).contains(&"creature")).collect()
     }
@@ -154,6 +155,7 @@ impl Game<'_> {
 
     /// The move a greedy player makes among `moves`, or a pass.
     pub(super) fn greedy_move(&mut self, player: PlayerId, moves: &[Move]) -> Option<Move> {
+        self.ability_line = None;
         if let Some(land) = moves.iter().find(|chosen| matches!(chosen, Move::PlayLand(_))) {
             return Some(*land);
         }
@@ -219,6 +221,8 @@ impl Game<'_> {
                     }
                     continue;
                 }
+                // A planeswalker's abilities are judged by their own lines (`loyalty.rs`).
+                Move::Activate { card, .. } if self.is_planeswalker(card) => continue,
                 Move::Activate { card, .. } => (card, false),
             };
             let from_graveyard = matches!(chosen, Move::Activate { .. }) && spell;
@@ -237,7 +241,11 @@ impl Game<'_> {
                 best = Some((cost, chosen));
             }
         }
-        best.map(|(_, chosen)| chosen)
+        match best {
+            // Cycling is below a loyalty ability.
+            Some((worth, chosen)) if worth > -2 => Some(chosen),
+            other => self.greedy_loyalty_move(player, moves).or(other.map(|(_, chosen)| chosen)),
+        }
     }
 
     /// Whether the graveyard ability `index` of `card` returns the card to its owner's hand
@@ -329,7 +337,7 @@ impl Game<'_> {
     /// `player`'s opponent's side (the opponent, their permanents), less those refused
     /// (protection, shroud, hexproof); `None` when it takes none or they cannot be
     /// peeked at (a filter that runs code).
-    fn targets_of_theirs(&self, player: PlayerId, source: CardId, action: usize) -> Option<Vec<Value>> {
+    pub(super) fn targets_of_theirs(&self, player: PlayerId, source: CardId, action: usize) -> Option<Vec<Value>> {
         let spec = self.target_spec(source, action)?;
         let board = &self.table.board;
         let mut candidates = self.peek_candidates(source, player, &spec)?;
@@ -406,7 +414,7 @@ impl Game<'_> {
             return candidates;
         }
         let me = request.chooser;
-        let text = self.effect_text(source);
+        let text = self.answer_text(source);
         let effect = effect_of(&text);
         let all_mine = candidates.iter().all(|value| match value {
             Value::Card(card) => self.table.board.get(*card).is_some_and(|c| c.controller == me),

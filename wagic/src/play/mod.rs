@@ -107,6 +107,7 @@ mod hand;
 mod kicker;
 mod legend;
 mod life;
+mod loyalty;
 mod morph;
 #[cfg(test)]
 mod morph_tests;
@@ -388,6 +389,9 @@ struct Game<'s> {
     /// The creature a greedy player's response is about (the target of the opponent's
     /// spell it answers): the one it saves, or the one it kills first.
     focus: Option<CardId>,
+    /// The planeswalker ability a greedy player last chose, and its line: its targets are
+    /// chosen by that line (`loyalty.rs`).
+    ability_line: Option<(CardId, String)>,
     /// Each player's poison counters when the log last looked (`poison.rs`).
     poison_seen: [i32; 2],
     /// Each player's life when the log last looked (`life.rs`).
@@ -439,6 +443,7 @@ impl<'s> Game<'s> {
             observer: None,
             observed: 0,
             focus: None,
+            ability_line: None,
             poison_seen: [0; 2],
             life_seen: [STARTING_LIFE; 2],
             cast: [Vec::new(), Vec::new()],

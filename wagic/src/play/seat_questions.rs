@@ -326,6 +326,10 @@ impl Game<'_> {
             RequestKind::Command(command, _) if command.index() == Command::Chosen.index() => "choose one",
             RequestKind::Command(command, _) if command.index() == Command::DiscardChosen.index() => "discard",
             RequestKind::Command(command, _) if command.index() == Command::MoveChosen.index() => "choose your cards",
+            // Wagic's `AADamager` menu: the opponent, or one of their planeswalkers.
+            RequestKind::Command(command, _) if command.index() == Command::Damage.index() => {
+                "deal the damage to the player or a planeswalker"
+            }
             RequestKind::Command(..) | RequestKind::Function(_) => "choose",
         };
         let mut chosen = Vec::new();

@@ -62,8 +62,9 @@ impl NamedCounters {
 
 impl Board {
     /// Puts `count` named counters on a card (removes them when negative); the last `time`
-    /// counter removed sacrifices it. A kind past the most a card holds (16) is noted as
-    /// unmodelled.
+    /// counter removed sacrifices it, and the last `loyalty` counter removed from a
+    /// planeswalker puts it into its owner's graveyard (Wagic's `MTGPlaneswalkerDamage` on
+    /// a counter's removal). A kind past the most a card holds (16) is noted as unmodelled.
     pub fn add_named(&mut self, card: CardId, name: &str, count: i32) {
         let Some(c) = self.get_mut(card) else { return };
         let Some((before, after)) = c.named.add(name, count) else {
@@ -75,7 +76,9 @@ impl Board {
             // A lord of `creature[counter{...}]` follows the change.
             self.events.push(("counters", controller, Value::Card(card)));
         }
-        if name.eq_ignore_ascii_case("time") && before > 0 && after == 0 && zone == super::BATTLEFIELD {
+        let last_removed = before > 0 && after == 0 && zone == super::BATTLEFIELD;
+        let loyalty = name.eq_ignore_ascii_case("loyalty") && self.types(card).contains(&"planeswalker");
+        if last_removed && (name.eq_ignore_ascii_case("time") || loyalty) {
             self.place(card, owner, GRAVEYARD, -1);
         }
     }

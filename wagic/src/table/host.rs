@@ -80,7 +80,8 @@ impl Host for Board {
         let card = object.as_card()?;
         let name = catalogue::COMPARABLE_FILTERS.get(property.index())?.name;
         if let Some(counter) = catalogue::counter_name(name) {
-            return Some(self.get(card)?.named.count(counter));
+            self.get(card)?;
+            return Some(WagicHost::named_counters(self, card, counter));
         }
         Some(match name {
             "power" => self.power(card),
@@ -295,6 +296,14 @@ impl WagicHost for Board {
             }
             _ => return false,
         };
+        // Damage dealt to a planeswalker removes that many loyalty counters from it (Wagic's
+        // `MTGPlaneswalkerDamage`), the last one putting it into its owner's graveyard.
+        if let Value::Card(card) = target
+            && amount > 0
+            && self.types(card).contains(&"planeswalker")
+        {
+            self.add_named(card, "loyalty", amount.saturating_neg());
+        }
         if amount > 0 {
             self.damage_dealt.push((player, target, source, amount, self.combat_damage));
             if !self.damagers.contains(&source) {
@@ -448,11 +457,20 @@ impl WagicHost for Board {
     }
 
     fn add_named_counters(&mut self, card: CardId, name: &str, count: i32) {
-        self.add_named(card, name, count);
+        match power_toughness_kind(name) {
+            Some(sign) => WagicHost::add_counters(self, card, sign, sign, count),
+            None => self.add_named(card, name, count),
+        }
     }
 
     fn named_counters(&self, card: CardId, name: &str) -> i32 {
-        self.get(card).map_or(0, |c| c.named.count(name))
+        let Some(c) = self.get(card) else { return 0 };
+        match power_toughness_kind(name) {
+            // The board sums +1/+1 and -1/-1 counters (they cancel): a card has +1/+1
+            // counters while both sums are positive, -1/-1 ones while both are negative.
+            Some(sign) => c.counters.0.saturating_mul(sign).min(c.counters.1.saturating_mul(sign)).max(0),
+            None => c.named.count(name),
+        }
     }
 
     fn counters_last_known(&self, card: CardId, name: &str) -> ((i32, i32), i32) {
@@ -748,5 +766,15 @@ impl Board {
         });
         self.moved.push(card);
         Some(card)
+    }
+}
+
+/// The sign of a power and toughness counter kind: `1/1` (+1/+1 counters) 1, `-1/-1` -1;
+/// none for a named kind.
+fn power_toughness_kind(name: &str) -> Option<i32> {
+    match name {
+        "1/1" => Some(1),
+        "-1/-1" => Some(-1),
+        _ => None,
     }
 }

@@ -466,6 +466,15 @@ impl Table {
                 // A card that has not entered yet is judged once it has: its
                 // characteristic-defining ability (`anyzone`) applies from the start.
                 let entering = c.has_rules() && !self.runtime.in_play(card);
+                // A planeswalker with no loyalty counter goes to its owner's graveyard
+                // once it has entered (Wagic's state check in `GameObserver`), as one
+                // whose last counter is removed does (`counters.rs`).
+                let no_loyalty = self.board.types(card).contains(&"planeswalker") && c.named.count("loyalty") == 0;
+                if no_loyalty && !entering && self.runtime.in_play(card) {
+                    let owner = c.owner;
+                    self.board.place(card, owner, GRAVEYARD, -1);
+                    continue;
+                }
                 if c.zone == BATTLEFIELD && lethal && !entering {
                     if toughness <= 0 {
                         // Toughness 0 or less is no destruction: no shield, nor

@@ -95,7 +95,15 @@ fn maxlevel_tells_wagics_ai_only_and_compiles_to_nothing() {
 
 /// Cards of named counters: a leveler, an artifact that loses a time counter and a card
 /// that gives two.
-const CARDS: &str = "[card]\nname=Leveler\nauto={1}:counter(0/0,1,Level)\n\
+const CARDS: &str = "[card]\nname=Festercreep\nauto=counter(1/1,1)\n\
+auto={1}{B}{C(1/1,-1)}:all(other creature) -1/-1 ueot\ntext=Festercreep enters the battlefield with a +1/+1 \
+counter on it. -- {1}{B}, Remove a +1/+1 counter from Festercreep: All other creatures get -1/-1 until end of turn.\n\
+mana={1}{B}\ntype=Creature\nsubtype=Elemental\npower=0\ntoughness=0\n[/card]\n\
+[card]\nname=Cinderhaze Wretch\nauto={C(-1/-1,1)}:untap\ntext=Put a -1/-1 counter on Cinderhaze Wretch: Untap \
+Cinderhaze Wretch.\nmana={4}{B}\ntype=Creature\nsubtype=Elemental Shaman\npower=3\ntoughness=2\n[/card]\n\
+[card]\nname=Raging Goblin\nmana={R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
+[card]\nname=Leveler\nauto={1}:counter(0/0,1,Level)\n\
 auto=this(counter{0/0.2.Level}) 2/2\nmana={W}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Hourglass\nauto={1}:counter(0/0,-1,Time)\nmana={1}\ntype=Artifact\n[/card]\n\
 [card]\nname=Timekeeper\nauto={1}:counter(0/0,2,Time) target(artifact)\nmana={1}\ntype=Artifact\n[/card]\n\
@@ -138,6 +146,10 @@ fn counters_are_removed_down_to_none_and_the_last_time_counter_sacrifices() {
     assert_eq!(run(gone, "inplay:Timekeeper\ngraveyard:Hourglass\n"), Verdict::Passed);
 }
 
+/// The refusal of a counter cost the front end does not compile.
+const REFUSED_COUNTER_COST: &str =
+    "unsupported: counter cost other than `{C(0/0,n,name)}`, `{C(1/1,n)}` or `{C(-1/-1,n)}`";
+
 #[test]
 fn a_counter_cost_is_the_c_cost_with_the_filter_of_the_counters_it_removes() {
     let source = "[card]\nname=Test\nauto={C(0/0,-3,Spore)}:life:1 controller\ntype=Creature\n[/card]\n";
@@ -153,11 +165,8 @@ fn a_counter_cost_is_the_c_cost_with_the_filter_of_the_counters_it_removes() {
     assert_eq!(wagic::catalogue::COMPARABLE_FILTERS[property.index()].name, "counter{spore}");
     assert_eq!((op, value, term.negated), (vm::bytecode::CompareOp::Ge, 3, false));
     for (card, refused) in [
-        (
-            "auto={C(0/0,1,Loyalty)}:draw:1\ntype=Planeswalker",
-            "unsupported: counter cost other than `{C(0/0,-n,name)}`",
-        ),
-        ("auto={C(1/1,-1)}:draw:1\ntype=Creature", "unsupported: counter cost other than `{C(0/0,-n,name)}`"),
+        ("auto={C(1/0,-1)}:draw:1\ntype=Creature", REFUSED_COUNTER_COST),
+        ("auto={C(0/0,one,Loyalty)}:draw:1\ntype=Creature", REFUSED_COUNTER_COST),
         ("auto={C(0/0,-1,Gizmo)}:draw:1\ntype=Artifact", "unsupported: counters named `gizmo` in a cost"),
     ] {
         assert_eq!(error_of(card).as_deref(), Some(refused), "{card}");
@@ -291,4 +300,26 @@ fn fading_removes_a_fade_counter_each_upkeep_and_sacrifices_without_one() {
     // Its first upkeep removes its one counter; the next finds none and sacrifices it.
     assert_eq!(upkeeps(1, "inplay:Fader"), Verdict::Passed);
     assert_eq!(upkeeps(2, "graveyard:Fader"), Verdict::Passed);
+}
+
+#[test]
+fn a_counter_cost_removes_plus_one_counters_and_puts_minus_one_counters_on() {
+    // Festercreep's one +1/+1 counter pays its ability once: it is a 0/0 then, and the
+    // other creatures get -1/-1 (the 1/1 dies); with no counter left it cannot pay again.
+    let festercreep = verdict(&test(
+        "[PLAYER1]\ninplay:Festercreep\nmanapool:{1}{B}\n[PLAYER2]\ninplay:Raging Goblin,Grizzly Bears\n",
+        "Festercreep\n",
+        "FIRSTMAIN\n[PLAYER1]\ngraveyard:Festercreep\n[PLAYER2]\ninplay:Grizzly Bears\ngraveyard:Raging Goblin\n",
+    ));
+    assert_eq!(festercreep, Verdict::Passed);
+    // Each untap puts a -1/-1 counter on the 3/2 Wretch: the second leaves it a 1/0.
+    let wretch = |untaps: usize, expected: &str| {
+        verdict(&test(
+            "[PLAYER1]\ninplay:Cinderhaze Wretch\n[PLAYER2]\n",
+            &"Cinderhaze Wretch\n".repeat(untaps),
+            &format!("FIRSTMAIN\n[PLAYER1]\n{expected}[PLAYER2]\n"),
+        ))
+    };
+    assert_eq!(wretch(1, "inplay:Cinderhaze Wretch\n"), Verdict::Passed);
+    assert_eq!(wretch(2, "graveyard:Cinderhaze Wretch\n"), Verdict::Passed);
 }

@@ -49,6 +49,7 @@ mod own_one_shots;
 mod paid_newability;
 mod pay;
 mod phaseaction;
+mod planeswalker;
 mod play;
 mod play_greedy;
 mod play_rules;
