@@ -96,6 +96,9 @@ mod activate_mana;
 mod activate_tests;
 mod combat;
 mod flashback;
+mod given;
+#[cfg(test)]
+mod given_tests;
 #[cfg(test)]
 mod graveyard_tests;
 mod greedy;

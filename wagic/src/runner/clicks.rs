@@ -410,6 +410,17 @@ impl Run<'_> {
                     && auto.split(':').next().is_some_and(|cost| cost.contains("{t}") || cost.contains("{q}"))
             })
         });
+        let mut given_payable = false;
+        for ability in self.table.given_abilities(card) {
+            given_payable |= self
+                .table
+                .try_payable_given(card, ability, controller)
+                .map_err(|error| table_skip(error, line, text))?;
+        }
+        if given_payable {
+            // Wagic lists it in the permanent's menu among its own: the order is not modelled.
+            return Err(skip("a click on a permanent with an ability another card gives it", at(line, text)));
+        }
         let mut entries = Vec::new();
         if attack_step && (attacking || self.can_attack(card)) {
             // Wagic's attack rule comes before any card's ability (the rules are loaded first).

@@ -58,6 +58,7 @@ mod source_tapped;
 mod stack;
 mod targeted_player;
 mod teach;
+mod teach_activated;
 mod teach_equipment;
 mod this;
 mod thisforeach;
