@@ -20,19 +20,34 @@ use compiler::ir::Action;
 use vm::bytecode::CostIdx;
 
 use super::piece::Piece;
-use super::{Line, Lowering, SpecLowering, TargetController, Unsupported, aura, hand, is_equip};
+use super::{Line, Lowering, SpecLowering, TargetController, Unsupported, aura, hand, is_equip, transforms};
 use crate::catalogue::CATALOGUE;
 use crate::reader::CardBlock;
 
-/// Whether an `auto=` line is `teach(...)` of an activated ability (`{cost}:effect`).
-pub(super) fn is_taught_activation(value: &str) -> bool {
-    let value = value.trim_start();
-    let Some(rest) = value.get(..6).filter(|head| head.eq_ignore_ascii_case("teach(")).map(|_| &value[6..]) else {
-        return false;
-    };
-    // The effect after the spec's closing bracket (specs hold no nested brackets but `[...]`).
-    let Some(close) = rest.find(')') else { return false };
-    rest[close + 1..].trim_start().starts_with('{')
+/// The activated abilities (`{cost}:effect`) an `auto=` line teaches, each as written:
+/// `teach(spec) {cost}:effect`, or `teach(spec) transforms((,newability[{cost}:effect],...))`
+/// with no type and only such new abilities (Wagic's transformer of the creature adds each
+/// to it: the same abilities); `None` for any other line.
+fn taught_parts(value: Piece<'_>) -> Option<Vec<Piece<'_>>> {
+    let value = value.trim();
+    let first = *value.words().first()?;
+    first.call("teach")?;
+    let rest = value.from(first.text.len()).trim();
+    if rest.text.starts_with('{') {
+        return Some(vec![rest]);
+    }
+    let [transforms] = rest.words()[..] else { return None };
+    let parts = transforms::untyped_new_abilities(transforms)?;
+    parts
+        .iter()
+        .all(|(_, inner)| inner.text.starts_with('{'))
+        .then(|| parts.into_iter().map(|(_, inner)| inner).collect())
+}
+
+/// Whether an `auto=` line teaches activated abilities ([`taught_parts`]): on an Aura or
+/// an Equipment, abilities of the creature it is attached to, no effect of the card itself.
+pub fn is_taught_activation(value: &str) -> bool {
+    taught_parts(Piece::new(value, 0)).is_some()
 }
 
 /// Whether a card gives its lines' taught abilities to the permanent it is attached to:
@@ -55,31 +70,30 @@ pub fn given_activations(block: &CardBlock<'_>) -> Vec<String> {
     block
         .fields
         .iter()
-        .filter(|field| field.is("auto") && is_taught_activation(field.value))
-        .map(|field| field.value.trim().to_string())
+        .filter(|field| field.is("auto"))
+        .filter_map(|field| taught_parts(Piece::new(field.value, 0)))
+        .flatten()
+        .map(|part| part.text.to_string())
         .collect()
 }
 
-/// The ability of a given line as the permanent shows it: the line without `teach(...)`.
-pub fn given_text(line: &str) -> &str {
-    let line = line.trim();
-    match line.find(')') {
-        Some(close) if is_taught_activation(line) => line[close + 1..].trim(),
-        _ => line,
-    }
-}
-
 impl<'i> Lowering<'i> {
-    /// `teach(creature) {cost}:effect` on an Aura or an Equipment ([`is_taught_activation`]):
-    /// the creature's activated ability, as an action of the giving card's.
-    pub(super) fn given_activation(&self, value: Piece<'_>) -> Result<Action<'i>, Unsupported> {
+    /// `teach(creature) {cost}:effect` on an Aura or an Equipment ([`taught_parts`]): the
+    /// creature's activated abilities, as actions of the giving card's.
+    pub(super) fn given_activations(&self, value: Piece<'_>) -> Result<Vec<Action<'i>>, Unsupported> {
         let written = value.trim();
         let construct = if self.equipment {
             "`teach(...)` on an Equipment other than `teach(creature)`"
         } else {
             "`teach(...)` other than `teach(creature)` on an Aura of creatures"
         };
-        let effect = aura::taught(written, self.enchants_creatures || self.equipment, construct)?;
+        aura::taught(written, self.enchants_creatures || self.equipment, construct)?;
+        let parts = taught_parts(written).ok_or_else(|| Unsupported::new(written, construct))?;
+        parts.into_iter().map(|part| self.given_activation(written, part)).collect()
+    }
+
+    /// One activated ability `effect` the line `written` teaches.
+    fn given_activation(&self, written: Piece<'_>, effect: Piece<'_>) -> Result<Action<'i>, Unsupported> {
         let lower = effect.text.to_ascii_lowercase();
         let cost = lower.split(':').next().unwrap_or("");
         if cost.contains("{unattach}") {
@@ -144,7 +158,7 @@ impl<'i> Lowering<'i> {
 
 #[cfg(test)]
 mod tests {
-    use super::{given_text, is_taught_activation};
+    use super::{Piece, is_taught_activation, taught_parts};
 
     #[test]
     fn a_taught_line_is_an_activation_when_a_cost_follows_the_spec() {
@@ -154,6 +168,17 @@ mod tests {
         assert!(!is_taught_activation("teach(creature) @each my upkeep:life:1"));
         assert!(!is_taught_activation("{T}:damage:1 target(creature,player)"));
         assert!(!is_taught_activation("teach(creature"));
-        assert_eq!(given_text("teach(creature) {T}:add{G}"), "{T}:add{G}");
+        let texts = |line| {
+            taught_parts(Piece::new(line, 0)).map(|parts| parts.iter().map(|part| part.text).collect::<Vec<_>>())
+        };
+        assert_eq!(texts("teach(creature) {T}:add{G}"), Some(vec!["{T}:add{G}"]));
+        // A transformer of new activated abilities only teaches each of them.
+        assert_eq!(
+            texts("teach(creature) transforms((,newability[{T}:add{G}],newability[{1}:1/1]))"),
+            Some(vec!["{T}:add{G}", "{1}:1/1"])
+        );
+        assert_eq!(texts("teach(creature) transforms((,newability[{T}:add{G}],newability[2/1]))"), None);
+        assert_eq!(texts("teach(creature) transforms((elf,newability[{T}:add{G}]))"), None);
+        assert_eq!(texts("teach(creature) transforms((,newability[{T}:add{G}])) ueot"), None);
     }
 }

@@ -46,7 +46,7 @@ pub use alternative::alternative_mana;
 mod amount;
 mod aura;
 mod bearer;
-pub use bearer::{given_activations, given_text};
+pub use bearer::{given_activations, is_taught_activation};
 mod bushido;
 mod cda;
 mod choice;
@@ -359,8 +359,8 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                     Some("split its effects into several `auto=` lines (Wagic's longest is under 2,400 bytes)".into()),
                 ));
             }
-            "auto" if gives && bearer::is_taught_activation(value.text) => {
-                given_actions.push(lowering.given_activation(value)?);
+            "auto" if gives && is_taught_activation(value.text) => {
+                given_actions.extend(lowering.given_activations(value)?);
             }
             "auto"
                 if let Some(trigger) = choice::choice_trigger(value)

@@ -34,18 +34,17 @@ impl Game<'_> {
         self.table.given_abilities(card).into_iter().find(|ability| ability.giver == giver && ability.action == action)
     }
 
-    /// The `auto=` line of ability `index` of `card` when another card gives it, without
-    /// its `teach(...)`.
+    /// The text of ability `index` of `card` when another card gives it (`{cost}:effect`).
     pub(super) fn given_text(&self, card: CardId, index: usize) -> Option<String> {
         let ability = self.given(card, index)?;
         let giver = self.table.board.get(ability.giver)?;
         let actions = self.table.library().program.cards().get(ability.rules.index())?.actions.len();
         let range = giver.printed.action_ranges(actions).given;
         let line = giver.printed.given_lines.get(ability.action.checked_sub(range.start)?)?;
-        Some(crate::front::given_text(line).to_string())
+        Some(line.trim().to_string())
     }
 
-    /// The lines (without `teach(...)`) of the abilities the card whose rules run
+    /// The texts (`{cost}:effect`) of the abilities the card whose rules run
     /// `execution` gives, when they run with another card as their source: what a given
     /// ability does, which its source's own lines do not say. Found by the rules, as the
     /// giver may have left (a `{S}` cost sacrificed the creature it was attached to).
@@ -57,8 +56,7 @@ impl Game<'_> {
         let library = self.table.library();
         let (name, _) = library.rules.iter().find(|(_, rules)| **rules == env.card)?;
         let printed = library.printed.get(name)?;
-        let lines: Vec<&str> = printed.given_lines.iter().map(|line| crate::front::given_text(line)).collect();
-        (!lines.is_empty()).then(|| lines.join(" "))
+        (!printed.given_lines.is_empty()).then(|| printed.given_lines.join(" "))
     }
 
     /// Starts activating ability `index` of `card` (its own, or one given to it) for

@@ -116,7 +116,7 @@ impl Game<'_> {
         // An ability an Aura or Equipment gives (`given.rs`) is the creature's, not what
         // the card does: a ping it gives helps its side.
         let own = |c: &crate::table::Card| {
-            let given = |auto: &&String| c.printed.given_lines.iter().any(|line| line == auto.trim());
+            let given = |auto: &&String| !c.printed.given_lines.is_empty() && crate::front::is_taught_activation(auto);
             c.printed.autos.iter().filter(|auto| !given(auto)).cloned().collect::<Vec<_>>().join(" ")
         };
         self.table.board.get(card).map_or_else(String::new, own)

@@ -30,9 +30,9 @@ pub struct Printed {
     pub target: String,
     /// Its `auto=` lines as written.
     pub autos: Vec<String>,
-    /// The `auto=` lines of an Aura or Equipment giving the permanent it is attached to an
-    /// activated ability (`teach(creature) {cost}:effect`, [`crate::front::given_activations`]),
-    /// as written: the card's actions after its own, used by that permanent.
+    /// The activated abilities an Aura or Equipment gives the permanent it is attached to
+    /// (`teach(creature) {cost}:effect`, [`crate::front::given_activations`]), each as
+    /// written without `teach(...)`: the card's actions after its own, used by that permanent.
     pub given_lines: Vec<String>,
     /// Its `autohand=` lines as written: the card's actions after its given ones, used from hand.
     pub hand_lines: Vec<String>,

@@ -132,3 +132,25 @@ fn the_random_player_uses_the_given_ability_too() {
     });
     assert!(used, "no random game used it");
 }
+
+#[test]
+fn a_taught_transformer_of_new_activated_abilities_gives_each_of_them() {
+    // Wagic's transformer of the creature adds each new ability to it: the same as
+    // teaching each (Viashino Heretic's Aura kin, `{2}{T}:damage:1 ...`).
+    let transformer = aura(
+        "teach(creature) transforms((,newability[{2}{T}:damage:1 target(creature,player)],newability[{B}:regenerate]))",
+    );
+    let each = format!(
+        "{}\nauto=teach(creature) {{B}}:regenerate",
+        aura("teach(creature) {2}{T}:damage:1 target(creature,player)")
+    );
+    assert_eq!(ir_of(&transformer), ir_of(&each));
+    assert_eq!(ir_of(&transformer).len(), 3, "the enchant and two given abilities");
+    // With a type, a part that is no activated ability, or an end, it is refused as before.
+    for line in [
+        "teach(creature) transforms((,newability[{T}:draw:1],newability[2/1]))",
+        "teach(creature) transforms((,newability[{T}:draw:1])) ueot",
+    ] {
+        assert!(error_of(&aura(line)).is_some(), "{line}");
+    }
+}
