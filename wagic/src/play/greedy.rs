@@ -122,6 +122,16 @@ impl Game<'_> {
         self.table.board.get(card).map_or_else(String::new, own)
     }
 
+    /// The text of the spell or ability on top of the stack, whose source is `source`: an
+    /// ability another card gave it reads as its own line (`given.rs`).
+    fn top_text(&self, source: CardId) -> String {
+        let given = match self.stack.last().map(|item| &item.resolution) {
+            Some(crate::table::stack::Resolution::Targeted { execution, .. }) => self.given_execution_text(execution),
+            _ => None,
+        };
+        given.unwrap_or_else(|| self.effect_text(source))
+    }
+
     /// What a permanent is worth keeping: twice its power, its toughness, its mana value,
     /// and one for each keyword ability it has.
     pub(super) fn value(&self, card: CardId) -> i32 {
@@ -173,7 +183,7 @@ impl Game<'_> {
             // that creature first (the helpful spell then fizzles).
             let aimed = target.and_then(Value::as_card)?;
             let owner = self.table.board.get(aimed).map(|c| c.controller)?;
-            let wanted = match effect_of(&self.effect_text(source)) {
+            let wanted = match effect_of(&self.top_text(source)) {
                 Effect::Harmful if owner == player => Effect::Helpful,
                 Effect::Helpful if owner != player => Effect::Harmful,
                 _ => return None,
