@@ -1,19 +1,19 @@
 //! An activated ability an Aura or an Equipment gives the creature it is attached to:
 //! `teach(creature) {cost}:effect` ("Enchanted creature has '{T}: ...'"; Wagic's `ATeach`,
 //! which adds the ability to the game with the creature as its source while the Aura or
-//! Equipment stays attached to it). It is compiled with the giving card, as one of its
-//! actions after its own ([`GIVEN`] in `docs/wagic-play.md`), lowered as the creature's
-//! own line would be: `this`, `{T}` and `{S}` are the creature, `my` its controller. The
-//! table offers it to the creature's controller while the giver is attached to the
-//! creature (`Table::given_abilities`), and runs it with the creature as its source.
+//! Equipment stays attached to it), or a taught `transforms((,newability[{cost}:effect],...))`
+//! of new activated abilities only, each of them. It is compiled with the giving card, as
+//! one of its actions after its own ([`crate::table::ActionRanges::given`]), lowered as the
+//! creature's own line would be: `this`, `{T}` and `{S}` are the creature, `my` its
+//! controller. The table offers it to the creature's controller while the giver is attached
+//! to the creature ([`crate::table::Table::given_abilities`]), and runs it with the
+//! creature as its source (`docs/wagic-play.md`, "Abilities given to a permanent").
 //!
 //! Refused by name: another spec than `teach(creature)` (or on an Aura that may enchant
 //! other permanents), an ability costing `{unattach}` (the Equipment's, not the
 //! creature's) or `limit:n` (the runtime counts a card's activations, and the creature
 //! may have abilities of its own), and a `nonstatic` counted pump (held by an auto of the
 //! giver's).
-//!
-//! [`GIVEN`]: crate::table::Table::given_abilities
 
 use bumpalo::Bump;
 use compiler::ir::Action;
@@ -44,8 +44,9 @@ fn taught_parts(value: Piece<'_>) -> Option<Vec<Piece<'_>>> {
         .then(|| parts.into_iter().map(|(_, inner)| inner).collect())
 }
 
-/// Whether an `auto=` line teaches activated abilities ([`taught_parts`]): on an Aura or
-/// an Equipment, abilities of the creature it is attached to, no effect of the card itself.
+/// Whether an `auto=` line teaches activated abilities (`teach(spec) {cost}:effect`, or a
+/// taught `transforms((,newability[{cost}:effect],...))`): on an Aura or an Equipment,
+/// abilities of the creature it is attached to, no effect of the card itself.
 pub fn is_taught_activation(value: &str) -> bool {
     taught_parts(Piece::new(value, 0)).is_some()
 }
