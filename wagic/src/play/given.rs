@@ -80,7 +80,8 @@ impl Game<'_> {
         } else {
             Vec::new()
         };
-        for ability in self.table.given_abilities(card) {
+        let given = if self.table.any_giver() { self.table.given_abilities(card) } else { Vec::new() };
+        for ability in given {
             if let Some(index) = given_index(ability)
                 && self.table.try_payable_given(card, ability, controller)?
             {

@@ -114,8 +114,10 @@ impl Game<'_> {
                 }
             }
         }
+        // Most boards have no Aura or Equipment giving an ability: nothing to look for then.
+        let givers = self.table.any_giver();
         for card in self.table.board.zone(player, BATTLEFIELD) {
-            for (index, tap_lands) in self.activations(card)? {
+            for (index, tap_lands) in self.activations(card, givers)? {
                 moves.push(Move::Activate { card, index, tap_lands });
             }
         }
@@ -231,9 +233,10 @@ impl Game<'_> {
 
     /// The abilities of a permanent of the active player that can be activated now, each
     /// with whether the lands must be tapped for it.
-    fn activations(&mut self, card: CardId) -> Result<Vec<(usize, bool)>, Outcome> {
+    /// (`givers`: whether some card on the battlefield gives abilities, `given.rs`.)
+    fn activations(&mut self, card: CardId, givers: bool) -> Result<Vec<(usize, bool)>, Outcome> {
         let actions = self.own_actions(card);
-        let given = self.table.given_abilities(card);
+        let given = if givers { self.table.given_abilities(card) } else { Vec::new() };
         if (actions == 0 || self.table.board.lost_abilities(card)) && given.is_empty() {
             return Ok(Vec::new());
         }

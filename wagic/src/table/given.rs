@@ -9,7 +9,7 @@
 use vm::bytecode::CardIdx;
 use vm::runtime::{CardId, Outcome, PlayerId, RequestKind, Value};
 
-use super::{BATTLEFIELD, P0, P1, Step, Table, TableError, step, trap};
+use super::{Step, Table, TableError, step, trap};
 use crate::host::WagicHost;
 
 /// One ability another card gives a permanent.
@@ -24,23 +24,32 @@ pub struct GivenAbility {
 }
 
 impl Table {
-    /// The abilities other cards give `bearer` now, in the order of the givers on the
-    /// battlefield (the first player's first) and of their lines.
+    /// The abilities other cards give `bearer` now, in the order the givers came to the
+    /// table and of their lines. (Asked of every permanent whenever a player gets priority:
+    /// one pass over the cards, no list made, when nothing is attached to it.)
     pub fn given_abilities(&self, bearer: CardId) -> Vec<GivenAbility> {
-        if self.board.get(bearer).is_none_or(|c| c.zone != BATTLEFIELD) || self.board.lost_abilities(bearer) {
-            return Vec::new();
-        }
         let mut given = Vec::new();
-        for giver in [P0, P1].into_iter().flat_map(|side| self.board.zone(side, BATTLEFIELD)) {
-            let Some(c) = self.board.get(giver) else { continue };
-            if c.printed.given_lines.is_empty() || WagicHost::attached(&self.board, giver) != Some(bearer) {
+        for (index, c) in self.board.cards.iter().enumerate() {
+            if c.attached != Some(bearer) || c.printed.given_lines.is_empty() {
+                continue;
+            }
+            let Ok(giver) = u32::try_from(index).map(CardId) else { break };
+            if WagicHost::attached(&self.board, giver) != Some(bearer) {
                 continue;
             }
             let Ok(rules) = self.rules(giver) else { continue };
             let actions = self.library().program.cards().get(rules.index()).map_or(0, |data| data.actions.len());
             given.extend(c.printed.action_ranges(actions).given.map(|action| GivenAbility { giver, rules, action }));
         }
+        if !given.is_empty() && self.board.lost_abilities(bearer) {
+            given.clear();
+        }
         given
+    }
+
+    /// Whether some card on the battlefield gives the permanent it is attached to abilities.
+    pub fn any_giver(&self) -> bool {
+        self.board.cards.iter().any(|c| c.attached.is_some() && !c.printed.given_lines.is_empty())
     }
 
     /// `player` starts activating `ability`, given to `bearer` ([`Table::given_abilities`]),
