@@ -463,7 +463,10 @@ impl Code {
                  `pay(cost) donothing?effect`: the effect unless paid), \
                  `upcost[cost] effect` on a permanent (paid in its upkeep, else the effect; \
                  `upcost[cost;next upkeep]`: its first upkeep only), \
-                 `teach(creature)` of an effect that is no activated or triggered ability on an Aura (and of a static effect on an Equipment), `teach(spec) effect` on an instant or sorcery of one target card, `dynamicability<!...!>` (a power, toughness or mana \
+                 `teach(creature)` of an effect that is no triggered ability on an Aura (and of a static \
+                 effect or an activated ability on an Equipment: an activated one is the creature's, its \
+                 `{T}` tapping the creature, its controller activating it), `teach(spec) effect` on an \
+                 instant or sorcery of one target card, `dynamicability<!...!>` (a power, toughness or mana \
                  cost as damage, life or a pump), amounts `X` \
                  (the mana paid), `type:spec:zone` (a count), `thatmuch` (in a damage \
                  trigger: the damage dealt) and `morethanfourcards` (the \

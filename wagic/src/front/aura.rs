@@ -78,10 +78,10 @@ impl<'i> Lowering<'i> {
             "`teach(...)` other than `teach(creature)` on an Aura of creatures",
         )?;
         if value.text.len() != written.text.len() && value.text.trim_start().starts_with(['{', '@']) {
-            // Wagic's `ATeach` gives the ability to the enchanted creature: its `{T}` taps
-            // the creature, its controller activates it, `this` is the creature. As the
-            // Aura's own ability it would be none of these.
-            return Err(Unsupported::new(written, "`teach(creature)` of an activated or triggered ability"));
+            // Wagic's `ATeach` gives the ability to the enchanted creature: `this` is the
+            // creature, `my` its controller's. As the Aura's own trigger it would be
+            // neither. (An activated one is the creature's: `bearer.rs`.)
+            return Err(Unsupported::new(written, "`teach(creature)` of a triggered ability"));
         }
         Ok(match self.line(value)? {
             Line::Plain(statements) => {

@@ -208,7 +208,8 @@ impl<'i> Lowering<'i> {
     /// equipment's abilities at the equipped creature, which is not modelled.
     pub(super) fn equipment_line(&self, value: Piece<'_>) -> Result<(&'i [Statement<'i>], bool), Unsupported> {
         let refused = || Unsupported::new(value, "equipment line other than `{cost}:equip` or a static effect");
-        // An Equipment attaches to creatures only: `teach(creature) 1/1` is `1/1`.
+        // An Equipment attaches to creatures only: `teach(creature) 1/1` is `1/1`. (An
+        // activated ability taught is the creature's: `bearer.rs`.)
         let construct = "`teach(...)` on an Equipment other than `teach(creature)` of a static effect";
         let taught = aura::taught(value, true, construct)?;
         if taught.text.len() != value.trim().text.len() && !matches!(self.line(taught)?, Line::Plain(_)) {

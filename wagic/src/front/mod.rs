@@ -45,6 +45,8 @@ mod alternative;
 pub use alternative::alternative_mana;
 mod amount;
 mod aura;
+mod bearer;
+pub use bearer::{given_activations, is_taught_activation};
 mod bushido;
 mod cda;
 mod choice;
@@ -317,6 +319,10 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
     // Activated `autograveyard=` lines: actions after the `autohand` ones (the table offers
     // them for a card in its owner's graveyard).
     let mut graveyard_actions = Vec::new();
+    // The activated abilities an Aura or Equipment gives the permanent it is attached to
+    // (`bearer.rs`): actions after its own, before the `autohand` ones.
+    let mut given_actions = Vec::new();
+    let gives = bearer::attaches(block);
     // Each trigger's event, whether it has a `restriction{...}`, and its line.
     let mut triggers = Vec::new();
     // The line of the card's `turnlimited` trigger (one only: the runtime counts a card's).
@@ -364,6 +370,9 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 return Err(Unsupported::new(value, &format!("line longer than {MAX_LINE_BYTES} bytes")).with_help(
                     Some("split its effects into several `auto=` lines (Wagic's longest is under 2,400 bytes)".into()),
                 ));
+            }
+            "auto" if gives && is_taught_activation(value.text) => {
+                given_actions.extend(lowering.given_activations(value)?);
             }
             "auto"
                 if let Some(trigger) = choice::choice_trigger(value)
@@ -644,8 +653,8 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
     // The runtime counts a card's activations, not each ability's.
     let limit = CATALOGUE.costs.iter().position(|spec| spec.name == "limit").map(CostIdx::new);
     let limited = |action: &Action<'_>| action.costs.iter().any(|cost| Some(cost.cost) == limit);
-    let activated = actions.len() + graveyard_actions.len();
-    if activated > 1 && actions.iter().chain(&graveyard_actions).any(limited) {
+    let activated = actions.len() + given_actions.len() + graveyard_actions.len();
+    if activated > 1 && actions.iter().chain(&given_actions).chain(&graveyard_actions).any(limited) {
         let open = Piece::new("", 0);
         return Err(Unsupported::new(open, "`limit:n` on a card with several activated abilities"));
     }
@@ -658,7 +667,8 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
         spell_statements.extend(lowering.shuffle_into_library(at));
     }
     if spell_statements.len() > MAX_STATEMENTS
-        || actions.len() + hand_actions.len() + graveyard_actions.len() + autos.len() > MAX_ENTRIES
+        || actions.len() + given_actions.len() + hand_actions.len() + graveyard_actions.len() + autos.len()
+            > MAX_ENTRIES
     {
         let open = Piece::new("", 0);
         return Err(Unsupported::new(open, "card with more than 256 effects"));
@@ -666,6 +676,7 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
     if is_spell && !spell_statements.is_empty() {
         actions.push(Action { label: None, costs: &[], statements: arena.alloc_slice_copy(&spell_statements) });
     }
+    actions.extend(given_actions);
     actions.extend(hand_actions);
     actions.extend(graveyard_actions);
     Ok(Card {

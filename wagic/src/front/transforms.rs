@@ -488,7 +488,7 @@ fn untyped_new_ability(transforms: Piece<'_>) -> Option<(Piece<'_>, Piece<'_>)> 
 /// `transforms((,newability[effect],newability[effect]...))` with no type before the
 /// first comma, only `newability[...]` parts after it and nothing after them: each part
 /// and its effect.
-fn untyped_new_abilities(transforms: Piece<'_>) -> Option<Vec<(Piece<'_>, Piece<'_>)>> {
+pub(super) fn untyped_new_abilities(transforms: Piece<'_>) -> Option<Vec<(Piece<'_>, Piece<'_>)>> {
     let (args, _) = transforms.call("transforms").filter(|(_, after)| after.text.is_empty())?;
     let (list, rest) = args.trim().call("")?;
     let parts = list.split_top(",");

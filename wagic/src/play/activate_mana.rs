@@ -64,7 +64,12 @@ impl Game<'_> {
                 more[*colour] = more[*colour].saturating_add(1);
             }
             self.table.board.players[seat].mana = more;
-            let payable = self.table.try_payable_actions(card, controller);
+            // An ability given to the card is tried as its giver's (`given.rs`).
+            let payable = if index >= super::given::GIVEN {
+                self.payable_abilities(card, controller)
+            } else {
+                self.table.try_payable_actions(card, controller)
+            };
             self.table.board.players[seat].mana = pool;
             if payable.map_err(stopped)?.contains(&index) {
                 return Ok(plan);

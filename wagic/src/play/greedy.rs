@@ -119,7 +119,23 @@ fn shrink_of(text: &str) -> Option<i32> {
 impl Game<'_> {
     /// A card's `auto=` lines as one text (the effect its abilities and spell read as).
     pub(super) fn effect_text(&self, card: CardId) -> String {
-        self.table.board.get(card).map_or_else(String::new, |c| c.printed.autos.join(" "))
+        // An ability an Aura or Equipment gives (`given.rs`) is the creature's, not what
+        // the card does: a ping it gives helps its side.
+        let own = |c: &crate::table::Card| {
+            let given = |auto: &&String| !c.printed.given_lines.is_empty() && crate::front::is_taught_activation(auto);
+            c.printed.autos.iter().filter(|auto| !given(auto)).cloned().collect::<Vec<_>>().join(" ")
+        };
+        self.table.board.get(card).map_or_else(String::new, own)
+    }
+
+    /// The text of the spell or ability on top of the stack, whose source is `source`: an
+    /// ability another card gave it reads as its own line (`given.rs`).
+    fn top_text(&self, source: CardId) -> String {
+        let given = match self.stack.last().map(|item| &item.resolution) {
+            Some(crate::table::stack::Resolution::Targeted { execution, .. }) => self.given_execution_text(execution),
+            _ => None,
+        };
+        given.unwrap_or_else(|| self.effect_text(source))
     }
 
     /// What a permanent is worth keeping: twice its power, its toughness, its mana value,
@@ -174,7 +190,7 @@ impl Game<'_> {
             // that creature first (the helpful spell then fizzles).
             let aimed = target.and_then(Value::as_card)?;
             let owner = self.table.board.get(aimed).map(|c| c.controller)?;
-            let wanted = match effect_of(&self.effect_text(source)) {
+            let wanted = match effect_of(&self.top_text(source)) {
                 Effect::Harmful if owner == player => Effect::Helpful,
                 Effect::Helpful if owner != player => Effect::Harmful,
                 _ => return None,
@@ -263,7 +279,8 @@ impl Game<'_> {
     /// now.
     fn has_use(&self, player: PlayerId, source: CardId, action: usize, spell: bool, combat: bool) -> bool {
         let foe = opponent(player);
-        let text = self.effect_text(source);
+        // An ability another card gives it is judged by its own line (`given.rs`).
+        let text = self.given_text(source, action).filter(|_| !spell).unwrap_or_else(|| self.effect_text(source));
         let effect = effect_of(&text);
         if !spell && text.to_ascii_lowercase().contains("add{") && effect == Effect::Unknown {
             // A mana ability: lands and creatures are tapped for what a cost needs.
@@ -372,14 +389,24 @@ impl Game<'_> {
             Move::PlayLand(_) | Move::CastFaceDown(_) | Move::TurnFaceUp(_) => return false,
             // Its card's own lines say nothing of an ability from the graveyard.
             Move::Activate { card, index, .. } if self.used_from_graveyard(card, index) => return false,
+            Move::Activate { card, index, .. } if self.given(card, index).is_some() => {
+                return self
+                    .given_text(card, index)
+                    .is_some_and(|text| self.answers_with_text(player, &text, wanted, aimed));
+            }
             Move::Cast(card) | Move::CastKicked(card) | Move::Flashback(card) | Move::Activate { card, .. } => card,
         };
-        let text = self.effect_text(source);
-        if effect_of(&text) != wanted {
+        self.answers_with_text(player, &self.effect_text(source), wanted, aimed)
+    }
+
+    /// Whether a spell or ability whose lines are `text` is of the `wanted` effect and does
+    /// its work on `aimed`, as [`Game::answers_with`] says.
+    fn answers_with_text(&self, player: PlayerId, text: &str, wanted: Effect, aimed: CardId) -> bool {
+        if effect_of(text) != wanted {
             return false;
         }
         wanted == Effect::Helpful
-            || match (damage_of(&text, self.mana_at_hand(player)), shrink_of(&text)) {
+            || match (damage_of(text, self.mana_at_hand(player)), shrink_of(text)) {
                 (Some(damage), _) => damage >= self.toughness_left(aimed),
                 (None, Some(shrink)) => shrink >= self.table.board.toughness(aimed),
                 (None, None) => true,
@@ -414,7 +441,7 @@ impl Game<'_> {
             return candidates;
         }
         let me = request.chooser;
-        let text = self.answer_text(source);
+        let text = self.given_execution_text(execution).unwrap_or_else(|| self.answer_text(source));
         let effect = effect_of(&text);
         let all_mine = candidates.iter().all(|value| match value {
             Value::Card(card) => self.table.board.get(*card).is_some_and(|c| c.controller == me),

@@ -98,6 +98,9 @@ mod combat;
 #[cfg(test)]
 mod combat_tests;
 mod flashback;
+mod given;
+#[cfg(test)]
+mod given_tests;
 #[cfg(test)]
 mod graveyard_tests;
 mod greedy;

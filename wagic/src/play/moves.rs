@@ -4,6 +4,7 @@
 
 use vm::runtime::{CardId, PlayerId};
 
+use super::given;
 use super::stack::is_spell;
 use super::{Flow, Game, MAX_QUESTIONS, Outcome, PlayerKind, stopped, who};
 use crate::catalogue::CATALOGUE;
@@ -113,8 +114,10 @@ impl Game<'_> {
                 }
             }
         }
+        // Most boards have no Aura or Equipment giving an ability: nothing to look for then.
+        let givers = self.table.any_giver();
         for card in self.table.board.zone(player, BATTLEFIELD) {
-            for (index, tap_lands) in self.activations(card)? {
+            for (index, tap_lands) in self.activations(card, givers)? {
                 moves.push(Move::Activate { card, index, tap_lands });
             }
         }
@@ -178,7 +181,7 @@ impl Game<'_> {
 
     /// The abilities of a card on the battlefield (its actions less its `autohand` and
     /// graveyard ones); 0 for a token or a card with no rules.
-    fn own_actions(&self, card: CardId) -> usize {
+    pub(super) fn own_actions(&self, card: CardId) -> usize {
         let Some(c) = self.table.board.get(card) else { return 0 };
         if !c.has_rules() {
             return 0;
@@ -276,9 +279,11 @@ impl Game<'_> {
 
     /// The abilities of a permanent of the active player that can be activated now, each
     /// with whether the lands must be tapped for it.
-    fn activations(&mut self, card: CardId) -> Result<Vec<(usize, bool)>, Outcome> {
+    /// (`givers`: whether some card on the battlefield gives abilities, `given.rs`.)
+    fn activations(&mut self, card: CardId, givers: bool) -> Result<Vec<(usize, bool)>, Outcome> {
         let actions = self.own_actions(card);
-        if actions == 0 || self.table.board.lost_abilities(card) {
+        let given = if givers { self.table.given_abilities(card) } else { Vec::new() };
+        if (actions == 0 || self.table.board.lost_abilities(card)) && given.is_empty() {
             return Ok(Vec::new());
         }
         let board = &self.table.board;
@@ -302,9 +307,12 @@ impl Game<'_> {
         } else {
             vec![activated.iter().any(taps); actions]
         };
+        // An ability given to it taps it as its own line says.
+        let taps_given = |game: &Self, index: usize| {
+            game.given_text(card, index).is_none_or(|line| taps(&line.to_ascii_lowercase()))
+        };
         let mut offered = Vec::new();
-        let payable = self.table.try_payable_actions(card, controller).map_err(stopped)?;
-        for index in payable.into_iter().filter(|index| *index < actions) {
+        for index in self.payable_abilities(card, controller).map_err(stopped)? {
             offered.push((index, false));
         }
         // Not the card itself: its own `{T}` may be what the ability costs.
@@ -318,15 +326,18 @@ impl Game<'_> {
                 more[colours[0]] = more[colours[0]].saturating_add(1);
             }
             self.table.board.players[usize::from(controller.0 != 0)].mana = more;
-            let with_lands = self.table.try_payable_actions(card, controller);
+            let with_lands = self.payable_abilities(card, controller);
             self.table.board.players[usize::from(controller.0 != 0)].mana = pool;
             for index in with_lands.map_err(stopped)? {
-                if index < actions && !offered.iter().any(|(offered, _)| *offered == index) {
+                if !offered.iter().any(|(offered, _)| *offered == index) {
                     offered.push((index, true));
                 }
             }
         }
-        offered.retain(|(index, _)| !(sick && tapping.get(*index).copied().unwrap_or(true)));
+        let tapped_by = |game: &Self, index: usize| {
+            if index >= given::GIVEN { taps_given(game, index) } else { tapping.get(index).copied().unwrap_or(true) }
+        };
+        offered.retain(|(index, _)| !(sick && tapped_by(self, *index)));
         // An ability whose line's targets are too few, or all refused, is no move.
         offered.retain(|(index, _)| self.line_targets_exist(card, controller, *index));
         // Equip targets a creature its controller controls: with none, it is no move.
@@ -473,8 +484,7 @@ impl Game<'_> {
         } else {
             self.event(format!("{} responds with {name}'s ability{from}: {ability}", who(controller)));
         }
-        let step = self.table.start(card, controller).map_err(stopped)?;
-        let step = self.first_action(step, index)?;
+        let step = self.start_ability(card, index, controller)?;
         if matches!(step, Step::Unpaid | Step::Done(false)) {
             self.event(format!("{name}'s ability does nothing"));
             return self.settle();
@@ -490,6 +500,9 @@ impl Game<'_> {
     pub(super) fn ability_text(&self, card: CardId, index: usize) -> Option<String> {
         if let Some(line) = self.off_battlefield_line_text(card, index) {
             return Some(line);
+        }
+        if index >= given::GIVEN {
+            return self.given_text(card, index);
         }
         let c = self.table.board.get(card)?;
         let activated: Vec<&str> =

@@ -41,9 +41,13 @@ pub(super) struct TargetSpec {
 
 impl Game<'_> {
     /// The spec of the first targets that action `action` of `card` asks for: its card's
-    /// `target=`, else the first `target(...)` of the action's code.
+    /// `target=`, else the first `target(...)` of the action's code (of its giver's, for an
+    /// ability another card gives it: `given.rs`).
     pub(super) fn target_spec(&self, card: CardId, action: usize) -> Option<TargetSpec> {
-        let rules = self.table.rules(card).ok()?;
+        let (rules, action) = match self.given(card, action) {
+            Some(given) => (given.rules, given.action),
+            None => (self.table.rules(card).ok()?, action),
+        };
         let program = &self.table.library().program;
         let data = program.cards().get(rules.index())?;
         if let Some(target) = &data.target {

@@ -410,6 +410,7 @@ impl Run<'_> {
                     && auto.split(':').next().is_some_and(|cost| cost.contains("{t}") || cost.contains("{q}"))
             })
         });
+        self.refuse_given(card, controller, line, text)?;
         let mut entries = Vec::new();
         if attack_step && (attacking || self.can_attack(card)) {
             // Wagic's attack rule comes before any card's ability (the rules are loaded first).
@@ -438,6 +439,24 @@ impl Run<'_> {
         // paid), and Wagic's click untaps no tapped permanent (bar one whose `doesnotuntap`
         // ended since its untap step): the click does nothing.
         self.offer(card, entries, line, text)
+    }
+
+    /// A skip when `card` has an ability another card gives it whose cost `controller`
+    /// could pay (`table/given.rs`): Wagic lists it in the permanent's menu among its
+    /// own, in an order not modelled.
+    pub(super) fn refuse_given(
+        &mut self,
+        card: CardId,
+        controller: PlayerId,
+        line: u32,
+        text: &str,
+    ) -> Result<(), Skip> {
+        for ability in self.table.given_abilities(card) {
+            if self.table.try_payable_given(card, ability, controller).map_err(|error| table_skip(error, line, text))? {
+                return Err(skip("a click on a permanent with an ability another card gives it", at(line, text)));
+            }
+        }
+        Ok(())
     }
 
     /// A move while Wagic's menu is open: `choice N` picks its entry `N` (from 0), the one

@@ -30,7 +30,11 @@ pub struct Printed {
     pub target: String,
     /// Its `auto=` lines as written.
     pub autos: Vec<String>,
-    /// Its `autohand=` lines as written: the card's actions after its own, used from hand.
+    /// The activated abilities an Aura or Equipment gives the permanent it is attached to
+    /// (`teach(creature) {cost}:effect`, [`crate::front::given_activations`]), each as
+    /// written without `teach(...)`: the card's actions after its own, used by that permanent.
+    pub given_lines: Vec<String>,
+    /// Its `autohand=` lines as written: the card's actions after its given ones, used from hand.
     pub hand_lines: Vec<String>,
     /// Its activated `autograveyard=` lines as written ([`crate::front::is_graveyard_activation`]):
     /// the card's last actions, used from its owner's graveyard.
@@ -66,6 +70,8 @@ pub struct Printed {
 pub struct ActionRanges {
     /// A permanent's activated abilities, or a spell's effect.
     pub own: std::ops::Range<usize>,
+    /// The activated abilities it gives the permanent it is attached to.
+    pub given: std::ops::Range<usize>,
     /// Its `autohand=` abilities, used from its owner's hand.
     pub hand: std::ops::Range<usize>,
     /// Its activated `autograveyard=` abilities, used from its owner's graveyard.
@@ -73,12 +79,19 @@ pub struct ActionRanges {
 }
 
 impl Printed {
-    /// Which of the card's `actions` (how many its program has) are its own, its hand's
-    /// and its graveyard's: the front end puts them in that order.
+    /// Which of the card's `actions` (how many its program has) are its own, those it
+    /// gives the permanent it is attached to, its hand's and its graveyard's: the front end
+    /// puts them in that order.
     pub fn action_ranges(&self, actions: usize) -> ActionRanges {
         let graveyard_start = actions.saturating_sub(self.graveyard_lines.len());
         let hand_start = graveyard_start.saturating_sub(self.hand_lines.len());
-        ActionRanges { own: 0..hand_start, hand: hand_start..graveyard_start, graveyard: graveyard_start..actions }
+        let given_start = hand_start.saturating_sub(self.given_lines.len());
+        ActionRanges {
+            own: 0..given_start,
+            given: given_start..hand_start,
+            hand: hand_start..graveyard_start,
+            graveyard: graveyard_start..actions,
+        }
     }
 }
 
@@ -278,6 +291,7 @@ fn printed_of(block: &crate::reader::CardBlock<'_>) -> Printed {
             .field("otherrestriction")
             .map(|field| field.value.trim().to_string())
             .unwrap_or_default(),
+        given_lines: crate::front::given_activations(block),
         hand_lines: block
             .fields
             .iter()

@@ -42,6 +42,7 @@ mod counters;
 mod dies;
 mod effects;
 mod flashback;
+mod given;
 mod host;
 mod library;
 mod morph;
@@ -53,6 +54,7 @@ mod targeted;
 pub use board::{Board, COLOUR_PROTECTIONS, Card, Player};
 pub use combat::assign_combat_damage;
 pub use counters::NamedCounters;
+pub use given::GivenAbility;
 pub use library::{ActionRanges, Library, Missing, Printed};
 pub use poison::LOSING_POISON;
 

@@ -66,6 +66,7 @@ mod stack;
 mod targeted;
 mod targeted_player;
 mod teach;
+mod teach_activated;
 mod teach_equipment;
 mod this;
 mod thisforeach;

@@ -1,0 +1,94 @@
+//! The activated abilities a permanent has because an Aura or an Equipment attached to it
+//! gives them (`teach(creature) {cost}:effect`, `front/bearer.rs`): compiled as the
+//! giver's actions ([`crate::table::ActionRanges::given`]), they are the permanent's while
+//! the giver is on the battlefield attached to it, and run with the permanent as their
+//! source (Wagic's `ATeach` sets the ability's source to it): `this`, `{T}` and `{S}` are
+//! the permanent, and its controller activates them. A permanent that lost its abilities
+//! has none given either.
+
+use vm::bytecode::CardIdx;
+use vm::runtime::{CardId, Outcome, PlayerId, RequestKind, Value};
+
+use super::{Step, Table, TableError, step, trap};
+use crate::host::WagicHost;
+
+/// One ability another card gives a permanent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GivenAbility {
+    /// The Aura or Equipment giving it.
+    pub giver: CardId,
+    /// The giver's rules, which hold the ability.
+    pub rules: CardIdx,
+    /// The ability's action among the giver's.
+    pub action: usize,
+}
+
+impl Table {
+    /// The abilities other cards give `bearer` now, in the order the givers came to the
+    /// table and of their lines. (Asked of every permanent whenever a player gets priority:
+    /// one pass over the cards, no list made, when nothing is attached to it.)
+    pub fn given_abilities(&self, bearer: CardId) -> Vec<GivenAbility> {
+        let mut given = Vec::new();
+        for (index, c) in self.board.cards.iter().enumerate() {
+            if c.attached != Some(bearer) || c.printed.given_lines.is_empty() {
+                continue;
+            }
+            let Ok(giver) = u32::try_from(index).map(CardId) else { break };
+            if WagicHost::attached(&self.board, giver) != Some(bearer) {
+                continue;
+            }
+            let Ok(rules) = self.rules(giver) else { continue };
+            let actions = self.library().program.cards().get(rules.index()).map_or(0, |data| data.actions.len());
+            given.extend(c.printed.action_ranges(actions).given.map(|action| GivenAbility { giver, rules, action }));
+        }
+        if !given.is_empty() && self.board.lost_abilities(bearer) {
+            given.clear();
+        }
+        given
+    }
+
+    /// Whether some card on the battlefield gives the permanent it is attached to abilities.
+    pub fn any_giver(&self) -> bool {
+        self.board.cards.iter().any(|c| c.attached.is_some() && !c.printed.given_lines.is_empty())
+    }
+
+    /// `player` starts activating `ability`, given to `bearer` ([`Table::given_abilities`]),
+    /// with `bearer` as its source, as [`Table::start`] does a card's own.
+    pub fn start_given(&mut self, bearer: CardId, ability: GivenAbility, player: PlayerId) -> Result<Step, TableError> {
+        let outcome = self.runtime.activate(&mut self.board, bearer, ability.rules, player).map_err(trap)?;
+        let outcome = self.choose_action(outcome, ability.action)?;
+        Ok(step(self.answer_alike(outcome)?))
+    }
+
+    /// Whether `player` could activate `ability`, given to `bearer`, now: a trial as
+    /// [`Table::try_payable_actions`]'s.
+    pub fn try_payable_given(
+        &mut self,
+        bearer: CardId,
+        ability: GivenAbility,
+        player: PlayerId,
+    ) -> Result<bool, TableError> {
+        let outcome = self.runtime.try_activation(&mut self.board, bearer, ability.rules, player).map_err(trap)?;
+        match self.choose_action(outcome, ability.action)? {
+            Outcome::Done(completion) => Ok(completion == vm::runtime::Completion::Success),
+            Outcome::Suspended(execution) => {
+                self.runtime.cancel(execution);
+                Ok(true)
+            }
+        }
+    }
+
+    /// The outcome once the runtime's question of which action (a card of several) is
+    /// answered with `action`.
+    fn choose_action(&mut self, outcome: Outcome, action: usize) -> Result<Outcome, TableError> {
+        match outcome {
+            Outcome::Suspended(execution) if execution.request().kind == RequestKind::Action => {
+                let chosen = Value::Int(i32::try_from(action).unwrap_or(i32::MAX));
+                self.runtime
+                    .resume(&mut self.board, execution, &[chosen])
+                    .map_err(|error| TableError::IllegalAnswer(format!("{error:?}")))
+            }
+            outcome => Ok(outcome),
+        }
+    }
+}
