@@ -484,7 +484,7 @@ impl Code {
                  `this(untapped)`, `this(tapped)`, `this(counter{0/0.n.name})`, `counter{1/1.n}`, \
                  `counter{-1/-1.n}` (against a number too), `this(gear > n)`, `this(auras >= n)` (the \
                  Equipment, the Auras attached to the card): while the test holds); costs \
-                 before a `:` (`{T}`, `{Q}`, mana such as `{2}{R}`, `{S}`, `{S(spec)}`, `{T(spec)}`, `{E}`, `{E(spec)}`, `{H}`, `{H(spec)}`, `{D}`, \
+                 before a `:` (`{T}`, `{Q}`, mana such as `{2}{R}` and hybrid mana `{RG}`, `{2W}`, `{S}`, `{S(spec)}`, `{T(spec)}`, `{E}`, `{E(spec)}`, `{H}`, `{H(spec)}`, `{D}`, \
                  `{discard(spec)}` (a spec cost written n times: n different cards), `{L}`, `{L:n}`, `{C(0/0,n,name)}` (n counters put on this permanent, or removed when negative), `{C(1/1,n)}`, `{C(-1/-1,n)}`, and `asSorcery`, `myTurnOnly` or `myUpkeepOnly` \
                  after the effect); \
                  triggers before a `:` (`@movedto(spec) from(spec)`, its spec's zone \
