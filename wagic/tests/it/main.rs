@@ -16,6 +16,7 @@ mod combat_foe;
 mod constructs;
 mod control;
 mod counters;
+mod donothing;
 mod extra_lands;
 mod flashback;
 mod foreach_part;
