@@ -32,6 +32,7 @@ mod hostile;
 mod hybrid;
 mod if_source;
 mod keywords;
+mod label;
 mod life_log;
 mod lifeset;
 mod lost;
