@@ -687,7 +687,14 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::BottomOfLibrary => permanents::bottom_of_library,
         Command::PreventDamage => prevent::prevent_damage,
         Command::ProtectionFrom => protection_from,
+        Command::DoNothing => do_nothing,
     }
+}
+
+/// `donothing` (Wagic's `AAFakeAbility`, whose `resolve` only returns): succeeds, changing
+/// nothing.
+fn do_nothing<H: WagicHost>(_ctx: &mut CallContext<'_, H>) -> Res {
+    Ok(Status::Success)
 }
 
 // ---- expression functions: a trigger's spec tested on the event's object ----

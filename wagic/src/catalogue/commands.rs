@@ -392,6 +392,14 @@ macro_rules! for_each_command {
                 doc: "`bottomoflibrary` (Wagic's `AALibraryBottom`): puts each target card on the bottom of its owner's library.",
                 fails_when: "no target was moved",
             },
+            DoNothing {
+                name: "donothing",
+                params: [],
+                default_target: Nothing,
+                timed: false,
+                doc: "`donothing` (Wagic's `AAFakeAbility`): does nothing. It labels a loyalty ability that only adds its counter (`{C(0/0,1,Loyalty)}:name(+1) donothing`) or an ability paid for its cost alone (`{T}:name(X = 0) donothing`); a `target(...)` written with it is chosen as the effect is put on the stack, and nothing is done to it.",
+                fails_when: "never",
+            },
         }
     };
 }

@@ -47,6 +47,7 @@ const EFFECT_WORDS: &[&str] = &[
     "frozen",
     "removefromcombat",
     "bottomoflibrary",
+    "donothing",
     "protection from",
     "preventalldamage",
     "preventallnoncombatdamage",
@@ -178,6 +179,7 @@ impl<'i> Lowering<'i> {
             // `to(...)`/`from(...)`, which stay refused as words of their own).
             ("preventallcombatdamage", Command::Fog),
             ("frozen", Command::Frozen),
+            ("donothing", Command::DoNothing),
             ("removefromcombat", Command::RemoveFromCombat),
             ("bottomoflibrary", Command::BottomOfLibrary),
         ] {

@@ -24,6 +24,19 @@ pub(super) fn is_activation_limit(word: &str) -> bool {
     ACTIVATION_LIMITS.iter().any(|(written, _)| written.eq_ignore_ascii_case(word))
 }
 
+/// Whether a word is a label `name(...)`, nothing written after its parenthesis.
+fn is_label(word: Piece<'_>) -> bool {
+    word.call("name").is_some_and(|(_, after)| after.text.is_empty())
+}
+
+/// The label `name(...)` among the words of a line's first `&&` part, after the words
+/// before it (`ueot name(land becomes a plains) loseabilities`): Wagic takes the first
+/// `name(...)` of the line as its label, wherever it stands.
+fn label_among<'s>(rest: Piece<'s>) -> Option<Piece<'s>> {
+    let first = rest.split_top("&&").first().copied()?;
+    first.words().into_iter().find(|word| is_label(*word)).and_then(|word| word.call("name")).map(|(name, _)| name)
+}
+
 /// The effect part of a line: its label (`name(...)`), its statements, the spec of its
 /// `lord(...)` when it is a lord, and whether it holds while a condition does (an
 /// `aslongas(...)` or `foreach(...)` of a lasting effect).
@@ -79,6 +92,11 @@ impl<'i> Lowering<'i> {
                 break;
             }
             rest = rest.from(first.text.len() + (first.start - rest.start)).trim();
+        }
+        if label.is_none()
+            && let Some(name) = label_among(rest)
+        {
+            label = Some(&*self.arena.alloc_str(name.trim().text));
         }
         if rest.text.is_empty() {
             return Err(Unsupported::new(piece, "line without an effect").with_help(Some(NO_EFFECT_HELP.into())));
@@ -377,8 +395,15 @@ impl<'i> Lowering<'i> {
         if let Some(shared) = shared {
             set_target(shared, piece)?;
         }
+        // Wagic erases the first `name(...)` of each part before it reads the part
+        // (`parseMagicLine`): a label after a word (`ueot name(...) loseabilities`).
+        let mut named = false;
         for word in piece.words() {
             let lower = word.text.to_ascii_lowercase();
+            if !named && is_label(word) {
+                named = true;
+                continue;
+            }
             if let Some(found) = &dynamic
                 && found.range.contains(&(word.start - piece.start))
             {

@@ -40,7 +40,6 @@ pub const EFFECTS: &[&str] = &[
     "countershroud",
     "cumulativeupcost",
     "cumulativeupcostmulti",
-    "donothing",
     "dynamicability",
     "emblem",
     "equip",
