@@ -229,10 +229,7 @@ impl<'i> Lowering<'i> {
         if may.is_none() && !chooses {
             let mut chain = guard.to_vec();
             chain.extend(
-                statement
-                    .chain
-                    .iter()
-                    .map(|link| Link { operator: Some(ChainOperator::AndThen), effect: link.effect }),
+                statement.chain.iter().map(|link| Link { operator: Some(ChainOperator::AndThen), effect: link.effect }),
             );
             let chain = self.arena.alloc_slice_copy(&chain);
             return Ok(self.arena.alloc_slice_copy(&[Statement { chain, ..*statement }]));
