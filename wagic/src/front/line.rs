@@ -85,6 +85,16 @@ impl<'i> Lowering<'i> {
             self.trigger_from.set(source.map(|(_, variable)| variable));
             let (_, mut statements, _, _) = self.effect(value.from(colon + 1))?;
             if let Some(restriction) = restriction {
+                // An Aura's `this` is the Aura (Mark of the Oni's `sacrifice all(this)`), never
+                // in combat: Errantry's `all(this) removefromcombat` would do nothing, where
+                // its printed text removes the enchanted creature.
+                let effect = value.from(colon + 1).text.to_ascii_lowercase();
+                if self.aura && effect.contains("removefromcombat") {
+                    return Err(Unsupported::new(
+                        restriction,
+                        "trigger restriction on an Aura with `removefromcombat`",
+                    ));
+                }
                 statements = self.restricted(restriction, statements)?;
             }
             let statements = self.until_end_of_turn(statements);

@@ -105,4 +105,11 @@ fn a_restriction_other_than_counts_stays_refused() {
         .as_deref(),
         Some("unsupported: trigger restriction with `&&` and a condition")
     );
+    // Errantry: "Enchanted creature ... can only attack alone." Its `all(this)` is the
+    // Aura, never in combat: refused rather than played as nothing.
+    let errantry = "target=creature\nauto=@combat(attacking) source(mytgt) restriction{type(creature[attacking]|myBattlefield)~morethan~1}:all(this) removefromcombat && untap\ntype=Enchantment\nsubtype=Aura";
+    assert_eq!(
+        error_of(errantry).as_deref(),
+        Some("unsupported: trigger restriction on an Aura with `removefromcombat`")
+    );
 }
