@@ -3,7 +3,10 @@
 //! `aslongas` and `foreach` effects, an Equipment's lines, activation limits.
 
 use super::*;
-use compiler::ir::Condition;
+use compiler::ir::{ChainOperator, Condition, Link};
+
+/// The most counts one trigger restriction joins (Mask of Intolerance's five lands).
+const MAX_RESTRICTION_PARTS: usize = 8;
 
 impl<'i> Lowering<'i> {
     pub(super) fn line(&self, value: Piece<'_>) -> Result<Line<'i>, Unsupported> {
@@ -82,6 +85,16 @@ impl<'i> Lowering<'i> {
             self.trigger_from.set(source.map(|(_, variable)| variable));
             let (_, mut statements, _, _) = self.effect(value.from(colon + 1))?;
             if let Some(restriction) = restriction {
+                // An Aura's `this` is the Aura (Mark of the Oni's `sacrifice all(this)`), never
+                // in combat: Errantry's `all(this) removefromcombat` would do nothing, where
+                // its printed text removes the enchanted creature.
+                let effect = value.from(colon + 1).text.to_ascii_lowercase();
+                if self.aura && effect.contains("removefromcombat") {
+                    return Err(Unsupported::new(
+                        restriction,
+                        "trigger restriction on an Aura with `removefromcombat`",
+                    ));
+                }
                 statements = self.restricted(restriction, statements)?;
             }
             let statements = self.until_end_of_turn(statements);
@@ -160,31 +173,63 @@ impl<'i> Lowering<'i> {
         }
     }
 
-    /// A trigger's effect run only while its `restriction{type(spec)~morethan~n}` (or
-    /// `~lessthan~n`) holds. Wagic checks the restriction as the trigger fires; with no
-    /// stack, the runtime checks it as the effect begins: the same moment. A `may` or a
-    /// target waits for the check (a guarded statement: none is asked when it fails).
+    /// A trigger's effect run only while its `restriction{...}` holds: counts
+    /// `type(spec)~morethan|lessthan|equalto~n`, comma-separated, each of which must hold
+    /// (Wagic's `parseCastRestrictions`). Wagic checks the restriction once, as the trigger
+    /// fires, for the whole effect (`A && B` is one ability); with no stack, the runtime
+    /// checks it as the effect begins: the same moment. A `may` or a target waits for the
+    /// check (a guarded statement: none is asked when it fails), and the statements after
+    /// `&&` run only when it held: checked again after the first statement, it could fail
+    /// for them (Mogg Flunkies leaves combat: no creature attacks alone any more).
     fn restricted(
         &self,
         restriction: Piece<'_>,
         statements: &'i [Statement<'i>],
     ) -> Result<&'i [Statement<'i>], Unsupported> {
-        let construct = "trigger restriction other than `type(spec)~morethan~n` or `~lessthan~n`";
-        let parts = restriction.split_top("~");
-        let [count_part, criterion, bound] = parts.as_slice() else {
+        let construct = "trigger restriction other than `type(spec)~morethan|lessthan|equalto~n`, comma-separated";
+        let parts = restriction.trim().split_top(",");
+        if parts.len() > MAX_RESTRICTION_PARTS {
             return Err(Unsupported::new(restriction, construct));
-        };
-        let Some((spec_piece, _)) = count_part.trim().call("type").filter(|(_, after)| after.text.is_empty()) else {
-            return Err(Unsupported::new(*count_part, construct));
-        };
-        let name = criterion.trim().text.to_ascii_lowercase();
-        let bound: i32 = bound.trim().text.parse().map_err(|_| Unsupported::new(*bound, construct))?;
-        if !["morethan", "lessthan"].contains(&name.as_str()) {
-            return Err(Unsupported::new(*criterion, construct));
         }
-        let [statement] = statements else {
-            return Err(Unsupported::new(restriction, "trigger restriction with `&&`"));
+        let mut guard: Vec<Link<'i>> = Vec::with_capacity(parts.len());
+        for part in parts {
+            let part = part.trim();
+            let [count_part, criterion, bound] = part.split_top("~")[..] else {
+                return Err(Unsupported::new(part, construct));
+            };
+            let Some((spec_piece, _)) = count_part.trim().call("type").filter(|(_, after)| after.text.is_empty())
+            else {
+                return Err(Unsupported::new(count_part, construct));
+            };
+            let name = criterion.trim().text.to_ascii_lowercase();
+            let bound: i32 = bound.trim().text.parse().map_err(|_| Unsupported::new(bound, construct))?;
+            if !["morethan", "lessthan", "equalto"].contains(&name.as_str()) {
+                return Err(Unsupported::new(criterion, construct));
+            }
+            for (index, link) in self.counted_first(spec_piece, &name, bound, &[])?.iter().enumerate() {
+                let joined = index == 0 && !guard.is_empty();
+                let operator = if joined { Some(ChainOperator::AndThen) } else { link.operator };
+                guard.push(Link { operator, ..*link });
+            }
+        }
+        let guard: &'i [Link<'i>] = self.arena.alloc_slice_copy(&guard);
+        let Some((first, rest)) = statements.split_first() else {
+            return Err(Unsupported::new(restriction, "trigger restriction without an effect"));
         };
+        if !rest.is_empty() {
+            // `A && B`: the first statement's guard ends the entry when it fails.
+            let may = match first.condition {
+                None => None,
+                Some(Condition::MayOrStop(question)) => Some(question),
+                Some(_) => return Err(Unsupported::new(restriction, "trigger restriction with `&&` and a condition")),
+            };
+            let condition = Some(Condition::Guarded { guard, may, stops: true });
+            let mut guarded = Vec::with_capacity(statements.len());
+            guarded.push(Statement { condition, ..*first });
+            guarded.extend_from_slice(rest);
+            return Ok(self.arena.alloc_slice_copy(&guarded));
+        }
+        let statement = first;
         let chooses = matches!(statement.target, Some(Target::Filter { filter, .. }) if filter.qty.is_some());
         let may = match statement.condition {
             None => None,
@@ -192,11 +237,14 @@ impl<'i> Lowering<'i> {
             Some(_) => return Err(Unsupported::new(restriction, "trigger restriction with a condition")),
         };
         if may.is_none() && !chooses {
-            let chain = self.counted_first(spec_piece, &name, bound, statement.chain)?;
+            let mut chain = guard.to_vec();
+            chain.extend(
+                statement.chain.iter().map(|link| Link { operator: Some(ChainOperator::AndThen), effect: link.effect }),
+            );
+            let chain = self.arena.alloc_slice_copy(&chain);
             return Ok(self.arena.alloc_slice_copy(&[Statement { chain, ..*statement }]));
         }
         // A `may` or a target is asked only once the restriction holds: the check guards them.
-        let guard = self.counted_first(spec_piece, &name, bound, &[])?;
         let condition = Some(Condition::Guarded { guard, may, stops: false });
         Ok(self.arena.alloc_slice_copy(&[Statement { condition, ..*statement }]))
     }
@@ -363,14 +411,14 @@ const COUNTED: [(catalogue::Command, &str); 3] = [
 ];
 
 /// The words of the [`COUNTED`] effect a link is, if it is one.
-fn counted_effect(link: &compiler::ir::Link<'_>) -> Option<&'static str> {
+fn counted_effect(link: &Link<'_>) -> Option<&'static str> {
     let compiler::ir::Effect::Call { command, .. } = link.effect else { return None };
     COUNTED.iter().find(|(counted, _)| CommandIdx::new(counted.index()) == command).map(|(_, words)| *words)
 }
 
 /// Whether a link is `cantbeblockedby(spec)`, `protection from(spec)` or
 /// `preventalldamage`: an effect that holds for the cards its spec matches.
-pub(super) fn is_unblockable(link: &compiler::ir::Link<'_>) -> bool {
+pub(super) fn is_unblockable(link: &Link<'_>) -> bool {
     counted_effect(link).is_some()
 }
 

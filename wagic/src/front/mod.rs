@@ -827,8 +827,8 @@ fn starts_with_a_count(statement: &Statement<'_>) -> bool {
 }
 
 /// Whether a statement is damage or life for a player named by a player word
-/// (`controller`, `opponent`), maybe after a count check: it moves no card, as a creature
-/// dealt lethal damage would.
+/// (`controller`, `opponent`), or life with none (the controller's), maybe after a count
+/// check: it moves no card, as a creature dealt lethal damage would.
 fn moves_no_card(statement: &Statement<'_>) -> bool {
     let player_word = matches!(statement.target, Some(Target::Expr { value: Expr::Var(_), .. }));
     // The count check of a restriction moves nothing either.
@@ -840,7 +840,14 @@ fn moves_no_card(statement: &Statement<'_>) -> bool {
         catalogue::Command::AsLongAs,
     ]
     .map(|command| CommandIdx::new(command.index()));
-    player_word
+    // `life:n` with no player word is the controller's (Dega Sanctuary's `life:2`).
+    let own_life =
+        [catalogue::Command::Life, catalogue::Command::AsLongAs].map(|command| CommandIdx::new(command.index()));
+    let own_life = statement.target.is_none()
+        && statement.chain.iter().all(
+            |link| matches!(link.effect, compiler::ir::Effect::Call { command, .. } if own_life.contains(&command)),
+        );
+    (player_word || own_life)
         && statement.condition.is_none()
         && statement.chain.iter().all(
             |link| matches!(link.effect, compiler::ir::Effect::Call { command, .. } if harmless.contains(&command)),

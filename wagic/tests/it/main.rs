@@ -72,5 +72,6 @@ mod teach_activated;
 mod teach_equipment;
 mod this;
 mod thisforeach;
+mod trigger_restriction;
 mod turn_limited;
 mod vampired;
