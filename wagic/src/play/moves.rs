@@ -10,7 +10,7 @@ use super::{Flow, Game, MAX_QUESTIONS, Outcome, PlayerKind, stopped, who};
 use crate::catalogue::CATALOGUE;
 use crate::host::WagicHost;
 use crate::table::stack::Resolution;
-use crate::table::{BASIC_LAND_TYPES, BATTLEFIELD, GRAVEYARD, HAND, P0, STACK, Step};
+use crate::table::{BATTLEFIELD, GRAVEYARD, HAND, P0, STACK, Step};
 use crate::testfile::Mana;
 
 /// A move of a player with priority.
@@ -140,14 +140,7 @@ impl Game<'_> {
                 if self.own_actions(card) != 0 && !board.lost_abilities(card) {
                     return (card, self.tap_mana_colours(card));
                 }
-                let types = board.types(card);
-                let colours: Vec<usize> = BASIC_LAND_TYPES
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, land)| is_type(&types, "land") && is_type(&types, land))
-                    .map(|(colour, _)| colour)
-                    .collect();
-                (card, colours)
+                (card, board.basic_land_colours(card))
             })
             .filter(|(_, colours)| !colours.is_empty())
             .collect()

@@ -339,6 +339,17 @@ impl Board {
         self.effects.on(card).rev().find(|(_, c, _, _)| *c == code).map(|e| e.3)
     }
 
+    /// The colours a land of a basic land type taps for (a Forest, a dual land), as
+    /// [`crate::catalogue::MANA_COLOURS`] indices; none for another card.
+    pub fn basic_land_colours(&self, card: CardId) -> Vec<usize> {
+        let types = self.types(card);
+        if !types.contains(&"land") {
+            return Vec::new();
+        }
+        let basic = super::BASIC_LAND_TYPES.iter().enumerate().filter(|(_, basic)| types.contains(basic));
+        basic.map(|(colour, _)| colour).collect()
+    }
+
     /// The card's type words (lower case): printed, then changed by the effects in the
     /// order they began (`transforms` adds, `losesubtypesof(land)` takes away the land
     /// subtypes the card has by then).

@@ -503,17 +503,7 @@ impl WagicHost for Board {
         self.zone(player, BATTLEFIELD)
             .into_iter()
             .filter(|card| self.get(*card).is_some_and(|c| !c.tapped))
-            .map(|card| {
-                let types = self.types(card);
-                let land = types.contains(&"land");
-                let colours = super::BASIC_LAND_TYPES
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, basic)| land && types.contains(basic))
-                    .map(|(colour, _)| colour)
-                    .collect();
-                (card, colours)
-            })
+            .map(|card| (card, self.basic_land_colours(card)))
             .filter(|(_, colours): &(CardId, Vec<usize>)| !colours.is_empty())
             .collect()
     }
