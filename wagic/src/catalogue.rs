@@ -164,6 +164,10 @@ pub const ZONE_PREFIXES: &[NamedSpec] = &[
     named("opp", "The zone of the source's controller's opponent (Wagic `opponent`)."),
     named("owner", "The zone of each target card's owner (Wagic `owner`)."),
     named("targetcontroller", "The zone of the controller of the card's target (Wagic `targetcontroller`)."),
+    named(
+        "targeted",
+        "The zone of the player the source's spell targets (Wagic `targetedpersons`, its `playerTarget`): noted by `playertarget` as the spell resolves; the source's controller's while none is.",
+    ),
 ];
 
 /// The card types (Wagic's hard-coded types and supertypes).

@@ -182,6 +182,11 @@ impl<'i> Lowering<'i> {
                 }
                 continue;
             }
+            // `if ... then donothing else effect` (Duress): a statement for each branch.
+            if let Some(branches) = self.if_then_else(part.trim(), own)? {
+                statements.extend(branches);
+                continue;
+            }
             statements.push(self.statement(part.trim(), own, None)?);
         }
         // Wagic chooses a `target(...)` once for the whole line, and a part without a target

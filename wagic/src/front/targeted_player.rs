@@ -4,8 +4,71 @@
 //! enters, choose an opponent": `notatarget(opponent)`), that player is its controller's
 //! opponent whatever was chosen, in a game of two: the word is `opponent` there, and refused
 //! on any other card.
+//!
+//! And Wagic's zones of that player, `targetedpersonshand` (`targetedpersonslibrary`,
+//! `...battlefield`, `...graveyard`, `...exile`, `...stack`: `MTGGameZone::intToZone` reads
+//! them from the source's `playerTarget`): the catalogue's zone prefix `targeted`. A spell
+//! whose `target=` is a player (`target=opponent`, Duress; `target=player`, Thoughtseize)
+//! notes its target player first as it resolves (the catalogue's `playertarget`, before its
+//! other effects), and its zones are that player's; on any other card the zone is refused,
+//! since no target of a player would be noted (Wagic then reads the source's controller's
+//! zone, which its printed text never means).
 
+use bumpalo::Bump;
+use compiler::ir::{Effect, Link, Statement};
+use vm::bytecode::CommandIdx;
+
+use super::Unsupported;
+use super::piece::Piece;
+use crate::catalogue::Command;
 use crate::reader::CardBlock;
+
+/// How Wagic writes the prefix of a zone of the player the card targets.
+const TARGETED_ZONE_PREFIX: &str = "targetedpersons";
+
+/// Where `value` (a line of the card) names a zone of the player the card targets
+/// (`targetedpersonshand`), the first one's word.
+pub(super) fn targeted_zone(value: Piece<'_>) -> Option<Piece<'_>> {
+    let lower = value.text.to_ascii_lowercase();
+    let at = lower.find(TARGETED_ZONE_PREFIX)?;
+    let length = lower[at..].bytes().take_while(u8::is_ascii_alphanumeric).count();
+    Some(value.slice(at, at + length))
+}
+
+/// Refuses a line naming a zone of the player the card targets on a card that notes no
+/// such player: only a spell whose `target=` is a player does.
+pub(super) fn check_targeted_zone(value: Piece<'_>, spell_targets_player: bool) -> Result<(), Unsupported> {
+    match targeted_zone(value) {
+        Some(word) if !spell_targets_player => Err(Unsupported::new(
+            word,
+            &format!(
+                "zone `{}` outside a spell whose `target=` is a player",
+                super::spec::quoted(word.text)
+            ),
+        )
+        .with_help(Some(
+            "`targetedpersonshand` and the other zones of the player a card targets compile on an instant or \
+             sorcery of `target=player` or `target=opponent`"
+                .into(),
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// The statement a spell of a player target runs first when it names that player's zones:
+/// the catalogue's `playertarget` on its rule target.
+pub(super) fn note_player_target<'i>(arena: &'i Bump, at: Piece<'_>) -> Statement<'i> {
+    let command = CommandIdx::new(Command::PlayerTarget.index());
+    let link = Link { operator: None, effect: Effect::Call { command, confirm: false, args: &[] } };
+    Statement {
+        condition: None,
+        target: None,
+        restriction: None,
+        chain: arena.alloc_slice_copy(&[link]),
+        otherwise: None,
+        span: at.span(),
+    }
+}
 
 /// Whether the card's only targets (`target(...)`, `notatarget(...)` in its `auto=` lines)
 /// are of `opponent`, one at least, on a card that is no instant or sorcery (whose
