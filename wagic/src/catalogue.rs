@@ -622,6 +622,7 @@ pub static CATALOGUE: Catalogue = Catalogue {
     restrictions: RESTRICTIONS,
     restriction_prefixes: RESTRICTION_PREFIXES,
     variables: VARIABLES,
+    selectors: SELECTORS,
     attributes: ATTRIBUTES,
     functions: FUNCTIONS,
     roles: Roles {
@@ -645,6 +646,12 @@ pub static CATALOGUE: Catalogue = Catalogue {
     },
     ..Catalogue::EMPTY
 };
+
+/// Filter selectors (`::not(...)`).
+pub const SELECTORS: &[NamedSpec] = &[named(
+    "not",
+    "Leaves out of a filter's matches the value (or the list's values) its argument gives: the front end's `target=opponent` of a spell reading the zones of the player it targets, a player other than its controller chosen as a target (`front/targeted_player.rs`).",
+)];
 
 /// Index of `name` (any case) in a list of names.
 pub fn position(names: &[NamedSpec], name: &str) -> Option<usize> {

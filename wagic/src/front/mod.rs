@@ -339,6 +339,10 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
     let mut chosen_triggers = std::collections::HashSet::new();
     // The first line naming a zone of the player the spell targets (`targetedpersonshand`).
     let mut names_targeted_zone = None;
+    let reads_targeted_zones = block
+        .fields
+        .iter()
+        .any(|field| !describes_only(field.key) && field.value.to_ascii_lowercase().contains("targetedpersons"));
     for field in &block.fields {
         let value = Piece::new(field.value, (field.value_span.start as usize).saturating_sub(base));
         lowering.turn_limited.set(false);
@@ -369,7 +373,10 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
             }
             "target" => {
                 let spec = spec::read(value)?;
-                let filter = lowering.specs.filter(&spec, false)?;
+                let mut filter = lowering.specs.filter(&spec, false)?;
+                if reads_targeted_zones {
+                    filter = targeted_player::opponent_as_a_choice(arena, filter);
+                }
                 rule_target = Some(RuleTarget { optional: false, filters: arena.alloc_slice_copy(&[filter]) });
             }
             "auto" if value.text.len() > MAX_LINE_BYTES => {

@@ -15,8 +15,8 @@
 //! zone, which its printed text never means).
 
 use bumpalo::Bump;
-use compiler::ir::{Effect, Link, Statement};
-use vm::bytecode::CommandIdx;
+use compiler::ir::{Effect, Expr, Filter, Link, Statement, TypeAtom, TypeTerm};
+use vm::bytecode::{CommandIdx, SelectorIdx};
 
 use super::Unsupported;
 use super::piece::Piece;
@@ -93,4 +93,16 @@ pub(super) fn targets_only_the_opponent(block: &CardBlock<'_>, is_spell: bool) -
         }
     }
     found
+}
+
+/// A spell's `target=opponent` (`filter`, its one type the opponent) as a choice of a
+/// player other than its controller (the catalogue's `player` less `::not(me)`): the one
+/// option is still asked where lone choices are (the game: the spell waits on the stack
+/// with its target, and its lines' questions of that player's hand are asked as it
+/// resolves, not as it is cast), where the runtime's `opponent` is no choice at all.
+pub(super) fn opponent_as_a_choice<'i>(arena: &'i Bump, filter: &'i Filter<'i>) -> &'i Filter<'i> {
+    let [TypeTerm { atom: TypeAtom::Opp, .. }] = filter.types else { return filter };
+    let types = arena.alloc_slice_copy(&[TypeTerm { atom: TypeAtom::Player, ..filter.types[0] }]);
+    let me = arena.alloc(Expr::Var(super::spec::variable("me")));
+    arena.alloc(Filter { types, selector: Some((SelectorIdx::new(0), me)), ..*filter })
 }

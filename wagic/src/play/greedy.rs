@@ -310,6 +310,11 @@ impl Game<'_> {
                             || damage >= self.table.board.player(foe).life && aimable(Value::Player(foe))
                             || creatures.into_iter().any(|card| self.toughness_left(card) <= damage)
                     }
+                    // A spell choosing from the hand of the player it targets (Duress's
+                    // `targetedpersonshand`): the opponent's hand holds a card.
+                    None if text.to_ascii_lowercase().contains("targetedpersonshand") => {
+                        !self.table.board.zone(foe, HAND).is_empty()
+                    }
                     None => match theirs {
                         Some(theirs) => !theirs.is_empty(),
                         None => creatures.count() > 0,
