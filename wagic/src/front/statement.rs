@@ -255,6 +255,9 @@ impl<'i> Lowering<'i> {
                 *statement = self.only_if(test, Statement { condition: None, ..*statement }, args, "`this(...)`")?;
             }
         }
+        for statement in &mut statements {
+            *statement = self.targeted_zone_choice(*statement);
+        }
         Ok((label, self.arena.alloc_slice_copy(&statements), lord, continuous))
     }
 

@@ -15,12 +15,12 @@
 //! zone, which its printed text never means).
 
 use bumpalo::Bump;
-use compiler::ir::{Effect, Expr, Filter, Link, Statement, TypeAtom, TypeTerm};
-use vm::bytecode::{CommandIdx, SelectorIdx};
+use compiler::ir::{Arg, Condition, Effect, Expr, Filter, Link, Statement, Target, TypeAtom, TypeTerm};
+use vm::bytecode::{CommandIdx, Const, Qty, SelectorIdx};
 
-use super::Unsupported;
+use super::{Lowering, Unsupported};
 use super::piece::Piece;
-use crate::catalogue::Command;
+use crate::catalogue::{self, Command};
 use crate::reader::CardBlock;
 
 /// How Wagic writes the prefix of a zone of the player the card targets.
@@ -105,4 +105,45 @@ pub(super) fn opponent_as_a_choice<'i>(arena: &'i Bump, filter: &'i Filter<'i>) 
     let types = arena.alloc_slice_copy(&[TypeTerm { atom: TypeAtom::Player, ..filter.types[0] }]);
     let me = arena.alloc(Expr::Var(super::spec::variable("me")));
     arena.alloc(Filter { types, selector: Some((SelectorIdx::new(0), me)), ..*filter })
+}
+
+impl<'i> Lowering<'i> {
+    /// A statement choosing its target in a zone of the player the spell targets (Coercion's
+    /// `target(*|targetedpersonshand) reject`): a hand (a library) with too few cards is no
+    /// failure of the whole spell, as each of Wagic's lines resolves on its own (Brainbite
+    /// still draws, Peek's look at an empty hand still lets it draw). A `donothing` (a look)
+    /// takes its target optionally; another effect runs only when the zone holds enough
+    /// cards for its target (a check before it, `Condition::Guarded`), so that it never
+    /// falls back on its command's default target (`reject` would discard the spell).
+    pub(super) fn targeted_zone_choice(&self, statement: Statement<'i>) -> Statement<'i> {
+        let targeted = catalogue::position(catalogue::ZONE_PREFIXES, "targeted");
+        let Some(Target::Filter { filter, optional: false }) = statement.target else { return statement };
+        if filter.zone.prefix.map(|prefix| prefix.index()) != targeted {
+            return statement;
+        }
+        let does_nothing = CommandIdx::new(Command::DoNothing.index());
+        if matches!(statement.chain, [Link { effect: Effect::Call { command, .. }, .. }] if *command == does_nothing) {
+            return Statement { target: Some(Target::Filter { filter, optional: true }), ..statement };
+        }
+        let may = match statement.condition {
+            None => None,
+            Some(Condition::May(question)) => Some(question),
+            Some(_) => return statement,
+        };
+        let least = match filter.qty {
+            Some(Qty::Exact(n)) => i32::from(n),
+            Some(Qty::Range { min, .. }) => i32::from(min),
+            _ => 1,
+        };
+        let command = CommandIdx::new(Command::AsLongAs.index());
+        let word = catalogue::position(catalogue::CRITERIA, "morethan").unwrap_or(0) as u16;
+        let args = self.arena.alloc_slice_copy(&[
+            Arg::Filter(filter),
+            Arg::Const(Const::Word { command, param: 1, word }),
+            Arg::Value(Expr::Int(least.saturating_sub(1))),
+        ]);
+        let check = Link { operator: None, effect: Effect::Call { command, confirm: false, args } };
+        let guard = self.arena.alloc_slice_copy(&[check]);
+        Statement { condition: Some(Condition::Guarded { guard, may, stops: false }), ..statement }
+    }
 }
