@@ -84,7 +84,8 @@ impl<'i> Lowering<'i> {
         part: Piece<'_>,
         wrapper: Option<Wrapper<'_>>,
     ) -> Result<Option<[Statement<'i>; 2]>, Unsupported> {
-        let construct = "`if ... then ... else` other than `if type(spec)~morethan|lessthan|equalto~n then donothing else effect`";
+        let construct =
+            "`if ... then ... else` other than `if type(spec)~morethan|lessthan|equalto~n then donothing else effect`";
         let Some(rest) = part.trim().strip_prefix("if ") else { return Ok(None) };
         let words = rest.words();
         let Some(then) = words.iter().position(|word| word.text.eq_ignore_ascii_case("then")) else {
@@ -111,7 +112,8 @@ impl<'i> Lowering<'i> {
         let not_taken = rest.from(else_start.start - rest.start).trim();
         let look = self.statement(taken, wrapper, None)?;
         let does_nothing = CommandIdx::new(Command::DoNothing.index());
-        let nothing_done = matches!(look.chain, [Link { effect: Effect::Call { command, .. }, .. }] if *command == does_nothing);
+        let nothing_done =
+            matches!(look.chain, [Link { effect: Effect::Call { command, .. }, .. }] if *command == does_nothing);
         if !nothing_done || look.condition.is_some() {
             return Err(Unsupported::new(taken, construct));
         }

@@ -183,19 +183,18 @@ fn zone_of(text: &str) -> Option<(Option<usize>, usize)> {
         return None;
     }
     let text = text.to_ascii_lowercase();
-    let (prefix, zone) =
-        [
-            ("my", "my"),
-            ("opponent", "opp"),
-            ("owner", "owner"),
-            ("targetcontroller", "targetcontroller"),
-            ("targetedpersons", "targeted"),
-        ]
-        .iter()
-            .find_map(|(written, name)| {
-                text.strip_prefix(written).map(|zone| (catalogue::position(catalogue::ZONE_PREFIXES, name), zone))
-            })
-            .unwrap_or((None, text.as_str()));
+    let (prefix, zone) = [
+        ("my", "my"),
+        ("opponent", "opp"),
+        ("owner", "owner"),
+        ("targetcontroller", "targetcontroller"),
+        ("targetedpersons", "targeted"),
+    ]
+    .iter()
+    .find_map(|(written, name)| {
+        text.strip_prefix(written).map(|zone| (catalogue::position(catalogue::ZONE_PREFIXES, name), zone))
+    })
+    .unwrap_or((None, text.as_str()));
     let zone = if zone == "inplay" { "battlefield" } else { zone };
     Some((prefix, catalogue::ZONES.iter().position(|spec| spec.name == zone)?))
 }

@@ -18,8 +18,8 @@ use bumpalo::Bump;
 use compiler::ir::{Arg, Condition, Effect, Expr, Filter, Link, Statement, Target, TypeAtom, TypeTerm};
 use vm::bytecode::{CommandIdx, Const, Qty, SelectorIdx};
 
-use super::{Lowering, Unsupported};
 use super::piece::Piece;
+use super::{Lowering, Unsupported};
 use crate::catalogue::{self, Command};
 use crate::reader::CardBlock;
 
@@ -41,10 +41,7 @@ pub(super) fn check_targeted_zone(value: Piece<'_>, spell_targets_player: bool) 
     match targeted_zone(value) {
         Some(word) if !spell_targets_player => Err(Unsupported::new(
             word,
-            &format!(
-                "zone `{}` outside a spell whose `target=` is a player",
-                super::spec::quoted(word.text)
-            ),
+            &format!("zone `{}` outside a spell whose `target=` is a player", super::spec::quoted(word.text)),
         )
         .with_help(Some(
             "`targetedpersonshand` and the other zones of the player a card targets compile on an instant or \
