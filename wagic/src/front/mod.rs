@@ -339,10 +339,9 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
     let mut chosen_triggers = std::collections::HashSet::new();
     // The first line naming a zone of the player the spell targets (`targetedpersonshand`).
     let mut names_targeted_zone = None;
-    let reads_targeted_zones = block
-        .fields
-        .iter()
-        .any(|field| !describes_only(field.key) && field.value.to_ascii_lowercase().contains("targetedpersons"));
+    let reads_targeted_zones = block.fields.iter().any(|field| {
+        !describes_only(field.key) && targeted_player::targeted_zone(Piece::new(field.value, 0)).is_some()
+    });
     for field in &block.fields {
         let value = Piece::new(field.value, (field.value_span.start as usize).saturating_sub(base));
         lowering.turn_limited.set(false);
