@@ -501,8 +501,9 @@ impl Code {
                  destroy|bury|sacrifice|moveto(ownerhand|ownerbattlefield)` (on its target at that phase). A spec \
                  is `type[,type][terms]|zone` (a term such as `tapped`, `counter{0/0.n.name}`, `counter{any}`: `creature[power>=3]`), the zones `battlefield`, `hand`, `graveyard`, \
                  `library`, `exile` and `stack`, bare or after `my`, `opponent` or `owner`, or after `targetedpersons` \
-                 (the zone of the player the spell targets: on an instant or sorcery of `target=player` or \
-                 `target=opponent`, outside a trigger); outside a trigger, several of them \
+                 (the zone of the player targeted: on an instant or sorcery of `target=player` or \
+                 `target=opponent`, or after a line's first `target(player)`, outside a trigger's spec); \
+                 outside a trigger, several of them \
                  with one owner (`creature|myhand,mygraveyard`: the cards of each), as the zone groups of Wagic's catalogue list. \
                  The examples are Wagic card blocks.",
                 "[card]\nname=Example\nauto=flipacoin\ntype=Instant\n[/card]\n",

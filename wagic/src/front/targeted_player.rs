@@ -36,20 +36,34 @@ pub(super) fn targeted_zone(value: Piece<'_>) -> Option<Piece<'_>> {
 }
 
 /// Refuses a line naming a zone of the player the card targets on a card that notes no
-/// such player: only a spell whose `target=` is a player does.
+/// such player: a spell whose `target=` is a player does, and a line choosing a player
+/// (`target(player)`, checked as it is lowered: `Lowering::effect`).
 pub(super) fn check_targeted_zone(value: Piece<'_>, spell_targets_player: bool) -> Result<(), Unsupported> {
+    let lower = value.text.to_ascii_lowercase();
+    let chooses_a_player = lower.contains("target(player)") || lower.contains("target(opponent)");
     match targeted_zone(value) {
-        Some(word) if !spell_targets_player => Err(Unsupported::new(
-            word,
-            &format!("zone `{}` outside a spell whose `target=` is a player", super::spec::quoted(word.text)),
-        )
-        .with_help(Some(
-            "`targetedpersonshand` and the other zones of the player a card targets compile on an instant or \
-             sorcery of `target=player` or `target=opponent`"
-                .into(),
-        ))),
+        Some(word) if !spell_targets_player && !chooses_a_player => Err(unnoted(word)),
         _ => Ok(()),
     }
+}
+
+/// The refusal of a zone of the targeted player (`word`) where no target player is noted.
+pub(super) fn unnoted(word: Piece<'_>) -> Unsupported {
+    Unsupported::new(
+        word,
+        &format!("zone `{}` outside a spell or a line targeting a player", super::spec::quoted(word.text)),
+    )
+    .with_help(Some(
+        "`targetedpersonshand` and the other zones of the player a card targets compile on an instant or sorcery \
+         of `target=player` or `target=opponent`, and after a line's first `target(player)` or \
+         `target(opponent)`"
+            .into(),
+    ))
+}
+
+/// Whether a spec (`target(...)`'s) is a player: `player` or `opponent`.
+pub(super) fn is_a_player(spec: Piece<'_>) -> bool {
+    ["player", "opponent"].iter().any(|name| spec.trim().text.eq_ignore_ascii_case(name))
 }
 
 /// The statement a spell of a player target runs first when it names that player's zones:
@@ -142,5 +156,15 @@ impl<'i> Lowering<'i> {
         let check = Link { operator: None, effect: Effect::Call { command, confirm: false, args } };
         let guard = self.arena.alloc_slice_copy(&[check]);
         Statement { condition: Some(Condition::Guarded { guard, may, stops: false }), ..statement }
+    }
+}
+
+impl<'i> Lowering<'i> {
+    /// The statement a line's `target(player)` (`spec`) becomes when its effect reads that
+    /// player's zones: the player chosen, noted (the catalogue's `playertarget`).
+    pub(super) fn note_line_player(&self, spec: Piece<'_>) -> Result<Statement<'i>, Unsupported> {
+        let target = self.target_clause(spec, "target")?;
+        let note = note_player_target(self.arena, spec);
+        Ok(Statement { target: Some(target), ..note })
     }
 }

@@ -213,11 +213,13 @@ fn counts_and_permanents_are_the_targeted_players() {
 
 #[test]
 fn a_zone_of_a_targeted_player_is_refused_where_no_player_is_targeted() {
-    let message = "unsupported: zone `targetedpersonshand` outside a spell whose `target=` is a player";
+    let message = "unsupported: zone `targetedpersonshand` outside a spell or a line targeting a player";
     for card in [
         "auto=target(*|targetedpersonshand) reject\ntype=Creature",
         "target=creature\nauto=target(*|targetedpersonshand) reject\ntype=Sorcery",
-        "auto=target(player) damage:type:*:targetedpersonshand\ntype=Sorcery",
+        // A player chosen after the effect, or on another line, is not noted first.
+        "auto={T}:damage:type:*:targetedpersonshand target(player)\ntype=Artifact",
+        "auto={T}:target(player) donothing\nauto={1}:damage:type:*:targetedpersonshand controller\ntype=Artifact",
     ] {
         assert_eq!(error_of(card).as_deref(), Some(message), "{card}");
     }
@@ -238,6 +240,25 @@ fn a_zone_of_a_targeted_player_is_refused_where_no_player_is_targeted() {
              donothing else effect`"
         )
     );
+}
+
+#[test]
+fn an_ability_targeting_a_player_reads_that_players_zones() {
+    // Tormod's Crypt: "Exile all cards from target player's graveyard."
+    let crypt = "[card]\nname=Tormod's Crypt\nauto={T}{S}:target(player) moveTo(exile) all(*|targetedpersonsgraveyard)\n\
+                 mana={0}\ntype=Artifact\n[/card]\n";
+    let cards = format!("{CARDS}{crypt}");
+    let library = Arc::new(Library::compile(&[("crypt.txt", cards)]).expect("the cards compile"));
+    let init = "[PLAYER1]\ninplay:Tormod's Crypt\ngraveyard:Forest\n[PLAYER2]\ngraveyard:Shock,Grizzly Bears\n";
+    let expected = "FIRSTMAIN\n[PLAYER1]\ngraveyard:Forest,Tormod's Crypt\n[PLAYER2]\nexile:Shock,Grizzly Bears\n";
+    let run = |written: &str| runner::run(&library, &wagic::testfile::read(written).expect("a test"));
+    assert_eq!(run(&test(init, "Tormod's Crypt\np2\n", expected)), Verdict::Passed);
+    // Its controller targeted: its own graveyard (the Crypt among it).
+    let expected = "FIRSTMAIN\n[PLAYER1]\nexile:Forest,Tormod's Crypt\n[PLAYER2]\ngraveyard:Shock,Grizzly Bears\n";
+    assert_eq!(run(&test(init, "Tormod's Crypt\np1\n", expected)), Verdict::Passed);
+    // Chandra Nalaar's -8 as Wagic writes it: 10 to the player and each of their creatures.
+    let line = "auto={T}:target(player) damage:10 && damage:10 all(creature|targetedpersonsbattlefield)\ntype=Artifact";
+    assert_eq!(error_of(line), None);
 }
 
 #[test]
