@@ -10,9 +10,10 @@
 //! them from the source's `playerTarget`): the catalogue's zone prefix `targeted`. A spell
 //! whose `target=` is a player (`target=opponent`, Duress; `target=player`, Thoughtseize)
 //! notes its target player first as it resolves (the catalogue's `playertarget`, before its
-//! other effects), and its zones are that player's; on any other card the zone is refused,
-//! since no target of a player would be noted (Wagic then reads the source's controller's
-//! zone, which its printed text never means).
+//! other effects), and its zones are that player's; so does a line starting with
+//! `target(player)` (Tormod's Crypt). Anywhere else the zone is refused, since no target
+//! of a player would be noted (Wagic then reads the source's controller's zone, which the
+//! printed text never means).
 
 use bumpalo::Bump;
 use compiler::ir::{Arg, Condition, Effect, Expr, Filter, Link, Statement, Target, TypeAtom, TypeTerm};
@@ -157,9 +158,7 @@ impl<'i> Lowering<'i> {
         let guard = self.arena.alloc_slice_copy(&[check]);
         Statement { condition: Some(Condition::Guarded { guard, may, stops: false }), ..statement }
     }
-}
 
-impl<'i> Lowering<'i> {
     /// The statement a line's `target(player)` (`spec`) becomes when its effect reads that
     /// player's zones: the player chosen, noted (the catalogue's `playertarget`).
     pub(super) fn note_line_player(&self, spec: Piece<'_>) -> Result<Statement<'i>, Unsupported> {
