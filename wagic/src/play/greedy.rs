@@ -8,7 +8,9 @@
 //!   from it —; a pump or other helpful instant only for a
 //!   creature of its own in combat, once blocks are declared); a harmful ability (a `{T}`
 //!   ping) whenever it can; a helpful ability for a creature in combat (a creature's
-//!   own regeneration only when the creatures it fights would kill it, once); then a
+//!   own regeneration only when the creatures it fights would kill it, once); in its
+//!   second main phase, an ability of mana and `{T}` that makes tokens, draws or gains
+//!   life; then a
 //!   planeswalker's loyalty ability, judged by its own line (`loyalty.rs`); below all
 //!   else, cycling a card it has no use for (`uses_from_hand`). With the
 //!   opponent's harmful spell or ability on the stack aimed at one of its creatures, it
@@ -290,6 +292,11 @@ impl Game<'_> {
             // A mana ability: lands and creatures are tapped for what a cost needs.
             return false;
         }
+        if !spell && self.builds_up(source, action) {
+            // Mana left once its spells are cast, after combat (a `{T}` creature has
+            // attacked or stayed back by then).
+            return self.phase == Phase::SecondMain && player == self.table.board.active && self.stack.is_empty();
+        }
         if !spell && self.regenerates_itself(source, action) {
             // A shield is worth its mana only for a creature about to die in combat, and
             // one shield is enough.
@@ -329,6 +336,20 @@ impl Game<'_> {
             Effect::Helpful => combat || spell && !instant_or_sorcery,
             Effect::Unknown => spell && !aura,
         }
+    }
+
+    /// Whether ability `action` of `card` costs only mana and `{T}` and, with no target,
+    /// makes tokens, draws or gains life (Imperious Perfect's `{G}{T}:token(...)`).
+    fn builds_up(&self, card: CardId, action: usize) -> bool {
+        let line = self.ability_text(card, action).unwrap_or_default().to_ascii_lowercase();
+        let Some((cost, effect)) = line.split_once(':') else { return false };
+        let mana_and_tap = cost.chars().all(|c| "{}0123456789wubrgt ".contains(c));
+        let builds = ["token(", "draw:", "life:"].iter().any(|word| effect.trim_start().starts_with(word));
+        mana_and_tap
+            && builds
+            && !effect.contains("life:-")
+            && !effect.contains("target(")
+            && effect_of(effect) != Effect::Harmful
     }
 
     /// Whether ability `action` of `card` regenerates the card itself (`{B}:regenerate`).

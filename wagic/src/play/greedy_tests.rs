@@ -6,7 +6,7 @@ use super::test_support::{first_main_with, texts};
 use super::*;
 
 /// Swords to Plowshares as Wagic writes it, a knight with protection from white (Black
-/// Knight's), a plain bear, cyclers, Tome Scour (a mill), a troll that regenerates and a 3/3.
+/// Knight's), a plain bear, cyclers, Tome Scour (a mill), a troll that regenerates, a 3/3 and a maker of tokens.
 const CARDS: &str = "[card]\nname=Plains\ntype=Basic Land\nsubtype=Plains\n[/card]\n\
 [card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[/card]\n\
 [card]\nname=Swords to Plowshares\ntarget=creature\nauto=moveto(exile)\n\
@@ -19,7 +19,9 @@ auto=dynamicability<!mytgt powerlifegain targetcontroller!>\nmana={W}\ntype=Inst
 [card]\nname=Tome Scour\ntarget=player\nauto=deplete:5\nmana={U}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Swamp\ntype=Basic Land\nsubtype=Swamp\n[/card]\n\
 [card]\nname=Troll\nauto={B}:regenerate\nmana={2}{B}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
-[card]\nname=Badger\nmana={4}{R}\ntype=Creature\npower=3\ntoughness=3\n[/card]\n";
+[card]\nname=Badger\nmana={4}{R}\ntype=Creature\npower=3\ntoughness=3\n[/card]\n\
+[card]\nname=Perfect\nauto={G}{T}:token(Elf Warrior,creature Elf Warrior,1/1,green)\nmana={2}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
+[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n";
 
 #[test]
 fn removal_whose_only_targets_are_its_own_creatures_stays_in_hand() {
@@ -120,4 +122,19 @@ fn all_attack_when_together_they_are_lethal_past_the_blockers() {
     };
     assert_eq!(attackers(4), 3);
     assert_eq!(attackers(5), 0);
+}
+
+#[test]
+fn a_token_maker_makes_tokens_in_its_second_main_phase() {
+    let (mut game, perfect) = first_main_with(CARDS, &["Forest"], "Perfect", P0, BATTLEFIELD);
+    let makes = |game: &mut Game<'static>| {
+        let moves = game.legal_moves(P0).expect("moves");
+        let activation = moves.iter().copied().find(|m| matches!(m, Move::Activate { card, .. } if *card == perfect));
+        assert!(activation.is_some(), "it may make one: {moves:?}");
+        game.greedy_move(P0, &moves).is_some_and(|chosen| Some(chosen) == activation)
+    };
+    // Before combat it may attack instead; after, its {G}{T} makes a 1/1 (it once never did).
+    assert!(!makes(&mut game));
+    game.phase = Phase::SecondMain;
+    assert!(makes(&mut game));
 }
