@@ -3,7 +3,8 @@
 //!
 //! - Moves: a land first; with nothing on the stack, the most expensive spell it can
 //!   cast that has a use (a permanent; an Aura with a creature on its side to go on;
-//!   burn when it kills a creature of the opponent's or the opponent; another harmful
+//!   burn when it kills a creature of the opponent's or the opponent, or at the opponent
+//!   when it can hit only players or the hand holds more than it keeps; another harmful
 //!   spell when the opponent has a creature — of those it may target, not one protected
 //!   from it —; a pump or other helpful instant only for a
 //!   creature of its own in combat, once blocks are declared); a harmful ability (a `{T}`
@@ -23,6 +24,8 @@
 //!   the most valuable creature or permanent; a helpful one at its own side, the creature
 //!   it saves or the most valuable one in combat first. A card to give up (a sacrifice, a
 //!   discard) is its least valuable. A `may` is taken.
+//! - Cleanup: beyond seven cards, a land when five or more of its own are on the
+//!   battlefield, else its dearest spell.
 //! - Attacks: all of its creatures when together they deal lethal damage though each
 //!   creature that can block blocks the strongest attacker it may; else a creature attacks
 //!   unless a creature that may block it would kill it and survive (a creature lost for
@@ -319,11 +322,16 @@ impl Game<'_> {
                 let aimable = |value: Value| theirs.as_ref().is_none_or(|theirs| theirs.contains(&value));
                 let creatures = self.creatures(foe).into_iter().filter(|card| aimable(Value::Card(*card)));
                 match damage_of(&text, self.mana_at_hand(player)) {
-                    // Burn: a creature it kills, or the player when it is lethal; an
-                    // ability's damage (a `{T}` ping) is free to use on the player.
+                    // Burn: a creature it kills, or the player when it is lethal, when the
+                    // spell can hit only players (Lava Spike) or when the hand holds more
+                    // than it keeps (a card discarded anyway); an ability's damage (a `{T}`
+                    // ping) is free to use on the player.
                     Some(damage) => {
+                        let only_players = self.aims_only_at_players(source, action);
+                        let overflowing = self.table.board.zone(player, HAND).len() > super::MAX_HAND;
                         !spell && theirs.as_ref().is_none_or(|theirs| !theirs.is_empty())
                             || damage >= self.table.board.player(foe).life && aimable(Value::Player(foe))
+                            || (only_players || overflowing) && aimable(Value::Player(foe))
                             || creatures.into_iter().any(|card| self.toughness_left(card) <= damage)
                     }
                     None => match theirs {
@@ -624,6 +632,29 @@ impl Game<'_> {
             c.attacking = was;
         }
         !lost
+    }
+
+    /// The card of `hand` (more than it keeps) a greedy player discards: a land when five
+    /// or more of its own are on the battlefield, else the spell of the highest mana value
+    /// (the furthest from being cast); its index.
+    pub(super) fn greedy_discard(&self, player: PlayerId, hand: &[CardId]) -> usize {
+        let board = &self.table.board;
+        let is_land = |card: CardId| board.types(card).contains(&"land");
+        let lands = board.zone(player, BATTLEFIELD).into_iter().filter(|card| is_land(*card)).count();
+        let land = hand.iter().position(|card| is_land(*card));
+        let dearest = hand
+            .iter()
+            .enumerate()
+            .filter(|(_, card)| !is_land(**card))
+            .max_by_key(|(index, card)| {
+                (board.get(**card).map_or(0, |c| c.printed.mana_value), std::cmp::Reverse(*index))
+            })
+            .map(|(index, _)| index);
+        match (land, dearest) {
+            (Some(land), _) if lands >= 5 => land,
+            (_, Some(dearest)) => dearest,
+            (land, None) => land.unwrap_or(0),
+        }
     }
 
     /// Whether attacking with all of `attackers` deals the opponent lethal damage even when

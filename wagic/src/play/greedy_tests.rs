@@ -6,8 +6,8 @@ use super::test_support::{first_main_with, texts};
 use super::*;
 
 /// Swords to Plowshares as Wagic writes it, a knight with protection from white (Black
-/// Knight's), a plain bear, cyclers, Tome Scour (a mill), a troll that regenerates, a 3/3, a maker of tokens and 1/1s
-/// worth more and less.
+/// Knight's), a plain bear, cyclers, Tome Scour (a mill), a troll that regenerates, a 3/3, a maker of tokens, 1/1s
+/// worth more and less, and burn.
 const CARDS: &str = "[card]\nname=Plains\ntype=Basic Land\nsubtype=Plains\n[/card]\n\
 [card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[/card]\n\
 [card]\nname=Swords to Plowshares\ntarget=creature\nauto=moveto(exile)\n\
@@ -25,7 +25,9 @@ auto=dynamicability<!mytgt powerlifegain targetcontroller!>\nmana={W}\ntype=Inst
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n\
 [card]\nname=Striker\nabilities=first strike\nmana={1}{R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Brute\nmana={2}{R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
-[card]\nname=Mob\nmana={G}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n";
+[card]\nname=Mob\nmana={G}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Lava Spike\ntarget=player\nauto=damage:3\nmana={R}\ntype=Sorcery\n[/card]\n\
+[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\nmana={R}\ntype=Instant\n[/card]\n";
 
 #[test]
 fn removal_whose_only_targets_are_its_own_creatures_stays_in_hand() {
@@ -156,4 +158,40 @@ fn no_trade_up_against_a_first_strike_that_kills_the_blocker_first() {
     };
     assert!(blocks("Brute"));
     assert!(!blocks("Striker"));
+}
+
+#[test]
+fn burn_goes_at_the_opponent_when_only_players_or_a_full_hand_allow() {
+    // Lava Spike can hit only players: cast at 20 life (it once stayed in hand for good).
+    let (mut game, spike) = first_main_with(CARDS, &["Mountain"], "Lava Spike", P0, HAND);
+    game.players = [PlayerKind::Greedy; 2];
+    let moves = game.legal_moves(P0).expect("moves");
+    assert_eq!(game.greedy_move(P0, &moves), Some(Move::Cast(spike)));
+    // A Shock kills no creature of theirs: kept, unless the hand holds more than seven.
+    let shock = |extra: usize| {
+        let (mut game, shock) = first_main_with(CARDS, &["Mountain"], "Shock", P0, HAND);
+        game.players = [PlayerKind::Greedy; 2];
+        for _ in 0..extra {
+            game.table.add_card("Badger", P0, HAND, -1).expect("a card");
+        }
+        let moves = game.legal_moves(P0).expect("moves");
+        game.greedy_move(P0, &moves) == Some(Move::Cast(shock))
+    };
+    assert!(!shock(6));
+    assert!(shock(7));
+}
+
+#[test]
+fn a_full_hand_gives_up_a_spare_land_or_else_its_dearest_spell() {
+    let (mut game, _) = first_main_with(CARDS, &[], "Mountain", P0, HAND);
+    let hand: Vec<CardId> = ["Bear", "Mountain", "Badger", "Mob"]
+        .iter()
+        .map(|name| game.table.add_card(name, P0, HAND, -1).expect("a card"))
+        .collect();
+    // Two lands out: the Badger ({4}{R}), the dearest; five: a land.
+    assert_eq!(game.greedy_discard(P0, &hand), 2);
+    for _ in 0..5 {
+        game.table.add_card("Mountain", P0, BATTLEFIELD, -1).expect("a card");
+    }
+    assert_eq!(game.greedy_discard(P0, &hand), 1);
 }

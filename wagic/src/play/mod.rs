@@ -600,14 +600,21 @@ impl Game<'_> {
         self.settle()
     }
 
-    /// The cleanup step: the active player discards down to [`MAX_HAND`] at random, then
-    /// `ueot` effects end and damage wears off.
+    /// The cleanup step: the active player discards down to [`MAX_HAND`] (the random
+    /// player at random, the greedy one its card least worth keeping), then `ueot` effects
+    /// end and damage wears off.
     fn cleanup(&mut self) -> Flow {
         let active = self.table.board.active;
         let hand = self.table.board.zone(active, HAND);
         let mut hand: Vec<CardId> = hand;
         while hand.len() > MAX_HAND {
-            let index = if self.seated(active) { self.ask_discard(active, &hand)? } else { self.rng.below(hand.len()) };
+            let index = if self.seated(active) {
+                self.ask_discard(active, &hand)?
+            } else if self.players[usize::from(active != P0)] == PlayerKind::Greedy {
+                self.greedy_discard(active, &hand)
+            } else {
+                self.rng.below(hand.len())
+            };
             let card = hand.remove(index);
             self.decisions += 1;
             self.table.board.place(card, active, GRAVEYARD, -1);
