@@ -1,6 +1,6 @@
 //! The game's combat events on a board set up by hand: a block binds the other creature
 //! of its pair (`trigger[from]`, `from(spec)`), an unblocked attacker fires `notblocked`,
-//! a creature back by persist is summoning sick.
+//! a creature back by persist is summoning sick, a token that dies is told.
 
 use super::test_support::{begin_first_main, new_game, texts};
 use super::*;
@@ -64,4 +64,21 @@ fn a_creature_back_by_persist_is_told_and_summoning_sick() {
     let told = ["Kithkin Persister [p0] goes to the graveyard", "Kithkin Persister enters the battlefield [p0]"];
     assert!(texts(&game).ends_with(&told.map(String::from)), "{:?}", texts(&game));
     assert!(!game.can_attack(persister), "summoning sick");
+}
+
+#[test]
+fn a_token_that_dies_is_told_though_it_ceases_to_exist() {
+    let mut game = new_game(CARDS, Options { players: [PlayerKind::Greedy; 2], ..Options::default() });
+    begin_first_main(&mut game);
+    let printed = crate::table::Printed { name: "Faerie".into(), ..Default::default() };
+    let token = CardId(game.table.board.cards.len() as u32);
+    game.table
+        .board
+        .cards
+        .push(crate::table::Card { token: true, ..crate::table::Card::new(printed, P1, BATTLEFIELD) });
+    test_support::mark_seen(&mut game);
+    game.table.board.move_to(token, GRAVEYARD);
+    game.settle().expect("settles");
+    assert_eq!(game.table.board.get(token).map(|c| c.zone), Some(GONE));
+    assert_eq!(texts(&game).last().map(String::as_str), Some("Faerie [p1] goes to the graveyard"));
 }

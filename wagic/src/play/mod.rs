@@ -142,7 +142,7 @@ use std::sync::Arc;
 use vm::runtime::{CardId, Execution, PlayerId, RequestKind, Value};
 
 use crate::host::WagicHost;
-use crate::table::{BATTLEFIELD, Board, EXILE, GRAVEYARD, HAND, LIBRARY, Library, P0, P1, Table, TableError};
+use crate::table::{BATTLEFIELD, Board, EXILE, GONE, GRAVEYARD, HAND, LIBRARY, Library, P0, P1, Table, TableError};
 use crate::testfile::PHASES;
 pub use crate::testfile::Phase;
 use vm::bytecode::ZoneIdx;
@@ -681,7 +681,9 @@ impl Game<'_> {
                 lines.extend(move_line(name, owner, controller, Some(BATTLEFIELD), via));
                 lines.extend(move_line(name, owner, controller, Some(via), BATTLEFIELD));
             } else {
-                lines.extend(move_line(name, owner, controller, before_zone, c.zone));
+                // A token that left the battlefield is told going where it went.
+                let to = if c.zone == GONE { c.gone_to.unwrap_or(GONE) } else { c.zone };
+                lines.extend(move_line(name, owner, controller, before_zone, to));
             }
         }
         self.seen = where_cards_are(&self.table.board);

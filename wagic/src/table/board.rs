@@ -55,6 +55,9 @@ pub struct Card {
     pub moved_from: Option<(PlayerId, ZoneIdx)>,
     /// Made by `token(...)`: no card of the library, no rules of the program.
     pub token: bool,
+    /// A token that ceased to exist ([`super::GONE`]): the zone it left the battlefield for
+    /// (what the game's log tells of it).
+    pub gone_to: Option<ZoneIdx>,
     /// Its face while it is face down (morph, `morph.rs`): `printed` is then a 2/2
     /// creature with no name, colour or types, and the card has no rules.
     pub face_down: Option<Box<Printed>>,
@@ -111,6 +114,7 @@ impl Card {
             left_with: None,
             moved_from: None,
             token: false,
+            gone_to: None,
             face_down: None,
             made_by: None,
             attacking: false,

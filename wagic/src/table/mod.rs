@@ -532,7 +532,8 @@ impl Table {
             // A token that left the battlefield ceases to exist once its move's triggers
             // have seen it (Wagic's `MTGTokensCleanup` puts it in `garbage`).
             for c in &mut self.board.cards {
-                if c.token && c.zone != BATTLEFIELD {
+                if c.token && c.zone != BATTLEFIELD && c.zone != GONE {
+                    c.gone_to = Some(c.zone);
                     c.zone = GONE;
                 }
             }
