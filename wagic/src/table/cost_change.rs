@@ -29,17 +29,20 @@ impl Table {
         let is_land = board.get(card).is_some_and(|c| c.printed.types.iter().any(|word| word == "land"));
         if !is_land {
             let (mut more, mut less) = ([0i32; 6], [0i32; 6]);
-            for player in [super::P0, super::P1] {
-                for permanent in board.zone(player, BATTLEFIELD) {
-                    let Some(c) = board.get(permanent) else { continue };
-                    if c.printed.cost_changes.is_empty() || !c.has_rules() || board.lost_abilities(permanent) {
-                        continue;
-                    }
-                    for change in &c.printed.cost_changes {
-                        if self.holds(permanent, change) && self.matches(card, change, player) {
-                            let sum = if change.amount > 0 { &mut more } else { &mut less };
-                            sum[change.slot] = sum[change.slot].saturating_add(change.amount.saturating_abs());
-                        }
+            // Every card is looked at (the sums do not depend on the order), without the
+            // sorted listing of a zone: most costs are worked out with no change in force.
+            for (index, c) in board.cards.iter().enumerate() {
+                if c.printed.cost_changes.is_empty() || c.zone != BATTLEFIELD || !c.has_rules() {
+                    continue;
+                }
+                let permanent = CardId(u32::try_from(index).unwrap_or(u32::MAX));
+                if board.lost_abilities(permanent) {
+                    continue;
+                }
+                for change in &c.printed.cost_changes {
+                    if self.holds(permanent, change) && self.matches(card, change, c.controller) {
+                        let sum = if change.amount > 0 { &mut more } else { &mut less };
+                        sum[change.slot] = sum[change.slot].saturating_add(change.amount.saturating_abs());
                     }
                 }
             }
