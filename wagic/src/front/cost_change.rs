@@ -59,7 +59,7 @@ pub struct CostChange {
 /// Whether an `auto=` line is a cost change (it names `altercost`): such a line is
 /// [`read`] whole, or refused whole.
 pub fn is_cost_change(value: Piece<'_>) -> bool {
-    value.text.to_ascii_lowercase().contains("altercost")
+    value.text.as_bytes().windows(b"altercost".len()).any(|window| window.eq_ignore_ascii_case(b"altercost"))
 }
 
 /// Reads a cost change line; an [`Unsupported`] naming the construct for any other form
