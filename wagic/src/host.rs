@@ -246,7 +246,8 @@ pub trait WagicHost: Host {
     /// neither.
     fn remove_from_combat(&mut self, card: CardId) -> bool;
 
-    /// Puts `count` `power/toughness` counters on a creature (removes them when negative).
+    /// Puts `count` `power/toughness` counters on a creature (removes them when negative,
+    /// never more than it has).
     fn add_counters(&mut self, card: CardId, power: i32, toughness: i32, count: i32);
 
     /// Puts `count` counters named `name` (power and toughness 0/0: `charge`) on a card

@@ -6,7 +6,7 @@ use super::test_support::{first_main_with, texts};
 use super::*;
 
 /// Swords to Plowshares as Wagic writes it, a knight with protection from white (Black
-/// Knight's), a plain bear, cyclers and Tome Scour (a mill).
+/// Knight's), a plain bear, cyclers, Tome Scour (a mill), a troll that regenerates, a 3/3 and a maker of tokens.
 const CARDS: &str = "[card]\nname=Plains\ntype=Basic Land\nsubtype=Plains\n[/card]\n\
 [card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[/card]\n\
 [card]\nname=Swords to Plowshares\ntarget=creature\nauto=moveto(exile)\n\
@@ -16,7 +16,12 @@ auto=dynamicability<!mytgt powerlifegain targetcontroller!>\nmana={W}\ntype=Inst
 [card]\nname=Cycler\nautohand=__CYCLING__({1})\nmana={5}{R}\ntype=Creature\npower=5\ntoughness=5\n[/card]\n\
 [card]\nname=Steppe\nautohand=__CYCLING__({W})\ntype=Land\n[/card]\n\
 [card]\nname=Island\ntype=Basic Land\nsubtype=Island\n[/card]\n\
-[card]\nname=Tome Scour\ntarget=player\nauto=deplete:5\nmana={U}\ntype=Sorcery\n[/card]\n";
+[card]\nname=Tome Scour\ntarget=player\nauto=deplete:5\nmana={U}\ntype=Sorcery\n[/card]\n\
+[card]\nname=Swamp\ntype=Basic Land\nsubtype=Swamp\n[/card]\n\
+[card]\nname=Troll\nauto={B}:regenerate\nmana={2}{B}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
+[card]\nname=Badger\nmana={4}{R}\ntype=Creature\npower=3\ntoughness=3\n[/card]\n\
+[card]\nname=Perfect\nauto={G}{T}:token(Elf Warrior,creature Elf Warrior,1/1,green)\nmana={2}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
+[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n";
 
 #[test]
 fn removal_whose_only_targets_are_its_own_creatures_stays_in_hand() {
@@ -77,4 +82,59 @@ fn a_mill_spell_targets_the_other_player() {
         let milled = [P0, P1].map(|player| game.table.board.zone(player, GRAVEYARD).len());
         assert_eq!(milled, [1, 5], "seed {seed}: {:?}", texts(&game));
     }
+}
+
+#[test]
+fn a_creature_regenerates_only_when_its_fight_would_kill_it_and_once() {
+    let (mut game, troll) = first_main_with(CARDS, &["Swamp", "Swamp"], "Troll", P0, BATTLEFIELD);
+    game.phase = Phase::CombatBlockers;
+    game.table.board.cards[troll.0 as usize].attacking = true;
+    let regenerate = |game: &mut Game<'static>| {
+        let moves = game.legal_moves(P0).expect("moves");
+        let activation = moves.iter().copied().find(|m| matches!(m, Move::Activate { card, .. } if *card == troll));
+        assert!(activation.is_some(), "it may regenerate: {moves:?}");
+        game.greedy_move(P0, &moves).filter(|chosen| Some(*chosen) == activation)
+    };
+    // Unblocked: no shield (it once spent its mana on one each combat).
+    assert_eq!(regenerate(&mut game), None);
+    // Blocked by a 2/2: it would die, so it regenerates, once.
+    let bear = game.table.add_card("Bear", P1, BATTLEFIELD, -1).expect("a card");
+    game.table.board.cards[bear.0 as usize].blocking = Some(troll);
+    let shield = regenerate(&mut game).expect("a shield");
+    game.play_move(shield).expect("activates");
+    game.resolve_top().expect("resolves");
+    assert_eq!(regenerate(&mut game), None, "{:?}", texts(&game));
+}
+
+#[test]
+fn all_attack_when_together_they_are_lethal_past_the_blockers() {
+    // Three 2/2s against a 3/3 that kills any of them: none attacks, unless the two the
+    // 3/3 cannot block deal the opponent's last 4 life (it once never attacked).
+    let attackers = |life: i32| {
+        let (mut game, _) = first_main_with(CARDS, &[], "Badger", P1, BATTLEFIELD);
+        game.players = [PlayerKind::Greedy; 2];
+        for _ in 0..3 {
+            game.table.add_card("Bear", P0, BATTLEFIELD, -1).expect("a card");
+        }
+        game.table.board.players[1].life = life;
+        game.declare_attackers().expect("attacks");
+        texts(&game).iter().filter(|text| text.ends_with("attacks")).count()
+    };
+    assert_eq!(attackers(4), 3);
+    assert_eq!(attackers(5), 0);
+}
+
+#[test]
+fn a_token_maker_makes_tokens_in_its_second_main_phase() {
+    let (mut game, perfect) = first_main_with(CARDS, &["Forest"], "Perfect", P0, BATTLEFIELD);
+    let makes = |game: &mut Game<'static>| {
+        let moves = game.legal_moves(P0).expect("moves");
+        let activation = moves.iter().copied().find(|m| matches!(m, Move::Activate { card, .. } if *card == perfect));
+        assert!(activation.is_some(), "it may make one: {moves:?}");
+        game.greedy_move(P0, &moves).is_some_and(|chosen| Some(chosen) == activation)
+    };
+    // Before combat it may attack instead; after, its {G}{T} makes a 1/1 (it once never did).
+    assert!(!makes(&mut game));
+    game.phase = Phase::SecondMain;
+    assert!(makes(&mut game));
 }

@@ -447,6 +447,9 @@ impl WagicHost for Board {
     fn add_counters(&mut self, card: CardId, power: i32, toughness: i32, count: i32) {
         let Some(c) = self.get_mut(card) else { return };
         let before = c.counters;
+        // Wagic removes only counters the card has (Heartmender's "remove a -1/-1 counter"
+        // leaves a creature without one as it is, never gives it +1/+1).
+        let count = if count < 0 { count.max(-counters_of_kind(before, power, toughness)) } else { count };
         c.counters.0 = c.counters.0.saturating_add(power.saturating_mul(count));
         c.counters.1 = c.counters.1.saturating_add(toughness.saturating_mul(count));
         if c.counters != before {
@@ -756,6 +759,18 @@ impl Board {
         });
         self.moved.push(card);
         Some(card)
+    }
+}
+
+/// How many `power/toughness` counters the summed `counters` of a card hold: the most
+/// whole counters of that kind the sums contain, component by component (0 for a 0/0 kind).
+fn counters_of_kind(counters: (i32, i32), power: i32, toughness: i32) -> i32 {
+    // Only `i32::MIN / -1` overflows: that sum holds the most.
+    let held = |sum: i32, part: i32| (part != 0).then(|| sum.checked_div(part).unwrap_or(i32::MAX).max(0));
+    match (held(counters.0, power), held(counters.1, toughness)) {
+        (Some(a), Some(b)) => a.min(b),
+        (Some(n), None) | (None, Some(n)) => n,
+        (None, None) => 0,
     }
 }
 
