@@ -683,13 +683,21 @@ impl Game<'_> {
         let mut blocked: Vec<CardId> = Vec::new();
         let first_strikes =
             |card: CardId| board.has_ability(card, "firststrike") || board.has_ability(card, "doublestrike");
+        // A blocker killed by an attacker's first strike deals no damage back.
+        let dies_first = |blocker: CardId, attacker: CardId| {
+            first_strikes(attacker) && !first_strikes(blocker) && self.kills(attacker, blocker)
+        };
         // A kill that survives, a trade up, a block that survives: in that order of worth.
         let rules: [&dyn Fn(CardId, CardId) -> bool; 3] = [
             &|blocker, attacker| {
                 self.kills(blocker, attacker)
                     && (!self.kills(attacker, blocker) || first_strikes(blocker) && !first_strikes(attacker))
             },
-            &|blocker, attacker| self.kills(blocker, attacker) && self.value(attacker) > self.value(blocker),
+            &|blocker, attacker| {
+                self.kills(blocker, attacker)
+                    && !dies_first(blocker, attacker)
+                    && self.value(attacker) > self.value(blocker)
+            },
             &|blocker, attacker| !self.kills(attacker, blocker),
         ];
         for rule in rules {

@@ -6,7 +6,8 @@ use super::test_support::{first_main_with, texts};
 use super::*;
 
 /// Swords to Plowshares as Wagic writes it, a knight with protection from white (Black
-/// Knight's), a plain bear, cyclers, Tome Scour (a mill), a troll that regenerates, a 3/3 and a maker of tokens.
+/// Knight's), a plain bear, cyclers, Tome Scour (a mill), a troll that regenerates, a 3/3, a maker of tokens and 1/1s
+/// worth more and less.
 const CARDS: &str = "[card]\nname=Plains\ntype=Basic Land\nsubtype=Plains\n[/card]\n\
 [card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[/card]\n\
 [card]\nname=Swords to Plowshares\ntarget=creature\nauto=moveto(exile)\n\
@@ -21,7 +22,10 @@ auto=dynamicability<!mytgt powerlifegain targetcontroller!>\nmana={W}\ntype=Inst
 [card]\nname=Troll\nauto={B}:regenerate\nmana={2}{B}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Badger\nmana={4}{R}\ntype=Creature\npower=3\ntoughness=3\n[/card]\n\
 [card]\nname=Perfect\nauto={G}{T}:token(Elf Warrior,creature Elf Warrior,1/1,green)\nmana={2}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
-[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n";
+[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n\
+[card]\nname=Striker\nabilities=first strike\nmana={1}{R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Brute\nmana={2}{R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Mob\nmana={G}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n";
 
 #[test]
 fn removal_whose_only_targets_are_its_own_creatures_stays_in_hand() {
@@ -137,4 +141,19 @@ fn a_token_maker_makes_tokens_in_its_second_main_phase() {
     assert!(!makes(&mut game));
     game.phase = Phase::SecondMain;
     assert!(makes(&mut game));
+}
+
+#[test]
+fn no_trade_up_against_a_first_strike_that_kills_the_blocker_first() {
+    // The Mob (1/1) trades with a dearer Brute (1/1), but a Striker's first strike kills
+    // it before it strikes back: no block (it once chumped).
+    let blocks = |attacker: &str| {
+        let (mut game, mob) = first_main_with(CARDS, &[], "Mob", P1, BATTLEFIELD);
+        let attacker = game.table.add_card(attacker, P0, BATTLEFIELD, -1).expect("a card");
+        game.settle().expect("settles");
+        game.table.board.cards[attacker.0 as usize].attacking = true;
+        game.greedy_blocks(&[attacker]) == [(mob, attacker)]
+    };
+    assert!(blocks("Brute"));
+    assert!(!blocks("Striker"));
 }
