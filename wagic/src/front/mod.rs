@@ -35,7 +35,9 @@
 //! `dynamicability<!...!>` in `dynamic.rs`, `upcost[...]` in `upcost.rs`, `if
 //! compare(...)` in `compare.rs`, `autohand=` (cycling) in `hand.rs`, `kicker=` with
 //! `auto=kicker effect` in `kicker.rs`, `other=` with `auto=alternative effect` in
-//! `alternative.rs`, a card's `choice` lines (its modes) in `choice.rs`, `this(...)` in `this.rs`, `thisforeach(counter{...})` in `thisforeach.rs`, `@next` in `next.rs`, a permanent's
+//! `alternative.rs`, a card's `choice` lines (its modes) in `choice.rs`, `this(...)` in `this.rs`, a permanent's
+//! `lord(spec|zones) altercost(colour, ±n)` (read, not compiled: the table applies it) in
+//! `cost_change.rs`, `thisforeach(counter{...})` in `thisforeach.rs`, `@next` in `next.rs`, a permanent's
 //! `phaseaction[...]` in `phaseaction.rs` and a pump of counts (`type:spec:zone`, maybe
 //! `nonstatic`) in `counted_pump.rs`.
 
@@ -53,6 +55,8 @@ mod choice;
 pub use choice::{is_mode_line, mode_labels};
 mod compare;
 mod cost;
+mod cost_change;
+pub use cost_change::{CostChange, CostCondition, cost_changes};
 mod counted_pump;
 mod counter_cost;
 mod dynamic;
@@ -427,6 +431,7 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 actions.push(action);
                 autos.push(auto);
             }
+            "auto" if cost_change::is_cost_change(value) => lowering.cost_change(value, is_spell)?,
             "auto" if is_equipment => {
                 let (statements, continuous) = lowering.equipment_line(value)?;
                 if continuous {

@@ -36,7 +36,8 @@
 //! counters (`poison.rs`; several at once: a draw); the game is a draw after the turn limit
 //! ([`DEFAULT_TURN_LIMIT`]). Besides casting from hand: a kicked cast (`kicker.rs`), an
 //! `autohand` ability (`hand.rs`), a cast from the graveyard with flashback
-//! (`flashback.rs`), a cast face down and turning face up (morph, `morph.rs`); a cost is less affinity's discount. Not played: banding. A card's
+//! (`flashback.rs`), a cast face down and turning face up (morph, `morph.rs`); a cost is changed by the cost changes in force and less affinity's discount
+//! ([`crate::table::Table::changed_cost`]). Not played: banding. A card's
 //! code that traps, a board that does not settle, or a question that cannot be answered
 //! stops the game ([`Outcome::Stopped`], with the reason): neither player wins.
 //!

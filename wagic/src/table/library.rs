@@ -34,6 +34,10 @@ pub struct Printed {
     /// (`teach(creature) {cost}:effect`, [`crate::front::given_activations`]), each as
     /// written without `teach(...)`: the card's actions after its own, used by that permanent.
     pub given_lines: Vec<String>,
+    /// The cost changes of its `auto=` lines (`lord(*[red]|myhand,...) altercost(colorless,-1)`,
+    /// [`crate::front::cost_changes`]): while it is on the battlefield, the spells their
+    /// specs match cost more or less (`table/cost_change.rs`).
+    pub cost_changes: Vec<crate::front::CostChange>,
     /// Its `autohand=` lines as written: the card's actions after its given ones, used from hand.
     pub hand_lines: Vec<String>,
     /// Its activated `autograveyard=` lines as written ([`crate::front::is_graveyard_activation`]):
@@ -292,6 +296,7 @@ fn printed_of(block: &crate::reader::CardBlock<'_>) -> Printed {
             .map(|field| field.value.trim().to_string())
             .unwrap_or_default(),
         given_lines: crate::front::given_activations(block),
+        cost_changes: crate::front::cost_changes(block),
         hand_lines: block
             .fields
             .iter()

@@ -38,6 +38,7 @@ use vm::runtime::{
 
 mod board;
 mod combat;
+mod cost_change;
 mod counters;
 mod dies;
 mod effects;

@@ -3,6 +3,7 @@
 //! on `board`), and Wagic's set files read to name the cards tests give by id (`sets`).
 
 mod alias;
+mod alter_cost;
 mod alternative;
 mod author;
 mod behaviour;
