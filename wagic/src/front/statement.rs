@@ -837,9 +837,9 @@ pub(super) fn names_a_target(part: Piece<'_>) -> bool {
 
 /// Whether a chain makes tokens (in a `foreach` loop too): its targets are players.
 fn makes_token(chain: &[Link<'_>]) -> bool {
-    let token = CommandIdx::new(Command::Token.index());
+    let makers = [Command::Token, Command::TokenCard].map(|maker| CommandIdx::new(maker.index()));
     chain.iter().any(|link| match link.effect {
-        Effect::Call { command, .. } => command == token,
+        Effect::Call { command, .. } => makers.contains(&command),
         Effect::Each { each, .. } => makes_token(each.body),
         _ => false,
     })

@@ -72,6 +72,7 @@ mod teach_activated;
 mod teach_equipment;
 mod this;
 mod thisforeach;
+mod token_by_id;
 mod trigger_restriction;
 mod turn_limited;
 mod vampired;
