@@ -12,7 +12,8 @@
 //!
 //! Compiled cards run on [`table`], an in-memory board, and Wagic's own behaviour tests
 //! run on it: [`testfile`] reads them, [`runner`] plays them (`rsc test --lang wagic`),
-//! naming cards by Wagic id when [`sets`] has read Wagic's set files; [`play`] plays a whole
+//! naming cards by Wagic id when [`sets`] has read Wagic's set files (which also name the
+//! card a `token(-id)` makes a token of, [`token_cards`]); [`play`] plays a whole
 //! seeded game between two decks on it, by two random players (`rsc run --lang wagic`).
 
 pub mod builtins;
