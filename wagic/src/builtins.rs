@@ -739,7 +739,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
     for &each in Command::ALL {
         table.command(each.index(), command::<H>(each));
     }
-    let functions: [(&str, vm::runtime::FunctionFn<H>); 22] = [
+    let functions: [(&str, vm::runtime::FunctionFn<H>); 23] = [
         ("blockercount", blocker_count),
         ("fresh", alias::fresh),
         ("attacked", alias::attacked),
@@ -762,6 +762,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
         ("manaspent", conditions::mana_spent),
         ("poisoncount", poison_count),
         ("morbid", conditions::morbid),
+        ("coinflip", conditions::coin_flip),
     ];
     for (name, function) in functions {
         if let Some(index) = CATALOGUE.functions.iter().position(|spec| spec.name == name) {

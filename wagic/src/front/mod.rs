@@ -56,6 +56,7 @@ mod cost;
 mod counted_pump;
 mod counter_cost;
 mod dynamic;
+mod flip;
 mod given;
 mod graveyard;
 pub use graveyard::is_graveyard_activation;

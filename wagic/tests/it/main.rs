@@ -19,6 +19,7 @@ mod counters;
 mod donothing;
 mod extra_lands;
 mod flashback;
+mod flip;
 mod foreach_part;
 mod front;
 mod front_ir;
