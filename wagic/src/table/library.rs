@@ -154,6 +154,16 @@ impl Library {
     /// of the card the printing with that id names, one of `sources`
     /// ([`crate::token_cards`]); without `sets` such a card is refused.
     pub fn compile_with_sets(sources: &[(&str, String)], sets: Option<&crate::sets::Sets>) -> Result<Library, String> {
+        Library::compile_reporting_with_sets(sources, sets, |_, _| {})
+    }
+
+    /// [`Library::compile_with_sets`], handing each card's outcome to `on_outcome` as
+    /// [`Library::compile_reporting`] does.
+    pub fn compile_reporting_with_sets(
+        sources: &[(&str, String)],
+        sets: Option<&crate::sets::Sets>,
+        on_outcome: impl FnMut(usize, &crate::CardOutcome),
+    ) -> Result<Library, String> {
         let keys = match sets {
             Some(sets) => {
                 let blocks: Vec<_> = sources.iter().flat_map(|(_, source)| crate::reader::read(source)).collect();
@@ -163,7 +173,7 @@ impl Library {
             }
             None => crate::CardKeys::default(),
         };
-        Library::compile_keyed(sources, keys, |_, _| {})
+        Library::compile_keyed(sources, keys, on_outcome)
     }
 
     /// The cards of `sources` compiled with `keys` ([`Library::compile_reporting`]).
