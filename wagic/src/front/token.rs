@@ -104,9 +104,7 @@ impl<'i> Lowering<'i> {
             },
         })
     }
-}
 
-impl<'i> Lowering<'i> {
     /// `token(id)[*n]`: n tokens of the card the printing with Wagic id `id` names, found
     /// in the set files (`crate::token_cards`); refused without them, or when no printing
     /// of a card of the card files has the id (Wagic would make a 0/0 `ID NOT FOUND`).
@@ -116,10 +114,8 @@ impl<'i> Lowering<'i> {
                 .with_help(Some("pass Wagic's `Res/sets` folder with `--sets`: the id is a printing's there".into())));
         };
         // Wagic reads the id with `atoi`: a number past an `int` is none of its printings.
-        let card = match id.text.parse::<i32>().map_err(|_| TokenCardError::NoPrinting) {
-            Ok(number) => token_cards.card_of(number),
-            Err(error) => Err(error),
-        };
+        let card =
+            id.text.parse::<i32>().map_err(|_| TokenCardError::NoPrinting).and_then(|id| token_cards.card_of(id));
         let card = match card {
             Ok(card) => card,
             Err(TokenCardError::NoPrinting) => {
