@@ -598,6 +598,12 @@ pub const FUNCTIONS: &[FunctionSpec] = &[
         max_args: 2,
         doc: "`attachments(card, 'equipment')` (or `'aura'`): how many Equipment (or Auras) are attached to the card (Wagic's `this(gear)`, `this(auras)`); 0 for anything else.",
     },
+    FunctionSpec {
+        name: "coinflip",
+        min_args: 0,
+        max_args: 0,
+        doc: "`coinflip()`: whether a coin flip is won, one chance in two, drawn from the host's seeded random source (Wagic's `flipacoin`, whose heads or tails called changes no chance).",
+    },
 ];
 
 /// The Wagic catalogue.

@@ -285,6 +285,12 @@ pub trait WagicHost: Host {
     /// or `None` when the host can hold no more cards (the builtin then stops making them).
     fn create_token(&mut self, controller: PlayerId, token: &Token<'_>) -> Option<CardId>;
 
+    /// Puts a token of the card named `card` (as the card files write it) onto
+    /// `controller`'s battlefield, as [`WagicHost::create_token`] does: a token with that
+    /// card's printed characteristics and its rules (Wagic's `token(id)`), made by
+    /// `source`'s ability.
+    fn create_card_token(&mut self, controller: PlayerId, card: &str, source: CardId) -> Option<CardId>;
+
     /// Whose turn it is.
     fn active_player(&self) -> PlayerId;
 

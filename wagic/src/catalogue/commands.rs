@@ -400,6 +400,14 @@ macro_rules! for_each_command {
                 doc: "`donothing` (Wagic's `AAFakeAbility`): does nothing. It labels a loyalty ability that only adds its counter (`{C(0/0,1,Loyalty)}:name(+1) donothing`) or an ability paid for its cost alone (`{T}:name(X = 0) donothing`); a `target(...)` written with it is chosen as the effect is put on the stack, and nothing is done to it.",
                 fails_when: "never",
             },
+            TokenCard {
+                name: "tokencard",
+                params: [req "card": Expr, opt "count": Expr],
+                default_target: SourceController,
+                timed: false,
+                doc: "`token(id)*n` (Wagic's `ATokenCreator` by id): puts n (default 1) tokens of the card named `card` (the card of the set files' printing with that id, found as the card compiles) onto the battlefield of each target player, and of each target card's controller: a token with the card's characteristics and its rules.",
+                fails_when: "no token was made (the count is 0 or less, or there is no target)",
+            },
         }
     };
 }

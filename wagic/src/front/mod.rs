@@ -60,6 +60,7 @@ pub use cost_change::{CostChange, CostCondition, cost_changes};
 mod counted_pump;
 mod counter_cost;
 mod dynamic;
+mod flip;
 mod given;
 mod graveyard;
 pub use graveyard::is_graveyard_activation;
@@ -196,6 +197,16 @@ enum Line<'i> {
 /// spans, and the returned error's, are offsets from the start of the block
 /// (`block.block.start`), as the code generator is handed the block's text alone.
 pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>, Unsupported> {
+    lower_card_with(block, arena, None)
+}
+
+/// [`lower_card`], finding the card a `token(id)` names in `token_cards` (Wagic's set
+/// files and the card files' names): without them such a line is refused.
+pub fn lower_card_with<'i>(
+    block: &CardBlock<'_>,
+    arena: &'i Bump,
+    token_cards: Option<&'i crate::token_cards::TokenCards>,
+) -> Result<Card<'i>, Unsupported> {
     let base = block.block.start as usize;
     let is_spell = block.field("type").is_some_and(|field| {
         let lower = field.value.to_ascii_lowercase();
@@ -236,6 +247,7 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
     let has_x = block.field("mana").is_some_and(|field| field.value.to_ascii_lowercase().matches("{x}").count() == 1);
     let lowering = Lowering {
         arena,
+        token_cards,
         specs: SpecLowering { arena, mytgt: is_aura.then_some("enchanted") },
         activation_limits: Default::default(),
         one_shot: Default::default(),
@@ -724,6 +736,8 @@ struct ChosenMove<'i> {
 
 struct Lowering<'i> {
     arena: &'i Bump,
+    /// The cards `token(id)` names by id, when Wagic's set files were read.
+    token_cards: Option<&'i crate::token_cards::TokenCards>,
     specs: SpecLowering<'i>,
     /// The activation limits (`asSorcery`, `myTurnOnly`) met in the line being lowered:
     /// they are written among the effect's words but are conditions of its activation.

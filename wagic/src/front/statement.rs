@@ -101,6 +101,13 @@ impl<'i> Lowering<'i> {
         if rest.text.is_empty() {
             return Err(Unsupported::new(piece, "line without an effect").with_help(Some(NO_EFFECT_HELP.into())));
         }
+        // Wagic reads `flipacoin ... flipend` whole, before it splits at `&&` (`flip.rs`).
+        if let Some(flip) = self.flip_a_coin(rest)? {
+            if may || wrapper.is_some() || pay.is_some() {
+                return Err(Unsupported::new(piece, "`flipacoin` with `may`, `pay` or a target before it"));
+            }
+            return Ok((label, self.arena.alloc_slice_copy(&[flip]), None, false));
+        }
         // `pay(cost) donothing?effect`: the effect happens unless the cost is paid.
         let unless = match pay {
             Some(_) => {
@@ -837,9 +844,9 @@ pub(super) fn names_a_target(part: Piece<'_>) -> bool {
 
 /// Whether a chain makes tokens (in a `foreach` loop too): its targets are players.
 fn makes_token(chain: &[Link<'_>]) -> bool {
-    let token = CommandIdx::new(Command::Token.index());
+    let makers = [Command::Token, Command::TokenCard].map(|maker| CommandIdx::new(maker.index()));
     chain.iter().any(|link| match link.effect {
-        Effect::Call { command, .. } => command == token,
+        Effect::Call { command, .. } => makers.contains(&command),
         Effect::Each { each, .. } => makes_token(each.body),
         _ => false,
     })

@@ -2,6 +2,9 @@
 //! every rule goes through ([`Board::place`]) and the characteristics the effects change
 //! (power, toughness, keyword abilities).
 
+use std::collections::HashMap;
+use std::sync::Arc;
+
 use vm::bytecode::ZoneIdx;
 use vm::runtime::{CardId, PlayerId, Value};
 
@@ -53,11 +56,15 @@ pub struct Card {
     pub left_with: Option<((i32, i32), super::counters::NamedCounters)>,
     /// Where it was before its last move.
     pub moved_from: Option<(PlayerId, ZoneIdx)>,
-    /// Made by `token(...)`: no card of the library, no rules of the program.
+    /// Made by `token(...)`: no card of the library, no rules of the program, unless it
+    /// is a token of a card (`copies_card`).
     pub token: bool,
     /// A token that ceased to exist ([`super::GONE`]): the zone it left the battlefield for
     /// (what the game's log tells of it).
     pub gone_to: Option<ZoneIdx>,
+    /// A token `token(id)` made of a card of the library (Wagic's token by id): it has the
+    /// card's printed characteristics and the program's rules of its name.
+    pub copies_card: bool,
     /// Its face while it is face down (morph, `morph.rs`): `printed` is then a 2/2
     /// creature with no name, colour or types, and the card has no rules.
     pub face_down: Option<Box<Printed>>,
@@ -92,10 +99,10 @@ pub struct Card {
 }
 
 impl Card {
-    /// Whether its rules are the program's card of its name: not a token's, nor a
-    /// face-down card's.
+    /// Whether its rules are the program's card of its name: not a token's (but a token
+    /// of a card's), nor a face-down card's.
     pub fn has_rules(&self) -> bool {
-        !self.token && self.face_down.is_none()
+        (!self.token || self.copies_card) && self.face_down.is_none()
     }
 
     /// A card as it first comes to the table: `owner`'s and controlled by them, in `zone`,
@@ -115,6 +122,7 @@ impl Card {
             moved_from: None,
             token: false,
             gone_to: None,
+            copies_card: false,
             face_down: None,
             made_by: None,
             attacking: false,
@@ -150,6 +158,9 @@ pub struct Board {
     pub cards: Vec<Card>,
     /// The two players.
     pub players: [Player; 2],
+    /// The printed characteristics of the library's cards, by name: those of the tokens
+    /// `token(id)` makes of a card (none on a board made without a library).
+    pub printed_cards: Arc<HashMap<String, Printed>>,
     /// Timed effects in force: id, code, target, value.
     pub effects: Effects,
     /// Abilities in force: id, card, ability name.
@@ -252,6 +263,7 @@ impl Board {
         Board {
             cards: Vec::new(),
             players: [Player { life: 20, mana: [0; 6], poison: 0 }, Player { life: 20, mana: [0; 6], poison: 0 }],
+            printed_cards: Arc::default(),
             effects: Effects::default(),
             abilities: Vec::new(),
             moved: Vec::new(),

@@ -183,9 +183,10 @@ impl Table {
     /// An empty board running the cards of `library`.
     pub fn with_library(library: Arc<Library>) -> Table {
         let runtime = library.new_runtime();
+        let board = Board { printed_cards: Arc::clone(&library.printed), ..Board::new() };
         Table {
             runtime,
-            board: Board::new(),
+            board,
             library,
             answers: Vec::new(),
             asked: Vec::new(),

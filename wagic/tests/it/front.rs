@@ -223,7 +223,7 @@ fn token_forms_not_compiled_are_refused_by_name() {
         assert_eq!(refusal_of(&format!("{line}\ntype=Sorcery")), None, "{line}");
     }
     for (line, construct, at) in [
-        ("auto=token(-193507)*2", "token by card id (`token(-id)`)", "-193507"),
+        ("auto=token(-193507)*2", "token by card id (`token(-id)`) without the set files", "-193507"),
         ("auto=token(Eldrazi Scion)", "token by card name", "Eldrazi Scion"),
         ("auto=token(Goblin,Creature Goblin,1/1,red)*x", "token count `x`", "*x"),
         ("auto=token(Ooze,Creature Ooze,X/X,green)", "token p/t `x`", "X/X"),
