@@ -229,18 +229,19 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
         (false, true) => TargetController::SpellTarget,
         (false, false) => TargetController::Refused,
     };
+    let is_equipment = block
+        .field("subtype")
+        .is_some_and(|field| field.value.split_ascii_whitespace().any(|word| word.eq_ignore_ascii_case("equipment")));
     let has_x = block.field("mana").is_some_and(|field| field.value.to_ascii_lowercase().matches("{x}").count() == 1);
     let lowering = Lowering {
         arena,
-        specs: SpecLowering { arena, mytgt: is_aura.then_some("enchanted") },
+        specs: SpecLowering { arena, mytgt: (is_aura || is_equipment).then_some("lastattached") },
         activation_limits: Default::default(),
         one_shot: Default::default(),
         spell: is_spell,
         spell_untargeted: is_spell && block.field("target").is_none(),
         // An equipment's static effects apply to the creature it is attached to.
-        equipment: block.field("subtype").is_some_and(|field| {
-            field.value.split_ascii_whitespace().any(|word| word.eq_ignore_ascii_case("equipment"))
-        }),
+        equipment: is_equipment,
         in_hand_line: Default::default(),
         in_graveyard_line: Default::default(),
         forever_grant: Default::default(),
@@ -307,7 +308,6 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
             );
         }
     }
-    let is_equipment = lowering.equipment;
     let mut enchant = None;
     let mut abilities = Vec::new();
     let mut rule_target = None;
@@ -427,7 +427,8 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 actions.push(action);
                 autos.push(auto);
             }
-            "auto" if is_equipment => {
+            // An Equipment's triggered line is the generic path's (`equipment_trigger`).
+            "auto" if is_equipment && !value.text.trim_start().starts_with('@') => {
                 let (statements, continuous) = lowering.equipment_line(value)?;
                 if continuous {
                     let events = arena.alloc_slice_copy(&[lowering.continuous_event(value)]);
@@ -441,7 +442,13 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 let statements = lowering.spell_teach(value)?;
                 spell_statements.extend_from_slice(lowering.until_end_of_turn(statements));
             }
-            "auto" => match if is_aura { lowering.aura_line(value)? } else { lowering.line(value)? } {
+            "auto" => match if is_aura {
+                lowering.aura_line(value)?
+            } else if is_equipment {
+                lowering.equipment_trigger(value)?
+            } else {
+                lowering.line(value)?
+            } {
                 Line::Plain(statements)
                 | Line::Once(statements)
                 | Line::Lord { statements, .. }

@@ -663,7 +663,9 @@ impl<'i> Lowering<'i> {
             }
         } else if let Some(word) = target_controller {
             let target_card = match self.target_controller {
-                TargetController::Enchanted => Expr::Var(spec::variable("enchanted")),
+                // The last known enchanted permanent: "its controller" once it has died
+                // (Fate Foretold), as Wagic's `card->target` still is.
+                TargetController::Enchanted => Expr::Var(spec::variable("lastattached")),
                 TargetController::SpellTarget => Expr::Index(self.arena.alloc(Expr::Var(spec::variable("tgt"))), 0),
                 TargetController::Refused => {
                     return Err(Unsupported::new(word, "word `targetcontroller`").with_help(Some(

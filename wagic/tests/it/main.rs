@@ -4,6 +4,7 @@
 
 mod alias;
 mod alternative;
+mod attached_triggers;
 mod author;
 mod behaviour;
 mod board;
