@@ -526,9 +526,19 @@ impl<'i> Lowering<'i> {
         let effect_piece = piece.slice(first.start - piece.start, last.start - piece.start + last.text.len());
         self.newability_relative.set(false);
         self.paid_new_ability.set(false);
+        self.prevent_mytgt.set(None);
         let outer = self.until_end_of_turn.replace(restriction.is_some());
         let links = self.effect_links(effect_piece);
         self.until_end_of_turn.set(outer);
+        // `from(mytgt)` of a prevention is the statement's targets: its own, the spell's,
+        // or the permanent an Aura or an Equipment aims it at. Elsewhere they would be the
+        // card itself, where Wagic's `mytgt` is no card.
+        let own_targets = target.is_some() || (self.spell && !self.spell_untargeted) || self.aura || self.equipment;
+        if let Some(span) = self.prevent_mytgt.take()
+            && !own_targets
+        {
+            return Err(Unsupported { span, construct: "spec `mytgt` in a filter".into(), help: None });
+        }
         let mut chain = match links {
             Ok(chain) => chain,
             // `tap target(creature) myTurnOnly`: name the word the effect does not take.

@@ -60,6 +60,7 @@ mod play_seat;
 mod play_stack;
 mod poison;
 mod prevent_all;
+mod prevent_mytgt;
 mod protection;
 mod self_sacrifice;
 mod sets;
