@@ -153,7 +153,7 @@ pub struct Board {
     /// Cards moved since the table last emitted `movedto`.
     pub moved: Vec<CardId>,
     /// The attachments those moves ended (the Aura or Equipment, the permanent it was
-    /// attached to), at most [`MAX_DETACHED_KEPT`]: the table hands them on to
+    /// attached to), at most `MAX_DETACHED_KEPT`: the table hands them on to
     /// [`Board::detached`] as it emits the moves.
     pub detaching: Vec<(CardId, CardId)>,
     /// The attachments ended by the moves whose `movedto` the table emitted last, for the
@@ -227,7 +227,7 @@ pub struct Board {
 
 /// The most ended attachments [`Board::detaching`] keeps (moves between two emissions are
 /// bounded by the rounds of settling; more are not kept).
-pub const MAX_DETACHED_KEPT: usize = 1024;
+pub(super) const MAX_DETACHED_KEPT: usize = 1024;
 
 /// The most phase actions waiting at once (a game has a handful; more are not kept).
 pub const MAX_PHASE_ACTIONS: usize = 1024;

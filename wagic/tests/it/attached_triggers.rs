@@ -30,6 +30,7 @@ mana={2}\ntype=Artifact\nsubtype=Equipment\n[/card]\n\
 text=Landfall - Whenever a land enters the battlefield under your control, equipped creature gets +2/+2 until end of turn. -- Equip {1}\n\
 mana={1}\ntype=Artifact\nsubtype=Equipment\n[/card]\n\
 [card]\nname=Terror\ntarget=creature\nauto=destroy\nmana={B}\ntype=Instant\n[/card]\n\
+[card]\nname=Shatter\ntarget=artifact\nauto=destroy\nmana={1}{R}\ntype=Instant\n[/card]\n\
 [card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Page\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n\
@@ -89,6 +90,13 @@ fn the_equipped_creature_dying_draws_two_cards_and_another_dying_does_not() {
     let equipped = "FIRSTMAIN\n[PLAYER1]\ninplay:Skullclamp,Page\ngraveyard:Grizzly Bears,Terror\n\
                     hand:Forest,Island\nlibrary:\n[PLAYER2]\n";
     assert_eq!(verdict(init, "Skullclamp\nGrizzly Bears\nTerror\nGrizzly Bears\n", equipped), Verdict::Passed);
+    // The Skullclamp itself destroyed: its attachment ends, its creature does not die,
+    // nothing is drawn.
+    let init = "[PLAYER1]\ninplay:Skullclamp,Grizzly Bears\nhand:Shatter\nlibrary:Forest,Island\n\
+                manapool:{1}{1}{R}\n[PLAYER2]\n";
+    let shattered = "FIRSTMAIN\n[PLAYER1]\ninplay:Grizzly Bears\ngraveyard:Skullclamp,Shatter\nhand:\n\
+                     library:Forest,Island\n[PLAYER2]\n";
+    assert_eq!(verdict(init, "Skullclamp\nGrizzly Bears\nShatter\nSkullclamp\n", shattered), Verdict::Passed);
 }
 
 #[test]
