@@ -258,7 +258,7 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
         x_entering: Default::default(),
         x_used: Default::default(),
         newability_relative: Default::default(),
-        prevent_mytgt: Default::default(),
+        statement_targeted: Default::default(),
         paid_new_ability: Default::default(),
         spell_targets_several: is_spell
             && block.field("target").is_some_and(|field| field.value.trim_start().starts_with('<')),
@@ -765,9 +765,10 @@ struct Lowering<'i> {
     /// effect names a zone by whose it is (`moveTo(mybattlefield)`): Wagic reads it as the
     /// transformed card's controller's (`transforms.rs`).
     newability_relative: std::cell::Cell<bool>,
-    /// Where the statement being lowered names its own targets `mytgt` in a prevention's
-    /// `to(...)` or `from(...)` (`prevent.rs`): refused unless the statement has targets.
-    prevent_mytgt: std::cell::Cell<Option<Span>>,
+    /// Whether the statement whose effects are being lowered has targets of its own
+    /// (`target(...)`, `all(...)`, a player word): a prevention's `from(mytgt)` stands for
+    /// them (`prevent.rs`).
+    statement_targeted: std::cell::Cell<bool>,
     /// Whether the statement being lowered has a `newability[pay[[cost]] ...]`, whose
     /// payer is its one target's controller (`transforms.rs`).
     paid_new_ability: std::cell::Cell<bool>,

@@ -59,9 +59,17 @@ impl<'i> Lowering<'i> {
                 kind |= [TO_TARGETS, FROM_TARGETS][side];
             } else if args.text.trim().eq_ignore_ascii_case("mytgt") {
                 // Wagic's `mytgt` of an ability is its target (`ability->target`): the
-                // statement's targets, which it must have (`statement.rs`).
+                // statement's targets, its own, the spell's or the permanent an Aura or an
+                // Equipment aims it at. Elsewhere they would be the card itself, where
+                // Wagic's `mytgt` is no card.
+                let targeted = self.statement_targeted.get()
+                    || (self.spell && !self.spell_untargeted)
+                    || self.aura
+                    || self.equipment;
+                if !targeted {
+                    return Err(Unsupported::new(args.trim(), "spec `mytgt` in a filter"));
+                }
                 kind |= [TO_TARGETS, FROM_TARGETS][side];
-                self.prevent_mytgt.set(Some(args.trim().span()));
             } else {
                 let filter = self.specs.filter(&spec::read(args)?, true)?;
                 sides[side] = Some(Arg::Filter(filter));

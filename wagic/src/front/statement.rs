@@ -491,11 +491,14 @@ impl<'i> Lowering<'i> {
         if let Some(found) = &dynamic {
             // Wagic's `AADynamic`: the ability after `!>` (its stored ability), then the
             // dynamic effect.
+            let outer_targeted = self.statement_targeted.replace(target.is_some());
             let stored = match effect_words.as_slice() {
-                [] => &[][..],
+                [] => Ok(&[][..]),
                 [first, .., last] | [first @ last] => self
-                    .effect_links(piece.slice(first.start - piece.start, last.start - piece.start + last.text.len()))?,
+                    .effect_links(piece.slice(first.start - piece.start, last.start - piece.start + last.text.len())),
             };
+            self.statement_targeted.set(outer_targeted);
+            let stored = stored?;
             let extra = wrapper.is_some_and(|wrapper| !matches!(wrapper, Wrapper::Target(..)))
                 || and_then.is_some()
                 || criterion.is_some()
@@ -526,19 +529,11 @@ impl<'i> Lowering<'i> {
         let effect_piece = piece.slice(first.start - piece.start, last.start - piece.start + last.text.len());
         self.newability_relative.set(false);
         self.paid_new_ability.set(false);
-        self.prevent_mytgt.set(None);
         let outer = self.until_end_of_turn.replace(restriction.is_some());
+        let outer_targeted = self.statement_targeted.replace(target.is_some());
         let links = self.effect_links(effect_piece);
+        self.statement_targeted.set(outer_targeted);
         self.until_end_of_turn.set(outer);
-        // `from(mytgt)` of a prevention is the statement's targets: its own, the spell's,
-        // or the permanent an Aura or an Equipment aims it at. Elsewhere they would be the
-        // card itself, where Wagic's `mytgt` is no card.
-        let own_targets = target.is_some() || (self.spell && !self.spell_untargeted) || self.aura || self.equipment;
-        if let Some(span) = self.prevent_mytgt.take()
-            && !own_targets
-        {
-            return Err(Unsupported { span, construct: "spec `mytgt` in a filter".into(), help: None });
-        }
         let mut chain = match links {
             Ok(chain) => chain,
             // `tap target(creature) myTurnOnly`: name the word the effect does not take.
@@ -555,7 +550,10 @@ impl<'i> Lowering<'i> {
             },
         };
         if let Some(inner) = and_then {
-            let then = self.effect_links(inner)?;
+            let outer_targeted = self.statement_targeted.replace(target.is_some());
+            let then = self.effect_links(inner);
+            self.statement_targeted.set(outer_targeted);
+            let then = then?;
             if chain.len() != 1 || then.iter().any(|link| is_lasting(&link.effect)) {
                 return Err(Unsupported::new(inner, "`and!(...)!` other than one effect after another"));
             }
