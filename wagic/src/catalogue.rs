@@ -458,6 +458,10 @@ pub const VARIABLES: &[NamedSpec] = &[
         "vampire",
         "The card that dealt damage this turn to the creature of a `vampired` event (`from(spec)`, `trigger[from]`).",
     ),
+    named(
+        "lastattached",
+        "The permanent the source Aura or Equipment is attached to; while the triggers of the move that ended its attachment run, the one it was attached to (Wagic's `mytgt` of its trigger, its last known attachment); nil otherwise.",
+    ),
 ];
 
 /// Attributes an expression may read after a dot.

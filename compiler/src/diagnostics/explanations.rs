@@ -494,7 +494,9 @@ impl Code {
                  `@tapped(spec)`, `@untapped(spec)`, `@drawn(spec)`, `@combat(attacking) \
                  source(spec)` and `blocking`, `blocked` (several, comma-separated; `turnlimited`: once a turn, also after an object trigger), `@combatdamaged`, `@damageof`, \
                  `@combatdamageof`, `@combatdamagefoeof`, \
-                 `@damagefoeof`, each with `from(spec)`, `@each [my|opponent] phase` (`sourcenottap`, `sourcetap`: while its source is untapped, tapped), `@next phase` \
+                 `@damagefoeof`, each with `from(spec)`, a spec `mytgt` in an Aura's or an \
+                 Equipment's trigger (the permanent it is attached to, also as that leaves), \
+                 `@each [my|opponent] phase` (`sourcenottap`, `sourcetap`: while its source is untapped, tapped), `@next phase` \
                  on a permanent, `@next phase:draw:1` or `@next phase:tap` on an instant or sorcery); a permanent's `phaseaction[[my|opponent] phase sourceinplay] effect` \
                  (the effect at each such phase; without `sourceinplay`, of an effect until end of \
                  turn), and in an ability or a `newability[...]` `phaseaction[phase once sourceinplay] \

@@ -244,19 +244,20 @@ pub fn lower_card_with<'i>(
         (false, true) => TargetController::SpellTarget,
         (false, false) => TargetController::Refused,
     };
+    let is_equipment = block
+        .field("subtype")
+        .is_some_and(|field| field.value.split_ascii_whitespace().any(|word| word.eq_ignore_ascii_case("equipment")));
     let has_x = block.field("mana").is_some_and(|field| field.value.to_ascii_lowercase().matches("{x}").count() == 1);
     let lowering = Lowering {
         arena,
         token_cards,
-        specs: SpecLowering { arena, mytgt: is_aura.then_some("enchanted") },
+        specs: SpecLowering { arena, mytgt: (is_aura || is_equipment).then_some("lastattached") },
         activation_limits: Default::default(),
         one_shot: Default::default(),
         spell: is_spell,
         spell_untargeted: is_spell && block.field("target").is_none(),
         // An equipment's static effects apply to the creature it is attached to.
-        equipment: block.field("subtype").is_some_and(|field| {
-            field.value.split_ascii_whitespace().any(|word| word.eq_ignore_ascii_case("equipment"))
-        }),
+        equipment: is_equipment,
         in_hand_line: Default::default(),
         in_graveyard_line: Default::default(),
         forever_grant: Default::default(),
@@ -273,6 +274,7 @@ pub fn lower_card_with<'i>(
         x_entering: Default::default(),
         x_used: Default::default(),
         newability_relative: Default::default(),
+        statement_targeted: Default::default(),
         paid_new_ability: Default::default(),
         spell_targets_several: is_spell
             && block.field("target").is_some_and(|field| field.value.trim_start().starts_with('<')),
@@ -323,7 +325,6 @@ pub fn lower_card_with<'i>(
             );
         }
     }
-    let is_equipment = lowering.equipment;
     let mut enchant = None;
     let mut abilities = Vec::new();
     let mut rule_target = None;
@@ -444,7 +445,8 @@ pub fn lower_card_with<'i>(
                 autos.push(auto);
             }
             "auto" if cost_change::is_cost_change(value) => lowering.cost_change(value, is_spell)?,
-            "auto" if is_equipment => {
+            // An Equipment's triggered line is the generic path's (`equipment_trigger`).
+            "auto" if is_equipment && !value.text.trim_start().starts_with('@') => {
                 let (statements, continuous) = lowering.equipment_line(value)?;
                 if continuous {
                     let events = arena.alloc_slice_copy(&[lowering.continuous_event(value)]);
@@ -458,7 +460,13 @@ pub fn lower_card_with<'i>(
                 let statements = lowering.spell_teach(value)?;
                 spell_statements.extend_from_slice(lowering.until_end_of_turn(statements));
             }
-            "auto" => match if is_aura { lowering.aura_line(value)? } else { lowering.line(value)? } {
+            "auto" => match if is_aura {
+                lowering.aura_line(value)?
+            } else if is_equipment {
+                lowering.equipment_trigger(value)?
+            } else {
+                lowering.line(value)?
+            } {
                 Line::Plain(statements)
                 | Line::Once(statements)
                 | Line::Lord { statements, .. }
@@ -776,6 +784,10 @@ struct Lowering<'i> {
     /// effect names a zone by whose it is (`moveTo(mybattlefield)`): Wagic reads it as the
     /// transformed card's controller's (`transforms.rs`).
     newability_relative: std::cell::Cell<bool>,
+    /// Whether the statement whose effects are being lowered has targets of its own
+    /// (`target(...)`, `all(...)`, a player word): a prevention's `from(mytgt)` stands for
+    /// them (`prevent.rs`).
+    statement_targeted: std::cell::Cell<bool>,
     /// Whether the statement being lowered has a `newability[pay[[cost]] ...]`, whose
     /// payer is its one target's controller (`transforms.rs`).
     paid_new_ability: std::cell::Cell<bool>,

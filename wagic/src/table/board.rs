@@ -167,6 +167,15 @@ pub struct Board {
     pub abilities: Vec<(u32, Value, &'static str)>,
     /// Cards moved since the table last emitted `movedto`.
     pub moved: Vec<CardId>,
+    /// The attachments those moves ended (the Aura or Equipment, the permanent it was
+    /// attached to), at most `MAX_DETACHED_KEPT`: the table hands them on to
+    /// [`Board::detached`] as it emits the moves.
+    pub detaching: Vec<(CardId, CardId)>,
+    /// The attachments ended by the moves whose `movedto` the table emitted last, for the
+    /// triggers those moves and the events emitted with them run: Wagic's `mytgt` of an
+    /// Aura's or an Equipment's trigger is what it was attached to (its last known
+    /// attachment) while it falls off (`lastattached`).
+    pub detached: Vec<(CardId, CardId)>,
     /// The other object events since the table last emitted them: the event's name
     /// (`tapped`, `untapped`, `damaged`, `drawn`), its player and its object.
     pub events: Vec<(&'static str, PlayerId, Value)>,
@@ -231,6 +240,10 @@ pub struct Board {
     pub(super) unmodelled: Option<&'static str>,
 }
 
+/// The most ended attachments [`Board::detaching`] keeps (moves between two emissions are
+/// bounded by the rounds of settling; more are not kept).
+pub(super) const MAX_DETACHED_KEPT: usize = 1024;
+
 /// The most phase actions waiting at once (a game has a handful; more are not kept).
 pub const MAX_PHASE_ACTIONS: usize = 1024;
 
@@ -247,6 +260,14 @@ impl Board {
         if let Some(c) = self.get_mut(card) {
             c.spent = std::array::from_fn(|slot| before[slot].saturating_sub(after[slot]).max(0));
         }
+    }
+
+    /// The permanent `source` is attached to, or, while the triggers of the move that
+    /// ended its attachment run, the one it was attached to (the catalogue's
+    /// `lastattached`).
+    pub fn last_attached(&self, source: CardId) -> Option<CardId> {
+        let ended = || self.detached.iter().find(|(from, _)| *from == source).map(|&(_, target)| target);
+        crate::host::WagicHost::attached(self, source).or_else(ended)
     }
 
     /// Notes that a creature attacks: it attacked this turn (Wagic's `attacked`), and so
@@ -267,6 +288,8 @@ impl Board {
             effects: Effects::default(),
             abilities: Vec::new(),
             moved: Vec::new(),
+            detaching: Vec::new(),
+            detached: Vec::new(),
             events: Vec::new(),
             damage_dealt: Vec::new(),
             targeted: Vec::new(),
@@ -490,10 +513,22 @@ impl Board {
         self.next_order += 1;
         let order = if position == 0 && zone == LIBRARY { -self.next_order } else { self.next_order };
         // A card that moves is a new object: equipment attached to it falls off, and an
-        // equipment that moves is attached to nothing.
-        for other in &mut self.cards {
-            if other.attached == Some(card) {
-                other.attached = None;
+        // equipment that moves is attached to nothing. Each attachment ended is kept for
+        // the move's triggers (`detached`).
+        for (index, other) in self.cards.iter_mut().enumerate() {
+            let source = CardId(index as u32);
+            let ended = match other.attached {
+                Some(target) if target == card => Some((source, target)),
+                Some(target) if source == card => Some((source, target)),
+                _ => None,
+            };
+            if let Some(ended) = ended {
+                if other.attached == Some(card) {
+                    other.attached = None;
+                }
+                if self.detaching.len() < MAX_DETACHED_KEPT {
+                    self.detaching.push(ended);
+                }
             }
         }
         // A `transforms(...) forever` change ends as its card becomes a new object; so do a

@@ -95,6 +95,7 @@ impl Host for Board {
             "me" => Value::Player(env.controller),
             "opp" => Value::Player(self.opponent(env.controller)),
             "equipped" | "enchanted" => self.attached(env.source).map_or(Value::Nil, Value::Card),
+            "lastattached" => self.last_attached(env.source).map_or(Value::Nil, Value::Card),
             "x" => Value::Int(self.x_paid),
             "kicked" => Value::Int(i32::from(self.kicked == Some(env.source))),
             "alternative" => Value::Int(i32::from(self.alternative == Some(env.source))),

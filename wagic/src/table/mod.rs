@@ -494,6 +494,9 @@ impl Table {
             // entering does not trigger them), and a card leaving still sees its own move
             // (`@movedto(this|graveyard) from(battlefield)`) before it leaves play.
             let moved = std::mem::take(&mut self.board.moved);
+            // The attachments these moves ended, for the triggers they and this round's
+            // other events run (Wagic's last known attachment, `lastattached`).
+            self.board.detached = std::mem::take(&mut self.board.detaching);
             if self.moved_since_answer.len() < MAX_MOVED_KEPT {
                 self.moved_since_answer.extend(moved.iter().take(MAX_MOVED_KEPT));
             }

@@ -326,11 +326,8 @@ fn equip_and_an_equipments_static_effects_compile_other_equipment_lines_do_not()
     for line in ["auto={1}:equip\nauto={T}:damage:1 target(creature)", "auto={1}:equip\nauto=draw:1 controller"] {
         assert_eq!(equipment(line).as_deref(), Some(other), "{line}");
     }
-    // Its `mytgt` (the equipped creature) is refused as it is read.
-    assert_eq!(
-        equipment("auto={1}:equip\nauto=@movedto(graveyard) from(mytgt|battlefield):draw:2 controller").as_deref(),
-        Some("unsupported: spec `mytgt` (the card's target) outside an Aura's damage trigger")
-    );
+    // A trigger on its `mytgt` (the equipped creature) compiles (`attached_triggers.rs`).
+    assert_eq!(equipment("auto={1}:equip\nauto=@movedto(graveyard) from(mytgt|battlefield):draw:2 controller"), None);
     assert_eq!(
         error_of("auto={1}:equip\ntype=Artifact").as_deref(),
         Some("unsupported: `equip` on a card that is not an Equipment")

@@ -5,6 +5,7 @@
 mod alias;
 mod alter_cost;
 mod alternative;
+mod attached_triggers;
 mod author;
 mod behaviour;
 mod board;
@@ -61,6 +62,7 @@ mod play_seat;
 mod play_stack;
 mod poison;
 mod prevent_all;
+mod prevent_mytgt;
 mod protection;
 mod self_sacrifice;
 mod sets;
