@@ -593,9 +593,10 @@ class WagicCards:
     def load(card_files: Union[_Path, Sequence[_Path]], sets: Optional[_Path] = None) -> WagicCards:
         """Compiles the Wagic card files (folders searched for `*.txt`), with the whole cards
         of Wagic's set files when `sets` (its `Res/sets` folder, whose `_cards.dat` files
-        also name the ids deck files give) is given, as `rsc run --lang wagic --cards ...
-        --sets ...`. `OSError` when a file cannot be read; `RulesError` (`code`
-        `wagic-sets` or `wagic-bundle`) when the sets or the bundle cannot be made."""
+        also name the ids deck files give and the token cards of `token(-id)`) is given, as
+        `rsc run --lang wagic --cards ... --sets ...`. `OSError` when a file cannot be read;
+        `RulesError` (`code` `wagic-sets` or `wagic-bundle`) when the sets or the bundle
+        cannot be made."""
     def __copy__(self) -> WagicCards:
         """The cards themselves: they never change."""
     def __deepcopy__(self, _memo: Any) -> WagicCards: ...

@@ -187,6 +187,26 @@ def test_a_card_file_that_cannot_be_read_is_an_os_error(tmp_path):
     assert raised.value.code == "wagic-sets"
 
 
+def test_a_token_by_id_compiles_with_the_sets_that_hold_its_printing(tmp_path):
+    # Awakening Zone's text: at the beginning of your upkeep, put a 0/1 colorless Eldrazi
+    # Spawn creature token onto the battlefield; ROE held the token's printing as -193507.
+    (tmp_path / "cards.txt").write_text(
+        "[card]\nname=Awakening Zone\nauto=@each my upkeep:Token(-193507)\nmana={2}{G}\ntype=Enchantment\n[/card]\n"
+        "[card]\nname=Eldrazi Spawn\ntype=Creature\nsubtype=Eldrazi Spawn\nauto={S}:Add{1}\npower=0\ntoughness=1\n[/card]\n"
+    )
+    (tmp_path / "sets" / "ROE").mkdir(parents=True)
+    (tmp_path / "sets" / "ROE" / "_cards.dat").write_text("[card]\nprimitive=Eldrazi Spawn\nid=-193507\n[/card]\n")
+    without = wagic.WagicCards.load(tmp_path / "cards.txt")
+    [error] = without.left_out["Awakening Zone"]
+    assert (error.message, error.line, error.column) == (
+        "unsupported: token by card id (`token(-id)`) without the set files",
+        3,
+        28,
+    )
+    with_sets = wagic.WagicCards.load(tmp_path / "cards.txt", sets=tmp_path / "sets")
+    assert "Awakening Zone" in with_sets and with_sets.left_out == {}
+
+
 # Decks ----------------------------------------------------------------------------------
 
 

@@ -82,6 +82,10 @@ enum Command {
         /// With `--lang wagic`: print the tally of cards compiled and left out by construct.
         #[arg(long)]
         stats: bool,
+        /// With `--lang wagic`: Wagic's set files (a `Res/sets` folder, searched for
+        /// `_cards.dat`), whose printing ids a card's `token(id)` names its token card by.
+        #[arg(long, value_name = "DIR")]
+        sets: Option<PathBuf>,
         /// How diagnostics are reported: `human` (on stderr) or `json` (one per line on stdout).
         #[arg(long, value_enum, value_name = "FORMAT", default_value_t = MessageFormat::Human)]
         message_format: MessageFormat,
@@ -105,6 +109,10 @@ enum Command {
         /// Leave out the debug section (source lines and spans).
         #[arg(long)]
         strip: bool,
+        /// With `--lang wagic`: Wagic's set files (a `Res/sets` folder, searched for
+        /// `_cards.dat`), whose printing ids a card's `token(id)` names its token card by.
+        #[arg(long, value_name = "DIR")]
+        sets: Option<PathBuf>,
         /// Report cards, source and bundle bytes per section, and compile time (with `--lang
         /// wagic`: the tally of cards compiled and left out by construct, and compile time).
         #[arg(long)]
@@ -424,7 +432,12 @@ fn main() -> ExitCode {
             );
             Exit::Usage
         }
-        Command::Check { paths, lang: Lang::Rulescript, stats: false, message_format, catalogue } => {
+        Command::Check { lang: Lang::Rulescript, sets: Some(_), .. }
+        | Command::Compile { lang: Lang::Rulescript, sets: Some(_), .. } => {
+            stderr_line!("error: `--sets` is for `--lang wagic` (Wagic's set files)");
+            Exit::Usage
+        }
+        Command::Check { paths, lang: Lang::Rulescript, stats: false, message_format, catalogue, .. } => {
             match catalogue_of(catalogue.as_deref(), *message_format) {
                 Ok(catalogue) => check::run(paths, catalogue, *message_format),
                 Err(exit) => exit,
@@ -434,10 +447,15 @@ fn main() -> ExitCode {
             stderr_line!("error: `--stats` of `rsc check` needs `--lang wagic`");
             Exit::Usage
         }
-        Command::Check { paths, lang: Lang::Wagic, stats, message_format, .. } => {
-            wagic::run(&wagic::Options { paths, output: None, strip: false, stats: *stats, format: *message_format })
-        }
-        Command::Compile { paths, lang: Lang::Rulescript, output, strip, stats, message_format, catalogue } => {
+        Command::Check { paths, lang: Lang::Wagic, stats, message_format, sets, .. } => wagic::run(&wagic::Options {
+            paths,
+            output: None,
+            strip: false,
+            stats: *stats,
+            format: *message_format,
+            sets: sets.as_deref(),
+        }),
+        Command::Compile { paths, lang: Lang::Rulescript, output, strip, stats, message_format, catalogue, .. } => {
             match catalogue_of(catalogue.as_deref(), *message_format) {
                 Ok(catalogue) => compile::run(&compile::Options {
                     paths,
@@ -450,13 +468,14 @@ fn main() -> ExitCode {
                 Err(exit) => exit,
             }
         }
-        Command::Compile { paths, lang: Lang::Wagic, output, strip, stats, message_format, .. } => {
+        Command::Compile { paths, lang: Lang::Wagic, output, strip, stats, message_format, sets, .. } => {
             wagic::run(&wagic::Options {
                 paths,
                 output: Some(output),
                 strip: *strip,
                 stats: *stats,
                 format: *message_format,
+                sets: sets.as_deref(),
             })
         }
         Command::Disas { bundle, card, catalogue: None } => disas::run(bundle, card.as_deref(), None),

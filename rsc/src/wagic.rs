@@ -39,6 +39,8 @@ pub struct Options<'a> {
     pub stats: bool,
     /// Human or JSON output.
     pub format: MessageFormat,
+    /// Wagic's set files (`--sets`), whose ids `token(id)` names its token card by.
+    pub sets: Option<&'a Path>,
 }
 
 /// Runs `check` or `compile` on Wagic card files.
@@ -96,7 +98,23 @@ fn run_files(
     bundle.set_strip(options.strip);
     let mut tally = wagic::Tally::default();
     // One bundle holds each key once, whichever file a card is in.
-    let mut keys = wagic::CardKeys::default();
+    let mut keys = match options.sets {
+        None => wagic::CardKeys::default(),
+        Some(dir) => match crate::wagic_test::read_sets(dir) {
+            Ok((sets, whole_cards)) => {
+                // A printing's card is one of the card files, or a whole card of the sets.
+                let texts = inputs.iter().map(|(_, bytes)| String::from_utf8_lossy(bytes));
+                let texts: Vec<Cow<'_, str>> = texts.chain(whole_cards.iter().map(|(_, text)| text.into())).collect();
+                let blocks: Vec<_> = texts.iter().flat_map(|text| wagic::reader::read(text)).collect();
+                let token_cards = wagic::token_cards::TokenCards::new(sets, blocks.iter().map(|block| block.name()));
+                wagic::CardKeys::with_token_cards(std::sync::Arc::new(token_cards))
+            }
+            Err(message) => {
+                writeln!(stderr, "error: {message}")?;
+                return Ok(Exit::Usage);
+            }
+        },
+    };
     let started = Instant::now();
     let mut errors = 0;
     let mut warnings = 0;

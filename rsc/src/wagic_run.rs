@@ -151,7 +151,7 @@ pub(crate) fn load_library(cards: &[PathBuf], sets: Option<&Path>) -> Result<Loa
         Some((sets, whole_cards)) => (Some(sets), whole_cards),
         None => (None, Vec::new()),
     };
-    let (library, sources_hash) = crate::wagic_test::compile_cards_hashed(cards, whole_cards)?;
+    let (library, sources_hash) = crate::wagic_test::compile_cards_hashed(cards, whole_cards, sets.as_ref())?;
     Ok(Loaded { library: Arc::new(library), sets, sources_hash })
 }
 

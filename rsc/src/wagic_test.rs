@@ -54,7 +54,7 @@ pub fn run(tests: &[PathBuf], cards: &[PathBuf], sets: Option<&Path>) -> Exit {
             return Exit::Usage;
         }
     };
-    let library = match compile_cards(cards, whole_cards) {
+    let library = match compile_cards(cards, whole_cards, sets.as_ref()) {
         Ok(library) => Arc::new(library),
         Err(message) => {
             stderr_line!("error: {}", terminal_text(&message));
@@ -145,9 +145,14 @@ fn read_test(path: &Path) -> Result<wagic::testfile::TestFile, ReadFailure> {
 
 /// Compiles every card of the card files (folders searched for `*.txt`) into one library,
 /// then the whole cards of the set files (`whole_cards`: a file's name and its cards), so
-/// that a name the card files have keeps their card.
-pub(crate) fn compile_cards(paths: &[PathBuf], whole_cards: Vec<(String, String)>) -> Result<Library, String> {
-    compile_cards_hashed(paths, whole_cards).map(|(library, _)| library)
+/// that a name the card files have keeps their card; a `token(id)` finds its card by the
+/// ids of `sets` (without them, its card is refused).
+pub(crate) fn compile_cards(
+    paths: &[PathBuf],
+    whole_cards: Vec<(String, String)>,
+    sets: Option<&wagic::sets::Sets>,
+) -> Result<Library, String> {
+    compile_cards_hashed(paths, whole_cards, sets).map(|(library, _)| library)
 }
 
 /// [`compile_cards`], with the hash of the texts compiled (`wagic_sim::shard::sources_hash`),
@@ -155,6 +160,7 @@ pub(crate) fn compile_cards(paths: &[PathBuf], whole_cards: Vec<(String, String)
 pub(crate) fn compile_cards_hashed(
     paths: &[PathBuf],
     whole_cards: Vec<(String, String)>,
+    sets: Option<&wagic::sets::Sets>,
 ) -> Result<(Library, String), String> {
     let mut files = Vec::new();
     let mut unreadable = Vec::new();
@@ -174,7 +180,7 @@ pub(crate) fn compile_cards_hashed(
     sources.extend(whole_cards);
     let hash = wagic_sim::shard::sources_hash(sources.iter().map(|(_, text)| text.as_str()));
     let sources: Vec<(&str, String)> = sources.iter().map(|(name, text)| (name.as_str(), text.clone())).collect();
-    Ok((Library::compile(&sources)?, hash))
+    Ok((Library::compile_with_sets(&sources, sets)?, hash))
 }
 
 /// The whole cards of the set files and the file each is in.

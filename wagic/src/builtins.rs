@@ -627,6 +627,26 @@ fn token<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let source = ctx.env().source;
     let token =
         Token { name: &name, types: &types, power, toughness, colours: &colours, abilities: &abilities, source };
+    make_tokens(ctx, count, |host, player| host.create_token(player, &token))
+}
+
+/// `tokencard(card)*n` (`token(id)*n`): n tokens of the card named `card` for each target
+/// player, and for each target card's controller, as `token` makes them.
+fn token_card<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let card = string_arg(ctx, 0)?;
+    let count = int_arg(ctx, 1, 1);
+    let source = ctx.env().source;
+    make_tokens(ctx, count, |host, player| host.create_card_token(player, &card, source))
+}
+
+/// `count` tokens `make` puts onto the battlefield of each target player, and of each
+/// target card's controller; one unit of fuel is taken before each. Making stops when the
+/// host can hold no more cards.
+fn make_tokens<H: WagicHost>(
+    ctx: &mut CallContext<'_, H>,
+    count: i32,
+    mut make: impl FnMut(&mut H, PlayerId) -> Option<CardId>,
+) -> Res {
     let targets = ctx.targets().to_vec();
     let mut made = false;
     'targets: for target in targets {
@@ -637,7 +657,7 @@ fn token<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
         };
         for _ in 0..count.max(0) {
             ctx.charge(1)?;
-            if ctx.host().create_token(player, &token).is_none() {
+            if make(ctx.host(), player).is_none() {
                 break 'targets;
             }
             made = true;
@@ -675,6 +695,7 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::ChoiceOption => choice::offer,
         Command::Chosen => choice::chosen,
         Command::Token => token,
+        Command::TokenCard => token_card,
         Command::Equip | Command::Enchant => equip,
         Command::Control => control,
         Command::Fog => fog,
@@ -737,7 +758,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
     for &each in Command::ALL {
         table.command(each.index(), command::<H>(each));
     }
-    let functions: [(&str, vm::runtime::FunctionFn<H>); 22] = [
+    let functions: [(&str, vm::runtime::FunctionFn<H>); 23] = [
         ("blockercount", blocker_count),
         ("fresh", alias::fresh),
         ("attacked", alias::attacked),
@@ -760,6 +781,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
         ("manaspent", conditions::mana_spent),
         ("poisoncount", poison_count),
         ("morbid", conditions::morbid),
+        ("coinflip", conditions::coin_flip),
     ];
     for (name, function) in functions {
         if let Some(index) = CATALOGUE.functions.iter().position(|spec| spec.name == name) {

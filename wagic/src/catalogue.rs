@@ -462,6 +462,10 @@ pub const VARIABLES: &[NamedSpec] = &[
         "vampire",
         "The card that dealt damage this turn to the creature of a `vampired` event (`from(spec)`, `trigger[from]`).",
     ),
+    named(
+        "lastattached",
+        "The permanent the source Aura or Equipment is attached to; while the triggers of the move that ended its attachment run, the one it was attached to (Wagic's `mytgt` of its trigger, its last known attachment); nil otherwise.",
+    ),
 ];
 
 /// Attributes an expression may read after a dot.
@@ -601,6 +605,12 @@ pub const FUNCTIONS: &[FunctionSpec] = &[
         min_args: 2,
         max_args: 2,
         doc: "`attachments(card, 'equipment')` (or `'aura'`): how many Equipment (or Auras) are attached to the card (Wagic's `this(gear)`, `this(auras)`); 0 for anything else.",
+    },
+    FunctionSpec {
+        name: "coinflip",
+        min_args: 0,
+        max_args: 0,
+        doc: "`coinflip()`: whether a coin flip is won, one chance in two, drawn from the host's seeded random source (Wagic's `flipacoin`, whose heads or tails called changes no chance).",
     },
 ];
 

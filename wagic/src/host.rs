@@ -246,7 +246,8 @@ pub trait WagicHost: Host {
     /// neither.
     fn remove_from_combat(&mut self, card: CardId) -> bool;
 
-    /// Puts `count` `power/toughness` counters on a creature (removes them when negative).
+    /// Puts `count` `power/toughness` counters on a creature (removes them when negative,
+    /// never more than it has).
     fn add_counters(&mut self, card: CardId, power: i32, toughness: i32, count: i32);
 
     /// Puts `count` counters named `name` (power and toughness 0/0: `charge`) on a card
@@ -283,6 +284,12 @@ pub trait WagicHost: Host {
     /// that player, as a card entering it (the host emits `movedto` for it); the new card,
     /// or `None` when the host can hold no more cards (the builtin then stops making them).
     fn create_token(&mut self, controller: PlayerId, token: &Token<'_>) -> Option<CardId>;
+
+    /// Puts a token of the card named `card` (as the card files write it) onto
+    /// `controller`'s battlefield, as [`WagicHost::create_token`] does: a token with that
+    /// card's printed characteristics and its rules (Wagic's `token(id)`), made by
+    /// `source`'s ability.
+    fn create_card_token(&mut self, controller: PlayerId, card: &str, source: CardId) -> Option<CardId>;
 
     /// Whose turn it is.
     fn active_player(&self) -> PlayerId;

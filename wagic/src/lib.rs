@@ -12,7 +12,8 @@
 //!
 //! Compiled cards run on [`table`], an in-memory board, and Wagic's own behaviour tests
 //! run on it: [`testfile`] reads them, [`runner`] plays them (`rsc test --lang wagic`),
-//! naming cards by Wagic id when [`sets`] has read Wagic's set files; [`play`] plays a whole
+//! naming cards by Wagic id when [`sets`] has read Wagic's set files (which also name the
+//! card a `token(-id)` makes a token of, [`token_cards`]); [`play`] plays a whole
 //! seeded game between two decks on it, by two random players (`rsc run --lang wagic`).
 
 pub mod builtins;
@@ -28,6 +29,7 @@ pub mod runner;
 pub mod sets;
 pub mod table;
 pub mod testfile;
+pub mod token_cards;
 pub mod values;
 
 pub use builtins::builtins;
@@ -63,9 +65,12 @@ pub struct CardOutcome {
 
 /// The keys given to the cards of one bundle so far: a name met again gets `name#2`,
 /// `name#3`... (a bundle holds each key once), skipping a key already given: a card named
-/// `Echo#2` after a second `Echo` gets `Echo#2#2`.
+/// `Echo#2` after a second `Echo` gets `Echo#2#2`. It also holds what the cards of the
+/// bundle are compiled with: the token cards `token(id)` names ([`CardKeys::with_token_cards`]).
 #[derive(Debug, Clone, Default)]
 pub struct CardKeys {
+    /// The cards `token(id)` names by id: without them such a line is refused.
+    token_cards: Option<std::sync::Arc<token_cards::TokenCards>>,
     /// How many cards of each name were met.
     seen: HashMap<String, u64>,
     /// Every key given.
@@ -75,6 +80,11 @@ pub struct CardKeys {
 }
 
 impl CardKeys {
+    /// No key given yet, and `token(id)` finding its card in `token_cards`.
+    pub fn with_token_cards(token_cards: std::sync::Arc<token_cards::TokenCards>) -> CardKeys {
+        CardKeys { token_cards: Some(token_cards), ..CardKeys::default() }
+    }
+
     /// The key of the next card named `name`. Each name's count only grows, so the keys
     /// skipped over a run are at most the keys given.
     fn next(&mut self, name: &str) -> String {
@@ -146,6 +156,8 @@ pub fn compile_bytes_each(
     let source = reader::with_lf_line_ends(source);
     let source = source.as_ref();
     let mut arena = Bump::new();
+    let token_cards = keys.token_cards.clone();
+    let token_cards = token_cards.as_deref();
     reader::read_each(source, |block| {
         let name = block.name().to_string();
         let mut key = None;
@@ -194,8 +206,8 @@ pub fn compile_bytes_each(
                 if is_card {
                     // The block is not compiled, but its lines' own mistakes are still told.
                     arena.reset();
-                    if let Err(first) = front::lower_card(&block, &arena) {
-                        let more = recovery::further_errors(&block, &first, &arena);
+                    if let Err(first) = front::lower_card_with(&block, &arena, token_cards) {
+                        let more = recovery::further_errors(&block, &first, &arena, token_cards);
                         further_errors.extend(std::iter::once(first).chain(more).map(to_diagnostic));
                     }
                 }
@@ -204,9 +216,9 @@ pub fn compile_bytes_each(
             None => {
                 arena.reset();
                 let excerpt = source.get(block.block.range()).unwrap_or("");
-                match front::lower_card(&block, &arena) {
+                match front::lower_card_with(&block, &arena, token_cards) {
                     Err(unsupported) => {
-                        let more = recovery::further_errors(&block, &unsupported, &arena);
+                        let more = recovery::further_errors(&block, &unsupported, &arena, token_cards);
                         further_errors.extend(more.into_iter().map(to_diagnostic));
                         Some(to_diagnostic(unsupported))
                     }

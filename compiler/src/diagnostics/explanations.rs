@@ -480,7 +480,9 @@ impl Code {
                  and `foreach(spec)` after the line's target or at the head of a later `&&` part (that part once per match); before the effect \
                  `may` (one question for every `&&` part), `choice` (a card's `choice name(label) effect` lines \
                  are its modes, one chosen by its controller as it resolves or enters, each also under \
-                 `aslongas(spec)` or `if type(spec)~morethan~n then`; a lone one of an ability or a trigger is its effect), `name(...)` (also after another word of a part: `ueot name(label) effect`), `lord(spec)`, `foreach(spec)`, `aslongas(spec)` (of a one-shot effect on a permanent: its own `sacrifice <n`, `while` too) or \
+                 `aslongas(spec)` or `if type(spec)~morethan~n then`; a lone one of an ability or a trigger is its effect), `name(...)` (also after another word of a part: `ueot name(label) effect`), `lord(spec)` (on a permanent also \
+                 `lord(spec|myhand,mylibrary,mygraveyard,myexile) altercost(colour, ±n)`: the spells it matches cost more or less, \
+                 maybe after `this(tapped)`, `this(untapped)` or `this(counter{0/0.n.name})`), `foreach(spec)`, `aslongas(spec)` (of a one-shot effect on a permanent: its own `sacrifice <n`, `while` too) or \
                  `this(variable{controllerturn}>0)` (`opponentturn`: a lasting effect in those turns; \
                  also `this(controllerlife < n)`, `opponentlife` with `<`, `<=`, `>`, `>=`, `=`, `!=`, \
                  `this(untapped)`, `this(tapped)`, `this(counter{0/0.n.name})`, `counter{1/1.n}`, \
@@ -494,7 +496,9 @@ impl Code {
                  `@tapped(spec)`, `@untapped(spec)`, `@drawn(spec)`, `@combat(attacking) \
                  source(spec)` and `blocking`, `blocked` (several, comma-separated; `turnlimited`: once a turn, also after an object trigger), `@combatdamaged`, `@damageof`, \
                  `@combatdamageof`, `@combatdamagefoeof`, \
-                 `@damagefoeof`, each with `from(spec)`, `@each [my|opponent] phase` (`sourcenottap`, `sourcetap`: while its source is untapped, tapped), `@next phase` \
+                 `@damagefoeof`, each with `from(spec)`, a spec `mytgt` in an Aura's or an \
+                 Equipment's trigger (the permanent it is attached to, also as that leaves), \
+                 `@each [my|opponent] phase` (`sourcenottap`, `sourcetap`: while its source is untapped, tapped), `@next phase` \
                  on a permanent, `@next phase:draw:1` or `@next phase:tap` on an instant or sorcery); a permanent's `phaseaction[[my|opponent] phase sourceinplay] effect` \
                  (the effect at each such phase; without `sourceinplay`, of an effect until end of \
                  turn), and in an ability or a `newability[...]` `phaseaction[phase once sourceinplay] \

@@ -87,7 +87,7 @@ impl PyWagicCards {
     /// Compiles the Wagic card files `card_files` (a path or a list; folders are searched
     /// for `*.txt` files), with the whole cards Wagic's older set files carry when `sets`
     /// (Wagic's `Res/sets` folder) is given; its `_cards.dat` files also name the Wagic
-    /// ids deck files give. As `rsc run --lang wagic --cards ... --sets ...`: a card file
+    /// ids deck files give, and the token cards of `token(-id)`. As `rsc run --lang wagic --cards ... --sets ...`: a card file
     /// that is not UTF-8 is read with its bad bytes replaced.
     ///
     /// Raises `OSError` when a file cannot be read, `RulesError` (its `code`
@@ -231,7 +231,8 @@ fn load(
     // Each card's diagnostics, with the index of its source and its name, and whether it
     // was left out.
     let mut found: Vec<(usize, String, bool, Vec<Diagnostic>)> = Vec::new();
-    let library = Library::compile_reporting(&borrowed, |index, outcome| {
+    // A card's `token(-id)` finds its token card by the ids of the sets, as with `rsc`.
+    let library = Library::compile_reporting_with_sets(&borrowed, sets.as_deref(), |index, outcome| {
         let left_out = outcome.error.is_some();
         let mut diagnostics: Vec<Diagnostic> =
             outcome.error.iter().chain(&outcome.further_errors).chain(&outcome.warnings).cloned().collect();

@@ -282,3 +282,39 @@ fn a_file_named_twice_is_read_once() {
     assert_eq!(records.len(), 1, "{records:?}");
     assert_eq!(errors, "2 of 3 cards compile; 1 error\n");
 }
+
+/// `--sets DIR`: a card's `token(-id)` names its token card by a printing's id there; the
+/// card compiles when a printing has the id, and is refused at the id when none has, or
+/// without `--sets`.
+#[test]
+fn check_with_sets_finds_the_card_a_token_by_id_names() {
+    let dir = TempDir::new("wagic-check-token-id");
+    let cards = "[card]\nname=Awakening Zone\nauto=@each my upkeep:Token(-193507)\ntype=Enchantment\n[/card]\n\
+[card]\nname=Ajani's Cub\nauto=token(-140233)\ntype=Sorcery\n[/card]\n\
+[card]\nname=Eldrazi Spawn\ntype=Creature\nsubtype=Eldrazi Spawn\nauto={S}:Add{1}\npower=0\ntoughness=1\n[/card]\n";
+    let file = dir.file("cards.txt", cards);
+    dir.file("sets/ROE/_cards.dat", "[card]\nprimitive=Eldrazi Spawn\nid=-193507\nrarity=T\n[/card]\n");
+    let sets = dir.path().join("sets");
+    let check = |sets: Option<&std::path::Path>| {
+        let mut args: Vec<&std::ffi::OsStr> =
+            vec!["check".as_ref(), "--lang".as_ref(), "wagic".as_ref(), "--message-format".as_ref(), "json".as_ref()];
+        if let Some(sets) = sets {
+            args.extend(["--sets".as_ref(), sets.as_os_str()]);
+        }
+        args.push(file.as_os_str());
+        let output = rsc(args);
+        let lines: Vec<serde_json::Value> =
+            stdout(&output).lines().map(|line| serde_json::from_str(line).expect("a JSON line")).collect();
+        (code(&output), lines)
+    };
+    let (exit, lines) = check(Some(&sets));
+    assert_eq!(exit, 1);
+    assert_eq!(lines.len(), 1, "Awakening Zone compiles: {lines:?}");
+    assert_eq!(lines[0]["message"], "unsupported: token by card id (`token(-id)`) of no printing");
+    assert_eq!((lines[0]["line"].as_u64(), lines[0]["column"].as_u64()), (Some(8), Some(12)), "{}", lines[0]);
+    let (_, lines) = check(None);
+    let messages: Vec<&str> = lines.iter().filter_map(|line| line["message"].as_str()).collect();
+    assert_eq!(messages, ["unsupported: token by card id (`token(-id)`) without the set files"; 2]);
+    let usage = rsc(["check".as_ref(), "--sets".as_ref(), sets.as_os_str(), file.as_os_str()]);
+    assert_eq!(code(&usage), 2, "--sets without --lang wagic is a usage error");
+}

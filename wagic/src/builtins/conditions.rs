@@ -59,6 +59,15 @@ pub(super) fn morbid<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(Status::Success)
 }
 
+/// `coinflip()`: whether a coin flip is won: the host's random source draws one of two
+/// sides (Wagic's `AASetCoin` compares the side its controller called with its game's
+/// random number), so a seeded game flips the same.
+pub(super) fn coin_flip<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let won = ctx.host().random(2) == 0;
+    ctx.set_result(Value::Bool(won));
+    Ok(Status::Success)
+}
+
 /// `manaspent(card, colour)`: the mana of that colour (a [`catalogue::MANA_COLOURS`]
 /// name) paid to cast the card; 0 for another word.
 pub(super) fn mana_spent<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {

@@ -408,6 +408,14 @@ macro_rules! for_each_command {
                 doc: "Notes the first target player as the player the source targets (Wagic's `playerTarget`, set as a player is chosen as a spell's target), whose zones the prefix `targeted` names (Wagic's `targetedpersonshand`...) until the source moves. The front end makes it the first effect of a spell whose `target=` is a player and that names such a zone.",
                 fails_when: "never",
             },
+            TokenCard {
+                name: "tokencard",
+                params: [req "card": Expr, opt "count": Expr],
+                default_target: SourceController,
+                timed: false,
+                doc: "`token(id)*n` (Wagic's `ATokenCreator` by id): puts n (default 1) tokens of the card named `card` (the card of the set files' printing with that id, found as the card compiles) onto the battlefield of each target player, and of each target card's controller: a token with the card's characteristics and its rules.",
+                fails_when: "no token was made (the count is 0 or less, or there is no target)",
+            },
         }
     };
 }

@@ -14,6 +14,14 @@ use super::piece::Piece;
 use super::{Line, Lowering, Unsupported, spec, statement};
 use crate::catalogue::{self, Command};
 
+/// What a card's lines act on without a target: an Aura's the permanent it enchants, an
+/// Equipment's (triggered) the creature it equips.
+#[derive(Clone, Copy)]
+enum Attached {
+    Aura,
+    Equipment,
+}
+
 /// What an effect without a target acts on, on an Aura.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Object {
@@ -90,18 +98,21 @@ impl<'i> Lowering<'i> {
                         && statement.condition.is_none()
                         && statement.chain.iter().all(|link| statement::is_lasting(&link.effect))
                 });
-                let statements = self.on_enchanted(statements, value)?;
+                let statements = self.on_attached(statements, value, Attached::Aura)?;
                 if is_static { Line::Continuous(statements) } else { Line::Plain(statements) }
             }
-            Line::Continuous(statements) => Line::Continuous(self.on_enchanted(statements, value)?),
-            Line::Once(statements) => Line::Once(self.on_enchanted(statements, value)?),
+            Line::Continuous(statements) => Line::Continuous(self.on_attached(statements, value, Attached::Aura)?),
+            Line::Once(statements) => Line::Once(self.on_attached(statements, value, Attached::Aura)?),
             lord @ Line::Lord { .. } => lord,
             Line::Activated { label, costs, statements } => {
-                Line::Activated { label, costs, statements: self.on_enchanted(statements, value)? }
+                Line::Activated { label, costs, statements: self.on_attached(statements, value, Attached::Aura)? }
             }
-            Line::Triggered { events, statements, restricted, once } => {
-                Line::Triggered { events, statements: self.on_enchanted(statements, value)?, restricted, once }
-            }
+            Line::Triggered { events, statements, restricted, once } => Line::Triggered {
+                events,
+                statements: self.on_attached(statements, value, Attached::Aura)?,
+                restricted,
+                once,
+            },
         })
     }
 
@@ -175,14 +186,36 @@ impl<'i> Lowering<'i> {
         Ok((events, statements))
     }
 
-    /// The statements, each without a target aimed at `enchanted` when its effects act on
-    /// a permanent; refused when its effects mix objects or act on one not modelled.
-    fn on_enchanted(
+    /// An Equipment's triggered line (`@combat(attacking) source(mytgt):counter(1/1,1)`):
+    /// Wagic's `AEquip` adds the Equipment's abilities as it attaches, aimed at the
+    /// equipped creature (its `mytgt`, `trigger.rs`), so a statement without a target that
+    /// acts on a permanent acts on the equipped creature, as an Aura's does.
+    pub(super) fn equipment_trigger(&self, value: Piece<'_>) -> Result<Line<'i>, Unsupported> {
+        match self.line(value)? {
+            Line::Triggered { events, statements, restricted, once } => Ok(Line::Triggered {
+                events,
+                statements: self.on_attached(statements, value, Attached::Equipment)?,
+                restricted,
+                once,
+            }),
+            _ => Err(Unsupported::new(value, "equipment line other than `{cost}:equip` or a static effect")),
+        }
+    }
+
+    /// The statements, each without a target aimed at the permanent the card is attached
+    /// to (`enchanted`, `equipped`) when its effects act on a permanent; refused when its
+    /// effects mix objects or act on one not modelled.
+    fn on_attached(
         &self,
         statements: &'i [Statement<'i>],
         value: Piece<'_>,
+        attached: Attached,
     ) -> Result<&'i [Statement<'i>], Unsupported> {
-        let enchanted = self.arena.alloc(Expr::Var(spec::variable("enchanted")));
+        let (variable, kind) = match attached {
+            Attached::Aura => ("enchanted", "an Aura"),
+            Attached::Equipment => ("equipped", "an Equipment"),
+        };
+        let enchanted = self.arena.alloc(Expr::Var(spec::variable(variable)));
         let mut aimed = Vec::with_capacity(statements.len());
         for statement in statements {
             if statement.target.is_some() {
@@ -193,7 +226,7 @@ impl<'i> Lowering<'i> {
             // permanent where it aims `moveto(...)` at the Aura: not told apart here.
             let written = value.text.to_ascii_lowercase();
             if written.contains("sacrifice") {
-                return Err(Unsupported::new(value, "`sacrifice` without a target on an Aura"));
+                return Err(Unsupported::new(value, &format!("`sacrifice` without a target on {kind}")));
             }
             let mut objects =
                 statement.chain.iter().map(|link| object_of(&link.effect)).filter(|object| *object != Object::Neutral);
@@ -202,7 +235,13 @@ impl<'i> Lowering<'i> {
                 Some(Object::Enchanted) if objects.all(|other| other == Object::Enchanted) => {
                     Some(Target::Expr { value: enchanted, optional: true })
                 }
-                _ => return Err(Unsupported::new(value, "Aura effect without a target on an object not modelled")),
+                _ => {
+                    let construct = match attached {
+                        Attached::Aura => "Aura effect without a target on an object not modelled",
+                        Attached::Equipment => "Equipment effect without a target on an object not modelled",
+                    };
+                    return Err(Unsupported::new(value, construct));
+                }
             };
             aimed.push(Statement { target, ..*statement });
         }

@@ -126,6 +126,7 @@ impl<'i> Lowering<'i> {
         let arena: &'i Bump = self.arena;
         Lowering {
             arena,
+            token_cards: self.token_cards,
             specs: SpecLowering { arena, mytgt: None },
             activation_limits: Default::default(),
             one_shot: Default::default(),
@@ -141,6 +142,7 @@ impl<'i> Lowering<'i> {
             x_entering: Default::default(),
             x_used: Default::default(),
             newability_relative: Default::default(),
+            statement_targeted: Default::default(),
             paid_new_ability: Default::default(),
             spell_targets_several: false,
             until_end_of_turn: Default::default(),

@@ -3,7 +3,7 @@
 //! `aslongas` and `foreach` effects, an Equipment's lines, activation limits.
 
 use super::*;
-use compiler::ir::{ChainOperator, Condition, Link};
+use compiler::ir::{Arg, ChainOperator, Condition, Link, TypeAtom};
 
 /// The most counts one trigger restriction joins (Mask of Intolerance's five lands).
 const MAX_RESTRICTION_PARTS: usize = 8;
@@ -365,9 +365,12 @@ impl<'i> Lowering<'i> {
 
     /// Refuses `cantbeblockedby(spec)`, `protection from(spec)` and `preventalldamage`
     /// where they would not be continuous (an instant's or sorcery's line, an activated or triggered ability, a
-    /// `may`): their matches would be counted once.
+    /// `may`): their matches would be counted once. A prevention of the statement's
+    /// targets or of players only (`to(controller) from(mytgt)`) matches the same objects
+    /// all along: it holds once too.
     fn static_only(&self, statements: &[Statement<'_>], value: Piece<'_>) -> Result<(), Unsupported> {
-        let unblockable = statements.iter().any(|statement| statement.chain.iter().any(is_unblockable));
+        let counted = |link: &Link<'_>| is_unblockable(link) && !prevents_fixed_objects(link);
+        let unblockable = statements.iter().any(|statement| statement.chain.iter().any(counted));
         let once = value.text.trim_start().starts_with(['@', '{'])
             || self.spell
             || statements.iter().any(|statement| statement.condition.is_some());
@@ -414,6 +417,24 @@ const COUNTED: [(catalogue::Command, &str); 3] = [
 fn counted_effect(link: &Link<'_>) -> Option<&'static str> {
     let compiler::ir::Effect::Call { command, .. } = link.effect else { return None };
     COUNTED.iter().find(|(counted, _)| CommandIdx::new(counted.index()) == command).map(|(_, words)| *words)
+}
+
+/// Whether a link is a `preventalldamage` whose `to(...)` and `from(...)` are the
+/// statement's targets or players (Rune of Protection's `to(controller) from(mytgt)`):
+/// what it matches never changes, so it holds as a one-shot effect too.
+fn prevents_fixed_objects(link: &Link<'_>) -> bool {
+    let compiler::ir::Effect::Call { command, args, .. } = link.effect else { return false };
+    let players_only = |arg: &Arg<'_>| match arg {
+        Arg::Filter(filter) => {
+            !filter.types.is_empty()
+                && filter.types.iter().all(|term| {
+                    !term.negate
+                        && matches!(term.atom, TypeAtom::Me | TypeAtom::Opp | TypeAtom::Player | TypeAtom::Players)
+                })
+        }
+        _ => true,
+    };
+    command == CommandIdx::new(catalogue::Command::PreventDamage.index()) && args.iter().all(players_only)
 }
 
 /// Whether a link is `cantbeblockedby(spec)`, `protection from(spec)` or

@@ -35,7 +35,9 @@
 //! `dynamicability<!...!>` in `dynamic.rs`, `upcost[...]` in `upcost.rs`, `if
 //! compare(...)` in `compare.rs`, `autohand=` (cycling) in `hand.rs`, `kicker=` with
 //! `auto=kicker effect` in `kicker.rs`, `other=` with `auto=alternative effect` in
-//! `alternative.rs`, a card's `choice` lines (its modes) in `choice.rs`, `this(...)` in `this.rs`, `thisforeach(counter{...})` in `thisforeach.rs`, `@next` in `next.rs`, a permanent's
+//! `alternative.rs`, a card's `choice` lines (its modes) in `choice.rs`, `this(...)` in `this.rs`, a permanent's
+//! `lord(spec|zones) altercost(colour, ±n)` (read, not compiled: the table applies it) in
+//! `cost_change.rs`, `thisforeach(counter{...})` in `thisforeach.rs`, `@next` in `next.rs`, a permanent's
 //! `phaseaction[...]` in `phaseaction.rs` and a pump of counts (`type:spec:zone`, maybe
 //! `nonstatic`) in `counted_pump.rs`.
 
@@ -53,9 +55,12 @@ mod choice;
 pub use choice::{is_mode_line, mode_labels};
 mod compare;
 mod cost;
+mod cost_change;
+pub use cost_change::{CostChange, CostCondition, cost_changes};
 mod counted_pump;
 mod counter_cost;
 mod dynamic;
+mod flip;
 mod given;
 mod graveyard;
 pub use graveyard::is_graveyard_activation;
@@ -192,6 +197,16 @@ enum Line<'i> {
 /// spans, and the returned error's, are offsets from the start of the block
 /// (`block.block.start`), as the code generator is handed the block's text alone.
 pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>, Unsupported> {
+    lower_card_with(block, arena, None)
+}
+
+/// [`lower_card`], finding the card a `token(id)` names in `token_cards` (Wagic's set
+/// files and the card files' names): without them such a line is refused.
+pub fn lower_card_with<'i>(
+    block: &CardBlock<'_>,
+    arena: &'i Bump,
+    token_cards: Option<&'i crate::token_cards::TokenCards>,
+) -> Result<Card<'i>, Unsupported> {
     let base = block.block.start as usize;
     let is_spell = block.field("type").is_some_and(|field| {
         let lower = field.value.to_ascii_lowercase();
@@ -229,18 +244,20 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
         (false, true) => TargetController::SpellTarget,
         (false, false) => TargetController::Refused,
     };
+    let is_equipment = block
+        .field("subtype")
+        .is_some_and(|field| field.value.split_ascii_whitespace().any(|word| word.eq_ignore_ascii_case("equipment")));
     let has_x = block.field("mana").is_some_and(|field| field.value.to_ascii_lowercase().matches("{x}").count() == 1);
     let lowering = Lowering {
         arena,
-        specs: SpecLowering { arena, mytgt: is_aura.then_some("enchanted") },
+        token_cards,
+        specs: SpecLowering { arena, mytgt: (is_aura || is_equipment).then_some("lastattached") },
         activation_limits: Default::default(),
         one_shot: Default::default(),
         spell: is_spell,
         spell_untargeted: is_spell && block.field("target").is_none(),
         // An equipment's static effects apply to the creature it is attached to.
-        equipment: block.field("subtype").is_some_and(|field| {
-            field.value.split_ascii_whitespace().any(|word| word.eq_ignore_ascii_case("equipment"))
-        }),
+        equipment: is_equipment,
         in_hand_line: Default::default(),
         in_graveyard_line: Default::default(),
         forever_grant: Default::default(),
@@ -257,6 +274,7 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
         x_entering: Default::default(),
         x_used: Default::default(),
         newability_relative: Default::default(),
+        statement_targeted: Default::default(),
         paid_new_ability: Default::default(),
         spell_targets_several: is_spell
             && block.field("target").is_some_and(|field| field.value.trim_start().starts_with('<')),
@@ -307,7 +325,6 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
             );
         }
     }
-    let is_equipment = lowering.equipment;
     let mut enchant = None;
     let mut abilities = Vec::new();
     let mut rule_target = None;
@@ -439,7 +456,9 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 actions.push(action);
                 autos.push(auto);
             }
-            "auto" if is_equipment => {
+            "auto" if cost_change::is_cost_change(value) => lowering.cost_change(value, is_spell)?,
+            // An Equipment's triggered line is the generic path's (`equipment_trigger`).
+            "auto" if is_equipment && !value.text.trim_start().starts_with('@') => {
                 let (statements, continuous) = lowering.equipment_line(value)?;
                 if continuous {
                     let events = arena.alloc_slice_copy(&[lowering.continuous_event(value)]);
@@ -453,7 +472,13 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 let statements = lowering.spell_teach(value)?;
                 spell_statements.extend_from_slice(lowering.until_end_of_turn(statements));
             }
-            "auto" => match if is_aura { lowering.aura_line(value)? } else { lowering.line(value)? } {
+            "auto" => match if is_aura {
+                lowering.aura_line(value)?
+            } else if is_equipment {
+                lowering.equipment_trigger(value)?
+            } else {
+                lowering.line(value)?
+            } {
                 Line::Plain(statements)
                 | Line::Once(statements)
                 | Line::Lord { statements, .. }
@@ -737,6 +762,8 @@ struct ChosenMove<'i> {
 
 struct Lowering<'i> {
     arena: &'i Bump,
+    /// The cards `token(id)` names by id, when Wagic's set files were read.
+    token_cards: Option<&'i crate::token_cards::TokenCards>,
     specs: SpecLowering<'i>,
     /// The activation limits (`asSorcery`, `myTurnOnly`) met in the line being lowered:
     /// they are written among the effect's words but are conditions of its activation.
@@ -775,6 +802,10 @@ struct Lowering<'i> {
     /// effect names a zone by whose it is (`moveTo(mybattlefield)`): Wagic reads it as the
     /// transformed card's controller's (`transforms.rs`).
     newability_relative: std::cell::Cell<bool>,
+    /// Whether the statement whose effects are being lowered has targets of its own
+    /// (`target(...)`, `all(...)`, a player word): a prevention's `from(mytgt)` stands for
+    /// them (`prevent.rs`).
+    statement_targeted: std::cell::Cell<bool>,
     /// Whether the statement being lowered has a `newability[pay[[cost]] ...]`, whose
     /// payer is its one target's controller (`transforms.rs`).
     paid_new_ability: std::cell::Cell<bool>,

@@ -2,8 +2,10 @@
 //! `preventallnoncombatdamage` with either): Wagic's `APreventDamageTypes`, as the
 //! catalogue's `preventdamage`. `to(this)` and `from(this)` stand for the statement's
 //! targets (the card itself; an Aura's enchanted creature, as Wagic's `teach` gives it
-//! the ability); any other spec is a filter, counted again after every change, so the
-//! line must be a permanent's static one (`line.rs`).
+//! the ability), and so do `to(mytgt)` and `from(mytgt)` (Wagic's `mytgt` of an ability is
+//! its target) when the statement has targets: its `target(...)`, a spell's `target=`,
+//! an Aura's or an Equipment's permanent; any other spec is a filter, counted again after
+//! every change, so the line must be a permanent's static one (`line.rs`).
 
 use compiler::ir::{Arg, Effect, Expr, Link};
 use vm::bytecode::CommandIdx;
@@ -54,6 +56,19 @@ impl<'i> Lowering<'i> {
                 return Err(Unsupported::new(options, &format!("`{word}` with two `{}(...)`", ["to", "from"][side])));
             }
             if args.text.trim().eq_ignore_ascii_case("this") {
+                kind |= [TO_TARGETS, FROM_TARGETS][side];
+            } else if args.text.trim().eq_ignore_ascii_case("mytgt") {
+                // Wagic's `mytgt` of an ability is its target (`ability->target`): the
+                // statement's targets, its own, the spell's or the permanent an Aura or an
+                // Equipment aims it at. Elsewhere they would be the card itself, where
+                // Wagic's `mytgt` is no card.
+                let targeted = self.statement_targeted.get()
+                    || (self.spell && !self.spell_untargeted)
+                    || self.aura
+                    || self.equipment;
+                if !targeted {
+                    return Err(Unsupported::new(args.trim(), "spec `mytgt` in a filter"));
+                }
                 kind |= [TO_TARGETS, FROM_TARGETS][side];
             } else {
                 let filter = self.specs.filter(&spec::read(args)?, true)?;

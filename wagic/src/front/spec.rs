@@ -403,8 +403,9 @@ pub fn misspelt_type(word: &str) -> Option<String> {
 pub struct SpecLowering<'i> {
     /// The card's IR arena.
     pub arena: &'i Bump,
-    /// What Wagic's `mytgt` is on this card: the catalogue variable of the permanent an
-    /// Aura enchants (`enchanted`), or none (refused: not the card's name).
+    /// What Wagic's `mytgt` of a trigger is on this card: the catalogue variable of the
+    /// permanent an Aura or an Equipment is attached to, or was as the move that ended
+    /// the attachment triggers (`lastattached`), or none (refused: not the card's name).
     pub mytgt: Option<&'static str>,
 }
 
@@ -501,9 +502,10 @@ impl<'i> SpecLowering<'i> {
                     self.arena.alloc(Expr::Var(variable("this"))),
                 )),
                 "player" => Some(self.call("isplayer", &[object])),
-                // Without a zone only (a damage trigger's): once the enchanted permanent has
-                // moved, the Aura enchants nothing.
-                "mytgt" => match self.mytgt.filter(|_| spec.zone.is_none()) {
+                // Wagic's `CardTargetChooser` of `card->target`, which follows the card
+                // through its moves: the last known attachment sees the move that ends it
+                // (`@movedto(mytgt|graveyard)`, `from(mytgt|battlefield)`).
+                "mytgt" => match self.mytgt {
                     Some(name) => Some(Expr::Binary(
                         BinaryOp::Compare(CompareOp::Eq),
                         self.arena.alloc(object),
@@ -512,7 +514,7 @@ impl<'i> SpecLowering<'i> {
                     None => {
                         return Err(Unsupported::new(
                             *word,
-                            "spec `mytgt` (the card's target) outside an Aura's damage trigger",
+                            "spec `mytgt` (the card's target) outside an Aura's or an Equipment's trigger",
                         ));
                     }
                 },

@@ -101,6 +101,13 @@ impl<'i> Lowering<'i> {
         if rest.text.is_empty() {
             return Err(Unsupported::new(piece, "line without an effect").with_help(Some(NO_EFFECT_HELP.into())));
         }
+        // Wagic reads `flipacoin ... flipend` whole, before it splits at `&&` (`flip.rs`).
+        if let Some(flip) = self.flip_a_coin(rest)? {
+            if may || wrapper.is_some() || pay.is_some() {
+                return Err(Unsupported::new(piece, "`flipacoin` with `may`, `pay` or a target before it"));
+            }
+            return Ok((label, self.arena.alloc_slice_copy(&[flip]), None, false));
+        }
         // `pay(cost) donothing?effect`: the effect happens unless the cost is paid.
         let unless = match pay {
             Some(_) => {
@@ -522,11 +529,14 @@ impl<'i> Lowering<'i> {
         if let Some(found) = &dynamic {
             // Wagic's `AADynamic`: the ability after `!>` (its stored ability), then the
             // dynamic effect.
+            let outer_targeted = self.statement_targeted.replace(target.is_some());
             let stored = match effect_words.as_slice() {
-                [] => &[][..],
+                [] => Ok(&[][..]),
                 [first, .., last] | [first @ last] => self
-                    .effect_links(piece.slice(first.start - piece.start, last.start - piece.start + last.text.len()))?,
+                    .effect_links(piece.slice(first.start - piece.start, last.start - piece.start + last.text.len())),
             };
+            self.statement_targeted.set(outer_targeted);
+            let stored = stored?;
             let extra = wrapper.is_some_and(|wrapper| !matches!(wrapper, Wrapper::Target(..)))
                 || and_then.is_some()
                 || criterion.is_some()
@@ -558,7 +568,9 @@ impl<'i> Lowering<'i> {
         self.newability_relative.set(false);
         self.paid_new_ability.set(false);
         let outer = self.until_end_of_turn.replace(restriction.is_some());
+        let outer_targeted = self.statement_targeted.replace(target.is_some());
         let links = self.effect_links(effect_piece);
+        self.statement_targeted.set(outer_targeted);
         self.until_end_of_turn.set(outer);
         let mut chain = match links {
             Ok(chain) => chain,
@@ -576,7 +588,10 @@ impl<'i> Lowering<'i> {
             },
         };
         if let Some(inner) = and_then {
-            let then = self.effect_links(inner)?;
+            let outer_targeted = self.statement_targeted.replace(target.is_some());
+            let then = self.effect_links(inner);
+            self.statement_targeted.set(outer_targeted);
+            let then = then?;
             if chain.len() != 1 || then.iter().any(|link| is_lasting(&link.effect)) {
                 return Err(Unsupported::new(inner, "`and!(...)!` other than one effect after another"));
             }
@@ -694,7 +709,9 @@ impl<'i> Lowering<'i> {
             }
         } else if let Some(word) = target_controller {
             let target_card = match self.target_controller {
-                TargetController::Enchanted => Expr::Var(spec::variable("enchanted")),
+                // The last known enchanted permanent: "its controller" once it has died
+                // (Fate Foretold), as Wagic's `card->target` still is.
+                TargetController::Enchanted => Expr::Var(spec::variable("lastattached")),
                 TargetController::SpellTarget => Expr::Index(self.arena.alloc(Expr::Var(spec::variable("tgt"))), 0),
                 TargetController::Refused => {
                     return Err(Unsupported::new(word, "word `targetcontroller`").with_help(Some(
@@ -868,9 +885,9 @@ pub(super) fn names_a_target(part: Piece<'_>) -> bool {
 
 /// Whether a chain makes tokens (in a `foreach` loop too): its targets are players.
 fn makes_token(chain: &[Link<'_>]) -> bool {
-    let token = CommandIdx::new(Command::Token.index());
+    let makers = [Command::Token, Command::TokenCard].map(|maker| CommandIdx::new(maker.index()));
     chain.iter().any(|link| match link.effect {
-        Effect::Call { command, .. } => command == token,
+        Effect::Call { command, .. } => makers.contains(&command),
         Effect::Each { each, .. } => makes_token(each.body),
         _ => false,
     })

@@ -91,6 +91,8 @@ impl<'i> Lowering<'i> {
                     &[(1, 1)]
                 } else if is(Command::Token) {
                     &[(6, 1)]
+                } else if is(Command::TokenCard) {
+                    &[(1, 1)]
                 } else {
                     return Err(refused());
                 };

@@ -1,5 +1,7 @@
 //! `token(Name,types,p/t[,colours and keyword abilities...])[*n]`: a token creature
-//! described in place, as a call of the catalogue's `token` command.
+//! described in place, as a call of the catalogue's `token` command; `token(id)[*n]`: a
+//! token of the card the printing with Wagic id `id` names (`crate::token_cards`), as a
+//! call of `tokencard`.
 
 use compiler::ir::{Arg, Effect, Expr, Link};
 use vm::bytecode::CommandIdx;
@@ -8,23 +10,24 @@ use super::amount::{amount_of, pump_of};
 use super::piece::Piece;
 use super::{Lowering, Unsupported, ability_of, did_you_mean, spec};
 use crate::catalogue::{self, Command};
+use crate::token_cards::TokenCardError;
+
+/// The help of a `token(id)` that names no card: the token described in place.
+const DESCRIBE_IN_PLACE: &str = "describe the token in place: `token(Saproling,creature saproling,1/1,green)`";
 
 impl<'i> Lowering<'i> {
     /// `token(Name,types,p/t[,colours and keyword abilities...])[*n]`: a token creature
-    /// described in place. Wagic's other forms (`token(-id)`, a token card named alone, a
-    /// computed p/t or count) are refused, each with its own construct.
+    /// described in place, or `token(id)` ([`Lowering::token_by_id`]). Wagic's other forms
+    /// (a token card named alone, a computed p/t or count) are refused, each with its own
+    /// construct.
     pub(super) fn token(&self, args: Piece<'_>, after: Piece<'_>) -> Result<Link<'i>, Unsupported> {
         let trimmed = args.trim();
         if trimmed.text.trim_start_matches('-').parse::<i64>().is_ok() {
-            return Err(Unsupported::new(trimmed, "token by card id (`token(-id)`)").with_help(Some(
-                "describe the token in place: `token(Saproling,creature saproling,1/1,green)`".into(),
-            )));
+            return self.token_by_id(trimmed, after);
         }
         let parts = args.split_top(",");
         let [name, types, pt, traits @ ..] = parts.as_slice() else {
-            return Err(Unsupported::new(trimmed, "token by card name").with_help(Some(
-                "describe the token in place: `token(Saproling,creature saproling,1/1,green)`".into(),
-            )));
+            return Err(Unsupported::new(trimmed, "token by card name").with_help(Some(DESCRIBE_IN_PLACE.into())));
         };
         let name = name.trim();
         if name.text.is_empty() {
@@ -79,20 +82,7 @@ impl<'i> Lowering<'i> {
                 }
             }
         }
-        let after = after.trim();
-        let count = match after.text.strip_prefix('*') {
-            None if after.text.is_empty() => None,
-            None => return Err(Unsupported::new(after, "text after `token(...)`")),
-            // In a damage trigger, one token per damage dealt (the event's `thatmuch`).
-            Some(count) if count.trim().eq_ignore_ascii_case("thatmuch") && self.damage_trigger.get() => {
-                Some(Expr::Var(spec::variable("thatmuch")))
-            }
-            Some(count) => Some(Expr::Int(amount_of(count).ok_or_else(|| {
-                Unsupported::new(after, &format!("token count `{}`", spec::leading_word(count))).with_help(Some(
-                    "the counts compiled are whole numbers (`*2`) and `*thatmuch` in a damage trigger".into(),
-                ))
-            })?)),
-        };
+        let count = self.token_count(after)?;
         let text = |text: &str| Arg::Value(Expr::Str(self.arena.alloc_str(text)));
         let mut args = vec![
             text(name.text),
@@ -112,6 +102,70 @@ impl<'i> Lowering<'i> {
                 confirm: false,
                 args: self.arena.alloc_slice_copy(&args),
             },
+        })
+    }
+
+    /// `token(id)[*n]`: n tokens of the card the printing with Wagic id `id` names, found
+    /// in the set files (`crate::token_cards`); refused without them, or when no printing
+    /// of a card of the card files has the id (Wagic would make a 0/0 `ID NOT FOUND`).
+    fn token_by_id(&self, id: Piece<'_>, after: Piece<'_>) -> Result<Link<'i>, Unsupported> {
+        let Some(token_cards) = self.token_cards else {
+            return Err(Unsupported::new(id, "token by card id (`token(-id)`) without the set files")
+                .with_help(Some("pass Wagic's `Res/sets` folder with `--sets`: the id is a printing's there".into())));
+        };
+        // Wagic reads the id with `atoi`: a number past an `int` is none of its printings.
+        let card =
+            id.text.parse::<i32>().map_err(|_| TokenCardError::NoPrinting).and_then(|id| token_cards.card_of(id));
+        let card = match card {
+            Ok(card) => card,
+            Err(TokenCardError::NoPrinting) => {
+                let help = format!(
+                    "no printing of the set files has id {}: Wagic makes a 0/0 token named `ID NOT FOUND` in its place; {DESCRIBE_IN_PLACE}",
+                    id.text
+                );
+                return Err(
+                    Unsupported::new(id, "token by card id (`token(-id)`) of no printing").with_help(Some(help))
+                );
+            }
+            Err(TokenCardError::UnknownCard(name, set)) => {
+                let help = format!(
+                    "id {} is `{name}` of set {set}, which no card file has: add the card, or {DESCRIBE_IN_PLACE}",
+                    id.text
+                );
+                return Err(
+                    Unsupported::new(id, "token by card id (`token(-id)`) of a card no file has").with_help(Some(help))
+                );
+            }
+        };
+        let mut args = vec![Arg::Value(Expr::Str(self.arena.alloc_str(card)))];
+        if let Some(count) = self.token_count(after)? {
+            args.push(Arg::Value(count));
+        }
+        Ok(Link {
+            operator: None,
+            effect: Effect::Call {
+                command: CommandIdx::new(Command::TokenCard.index()),
+                confirm: false,
+                args: self.arena.alloc_slice_copy(&args),
+            },
+        })
+    }
+
+    /// The count after `token(...)`: none, `*n`, or `*thatmuch` in a damage trigger.
+    fn token_count(&self, after: Piece<'_>) -> Result<Option<Expr<'i>>, Unsupported> {
+        let after = after.trim();
+        Ok(match after.text.strip_prefix('*') {
+            None if after.text.is_empty() => None,
+            None => return Err(Unsupported::new(after, "text after `token(...)`")),
+            // In a damage trigger, one token per damage dealt (the event's `thatmuch`).
+            Some(count) if count.trim().eq_ignore_ascii_case("thatmuch") && self.damage_trigger.get() => {
+                Some(Expr::Var(spec::variable("thatmuch")))
+            }
+            Some(count) => Some(Expr::Int(amount_of(count).ok_or_else(|| {
+                Unsupported::new(after, &format!("token count `{}`", spec::leading_word(count))).with_help(Some(
+                    "the counts compiled are whole numbers (`*2`) and `*thatmuch` in a damage trigger".into(),
+                ))
+            })?)),
         })
     }
 }

@@ -4,7 +4,9 @@
 //! from(spec)` whose `from` tests the targeting spell's or ability's card) as an IR event,
 //! its specs lowered to a test of the event's object; `@each ... sourcenottap` (`sourcetap`) tests its source untapped
 //! (tapped) as the phase begins; `turnlimited` (`@combat(blocked,turnlimited)`, or a word
-//! after the object trigger) marks the line's auto payable once a turn.
+//! after the object trigger) marks the line's auto payable once a turn. On an Aura or an
+//! Equipment a spec `mytgt` is the permanent it is attached to, or was as the move that
+//! ended the attachment triggers (the catalogue's `lastattached`, `spec.rs`).
 
 use compiler::ir::{BinaryOp, Event, Expr};
 use vm::bytecode::CompareOp;

@@ -27,10 +27,11 @@ impl Game<'_> {
     pub(super) fn declare_attackers(&mut self) -> Result<bool, super::Outcome> {
         let active = self.table.board.active;
         let mut attackers = Vec::new();
-        for card in self.table.board.zone(active, BATTLEFIELD) {
-            if !self.can_attack(card) {
-                continue;
-            }
+        let able: Vec<CardId> =
+            self.table.board.zone(active, BATTLEFIELD).into_iter().filter(|card| self.can_attack(*card)).collect();
+        let greedy = !self.seated(active) && self.players[usize::from(active != P0)] == PlayerKind::Greedy;
+        let lethal = greedy && self.greedy_lethal(&able);
+        for card in able {
             let must = self.table.board.has_ability(card, "mustattack");
             let attacks = if self.seated(active) {
                 must || self.ask_attack(active, card)?
@@ -38,7 +39,7 @@ impl Game<'_> {
                 self.decisions += u64::from(!must);
                 match self.players[usize::from(active != P0)] {
                     PlayerKind::Random => self.rng.coin(),
-                    PlayerKind::Greedy => self.greedy_attacks(card),
+                    PlayerKind::Greedy => lethal || self.greedy_attacks(card),
                 }
             };
             if must || attacks {

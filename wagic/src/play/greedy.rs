@@ -3,11 +3,15 @@
 //!
 //! - Moves: a land first; with nothing on the stack, the most expensive spell it can
 //!   cast that has a use (a permanent; an Aura with a creature on its side to go on;
-//!   burn when it kills a creature of the opponent's or the opponent; another harmful
+//!   burn when it kills a creature of the opponent's or the opponent, or at the opponent
+//!   when it can hit only players or the hand holds more than it keeps; another harmful
 //!   spell when the opponent has a creature — of those it may target, not one protected
 //!   from it —; a pump or other helpful instant only for a
 //!   creature of its own in combat, once blocks are declared); a harmful ability (a `{T}`
-//!   ping) whenever it can; a helpful ability for a creature in combat; then a
+//!   ping) whenever it can; a helpful ability for a creature in combat (a creature's
+//!   own regeneration only when the creatures it fights would kill it, once); in its
+//!   second main phase, an ability of mana and `{T}` that makes tokens, draws or gains
+//!   life; then a
 //!   planeswalker's loyalty ability, judged by its own line (`loyalty.rs`); below all
 //!   else, cycling a card it has no use for (`uses_from_hand`). With the
 //!   opponent's harmful spell or ability on the stack aimed at one of its creatures, it
@@ -20,8 +24,12 @@
 //!   the most valuable creature or permanent; a helpful one at its own side, the creature
 //!   it saves or the most valuable one in combat first. A card to give up (a sacrifice, a
 //!   discard) is its least valuable. A `may` is taken.
-//! - Attacks: a creature attacks unless a creature that may block it would kill it and
-//!   survive (a creature lost for nothing).
+//! - Cleanup: beyond seven cards, a land when five or more of its own are on the
+//!   battlefield, else its dearest spell.
+//! - Attacks: all of its creatures when together they deal lethal damage though each
+//!   creature that can block blocks the strongest attacker it may; else a creature attacks
+//!   unless a creature that may block it would kill it and survive (a creature lost for
+//!   nothing).
 //! - Blocks: a block that kills the attacker and survives, then one that trades up (kills
 //!   a more valuable attacker), then one that survives; a chump block only while the
 //!   attackers left unblocked would deal lethal damage.
@@ -35,6 +43,7 @@ use vm::runtime::{CardId, Execution, PlayerId, RequestKind, Value};
 use super::moves::{Move, is_type};
 use super::{Game, opponent};
 use crate::catalogue::Command;
+use crate::host::EffectCode;
 use crate::runner::combat::{can_block, may_block};
 use crate::table::{BATTLEFIELD, HAND};
 use crate::testfile::Phase;
@@ -286,6 +295,16 @@ impl Game<'_> {
             // A mana ability: lands and creatures are tapped for what a cost needs.
             return false;
         }
+        if !spell && self.builds_up(source, action) {
+            // Mana left once its spells are cast, after combat (a `{T}` creature has
+            // attacked or stayed back by then).
+            return self.phase == Phase::SecondMain && player == self.table.board.active && self.stack.is_empty();
+        }
+        if !spell && self.regenerates_itself(source, action) {
+            // A shield is worth its mana only for a creature about to die in combat, and
+            // one shield is enough.
+            return self.dies_in_combat(source) && !self.shielded(source);
+        }
         let Some(c) = self.table.board.get(source) else { return false };
         let (instant_or_sorcery, aura) = (
             is_type(&c.printed.types, "instant") || is_type(&c.printed.types, "sorcery"),
@@ -303,11 +322,16 @@ impl Game<'_> {
                 let aimable = |value: Value| theirs.as_ref().is_none_or(|theirs| theirs.contains(&value));
                 let creatures = self.creatures(foe).into_iter().filter(|card| aimable(Value::Card(*card)));
                 match damage_of(&text, self.mana_at_hand(player)) {
-                    // Burn: a creature it kills, or the player when it is lethal; an
-                    // ability's damage (a `{T}` ping) is free to use on the player.
+                    // Burn: a creature it kills, or the player when it is lethal, when the
+                    // spell can hit only players (Lava Spike) or when the hand holds more
+                    // than it keeps (a card discarded anyway); an ability's damage (a `{T}`
+                    // ping) is free to use on the player.
                     Some(damage) => {
+                        let only_players = self.aims_only_at_players(source, action);
+                        let overflowing = self.table.board.zone(player, HAND).len() > super::MAX_HAND;
                         !spell && theirs.as_ref().is_none_or(|theirs| !theirs.is_empty())
                             || damage >= self.table.board.player(foe).life && aimable(Value::Player(foe))
+                            || (only_players || overflowing) && aimable(Value::Player(foe))
                             || creatures.into_iter().any(|card| self.toughness_left(card) <= damage)
                     }
                     // A spell choosing from the hand of the player it targets (Duress's
@@ -325,6 +349,53 @@ impl Game<'_> {
             Effect::Helpful => combat || spell && !instant_or_sorcery,
             Effect::Unknown => spell && !aura,
         }
+    }
+
+    /// Whether ability `action` of `card` costs only mana and `{T}` and, with no target,
+    /// makes tokens, draws or gains life (Imperious Perfect's `{G}{T}:token(...)`).
+    fn builds_up(&self, card: CardId, action: usize) -> bool {
+        let line = self.ability_text(card, action).unwrap_or_default().to_ascii_lowercase();
+        let Some((cost, effect)) = line.split_once(':') else { return false };
+        let mana_and_tap = cost.chars().all(|c| "{}0123456789wubrgt ".contains(c));
+        let builds = ["token(", "draw:", "life:"].iter().any(|word| effect.trim_start().starts_with(word));
+        mana_and_tap
+            && builds
+            && !effect.contains("life:-")
+            && !effect.contains("target(")
+            && effect_of(effect) != Effect::Harmful
+    }
+
+    /// Whether ability `action` of `card` regenerates the card itself (`{B}:regenerate`).
+    fn regenerates_itself(&self, card: CardId, action: usize) -> bool {
+        let line = self.ability_text(card, action).unwrap_or_default().to_ascii_lowercase();
+        let effect = line.split_once(':').map_or(line.as_str(), |(_, effect)| effect).trim();
+        effect == "regenerate" || effect == "regenerate all(this)"
+    }
+
+    /// Whether a creature in combat, blocks declared, is dealt at least the toughness it
+    /// has left by the creatures it fights (any damage from one with deathtouch).
+    fn dies_in_combat(&self, card: CardId) -> bool {
+        let board = &self.table.board;
+        let Some(c) = board.get(card) else { return false };
+        let foes: Vec<CardId> = match c.blocking {
+            Some(attacker) => vec![attacker],
+            None if c.attacking => board
+                .cards
+                .iter()
+                .enumerate()
+                .filter(|(_, other)| other.zone == BATTLEFIELD && other.blocking == Some(card))
+                .map(|(index, _)| CardId(index as u32))
+                .collect(),
+            None => return false,
+        };
+        let power: i32 = foes.iter().map(|foe| board.power(*foe).max(0)).sum();
+        let deathtouch = foes.iter().any(|foe| board.has_ability(*foe, "deathtouch") && board.power(*foe) > 0);
+        power >= self.toughness_left(card).max(1) || deathtouch
+    }
+
+    /// Whether a regeneration shield stands on a card.
+    fn shielded(&self, card: CardId) -> bool {
+        self.table.board.effects.on(card).any(|(_, code, _, value)| *code == EffectCode::Regenerate && *value > 0)
     }
 
     /// Whether `player` uses ability `index` of `card`, in their hand, now: cycling (or
@@ -568,6 +639,64 @@ impl Game<'_> {
         !lost
     }
 
+    /// The card of `hand` (more than it keeps) a greedy player discards: a land when five
+    /// or more of its own are on the battlefield, else the spell of the highest mana value
+    /// (the furthest from being cast); its index.
+    pub(super) fn greedy_discard(&self, player: PlayerId, hand: &[CardId]) -> usize {
+        let board = &self.table.board;
+        let is_land = |card: CardId| board.types(card).contains(&"land");
+        let lands = board.zone(player, BATTLEFIELD).into_iter().filter(|card| is_land(*card)).count();
+        let land = hand.iter().position(|card| is_land(*card));
+        let dearest = hand
+            .iter()
+            .enumerate()
+            .filter(|(_, card)| !is_land(**card))
+            .max_by_key(|(index, card)| {
+                (board.get(**card).map_or(0, |c| c.printed.mana_value), std::cmp::Reverse(*index))
+            })
+            .map(|(index, _)| index);
+        match (land, dearest) {
+            (Some(land), _) if lands >= 5 => land,
+            (_, Some(dearest)) => dearest,
+            (land, None) => land.unwrap_or(0),
+        }
+    }
+
+    /// Whether attacking with all of `attackers` deals the opponent lethal damage even when
+    /// each creature that can block blocks the strongest attacker it may.
+    pub(super) fn greedy_lethal(&mut self, attackers: &[CardId]) -> bool {
+        let foe = opponent(self.table.board.active);
+        // May-block reads attacking creatures: they attack for the look.
+        let board = &self.table.board;
+        let was: Vec<bool> = attackers.iter().map(|card| board.get(*card).is_some_and(|c| c.attacking)).collect();
+        self.set_attacking(attackers, &vec![true; attackers.len()]);
+        let board = &self.table.board;
+        let mut unblocked: Vec<(i32, CardId)> =
+            attackers.iter().map(|card| (board.power(*card).max(0), *card)).collect();
+        unblocked.sort_by_key(|(power, _)| std::cmp::Reverse(*power));
+        for blocker in board.zone(foe, BATTLEFIELD) {
+            if !can_block(board, blocker) {
+                continue;
+            }
+            if let Some(position) = unblocked.iter().position(|(_, attacker)| may_block(board, blocker, *attacker, &[]))
+            {
+                unblocked.remove(position);
+            }
+        }
+        let damage = unblocked.iter().fold(0i32, |sum, (power, _)| sum.saturating_add(*power));
+        let life = board.player(foe).life;
+        self.set_attacking(attackers, &was);
+        damage > 0 && damage >= life
+    }
+
+    fn set_attacking(&mut self, cards: &[CardId], attacking: &[bool]) {
+        for (card, attacks) in cards.iter().zip(attacking) {
+            if let Some(c) = self.table.board.cards.get_mut(card.0 as usize) {
+                c.attacking = *attacks;
+            }
+        }
+    }
+
     /// Whether `striker`'s combat damage kills `struck` (deathtouch: any damage), or its
     /// first strike does before `struck` strikes back.
     fn kills(&self, striker: CardId, struck: CardId) -> bool {
@@ -590,13 +719,21 @@ impl Game<'_> {
         let mut blocked: Vec<CardId> = Vec::new();
         let first_strikes =
             |card: CardId| board.has_ability(card, "firststrike") || board.has_ability(card, "doublestrike");
+        // A blocker killed by an attacker's first strike deals no damage back.
+        let dies_first = |blocker: CardId, attacker: CardId| {
+            first_strikes(attacker) && !first_strikes(blocker) && self.kills(attacker, blocker)
+        };
         // A kill that survives, a trade up, a block that survives: in that order of worth.
         let rules: [&dyn Fn(CardId, CardId) -> bool; 3] = [
             &|blocker, attacker| {
                 self.kills(blocker, attacker)
                     && (!self.kills(attacker, blocker) || first_strikes(blocker) && !first_strikes(attacker))
             },
-            &|blocker, attacker| self.kills(blocker, attacker) && self.value(attacker) > self.value(blocker),
+            &|blocker, attacker| {
+                self.kills(blocker, attacker)
+                    && !dies_first(blocker, attacker)
+                    && self.value(attacker) > self.value(blocker)
+            },
             &|blocker, attacker| !self.kills(attacker, blocker),
         ];
         for rule in rules {

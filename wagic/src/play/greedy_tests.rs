@@ -6,7 +6,8 @@ use super::test_support::{first_main_with, mark_seen, texts};
 use super::*;
 
 /// Swords to Plowshares as Wagic writes it, a knight with protection from white (Black
-/// Knight's), a plain bear, cyclers and Tome Scour (a mill).
+/// Knight's), a plain bear, cyclers, Tome Scour (a mill), a troll that regenerates, a 3/3, a maker of tokens, 1/1s
+/// worth more and less, and burn.
 const CARDS: &str = "[card]\nname=Plains\ntype=Basic Land\nsubtype=Plains\n[/card]\n\
 [card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[/card]\n\
 [card]\nname=Swords to Plowshares\ntarget=creature\nauto=moveto(exile)\n\
@@ -18,6 +19,15 @@ auto=dynamicability<!mytgt powerlifegain targetcontroller!>\nmana={W}\ntype=Inst
 [card]\nname=Island\ntype=Basic Land\nsubtype=Island\n[/card]\n\
 [card]\nname=Tome Scour\ntarget=player\nauto=deplete:5\nmana={U}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Swamp\ntype=Basic Land\nsubtype=Swamp\n[/card]\n\
+[card]\nname=Troll\nauto={B}:regenerate\nmana={2}{B}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
+[card]\nname=Badger\nmana={4}{R}\ntype=Creature\npower=3\ntoughness=3\n[/card]\n\
+[card]\nname=Perfect\nauto={G}{T}:token(Elf Warrior,creature Elf Warrior,1/1,green)\nmana={2}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
+[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n\
+[card]\nname=Striker\nabilities=first strike\nmana={1}{R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Brute\nmana={2}{R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Mob\nmana={G}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Lava Spike\ntarget=player\nauto=damage:3\nmana={R}\ntype=Sorcery\n[/card]\n\
+[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\nmana={R}\ntype=Instant\n[/card]\n\
 [card]\nname=Duress\ntarget=opponent\n\
 auto=if type(*[-creature;-land]|targetedpersonshand)~lessthan~1 then name(look) donothing \
 notatarget(*|targetedpersonshand) else reject notatarget(*[-creature;-land]|targetedpersonshand)\n\
@@ -107,4 +117,110 @@ fn duress_takes_the_opponents_most_valuable_card_never_its_casters() {
         assert_eq!(names, ["Fireball"], "seed {seed}: {:?}", texts(&game));
         assert_eq!(game.table.board.get(own).map(|c| c.zone), Some(HAND));
     }
+}
+
+#[test]
+fn a_creature_regenerates_only_when_its_fight_would_kill_it_and_once() {
+    let (mut game, troll) = first_main_with(CARDS, &["Swamp", "Swamp"], "Troll", P0, BATTLEFIELD);
+    game.phase = Phase::CombatBlockers;
+    game.table.board.cards[troll.0 as usize].attacking = true;
+    let regenerate = |game: &mut Game<'static>| {
+        let moves = game.legal_moves(P0).expect("moves");
+        let activation = moves.iter().copied().find(|m| matches!(m, Move::Activate { card, .. } if *card == troll));
+        assert!(activation.is_some(), "it may regenerate: {moves:?}");
+        game.greedy_move(P0, &moves).filter(|chosen| Some(*chosen) == activation)
+    };
+    // Unblocked: no shield (it once spent its mana on one each combat).
+    assert_eq!(regenerate(&mut game), None);
+    // Blocked by a 2/2: it would die, so it regenerates, once.
+    let bear = game.table.add_card("Bear", P1, BATTLEFIELD, -1).expect("a card");
+    game.table.board.cards[bear.0 as usize].blocking = Some(troll);
+    let shield = regenerate(&mut game).expect("a shield");
+    game.play_move(shield).expect("activates");
+    game.resolve_top().expect("resolves");
+    assert_eq!(regenerate(&mut game), None, "{:?}", texts(&game));
+}
+
+#[test]
+fn all_attack_when_together_they_are_lethal_past_the_blockers() {
+    // Three 2/2s against a 3/3 that kills any of them: none attacks, unless the two the
+    // 3/3 cannot block deal the opponent's last 4 life (it once never attacked).
+    let attackers = |life: i32| {
+        let (mut game, _) = first_main_with(CARDS, &[], "Badger", P1, BATTLEFIELD);
+        game.players = [PlayerKind::Greedy; 2];
+        for _ in 0..3 {
+            game.table.add_card("Bear", P0, BATTLEFIELD, -1).expect("a card");
+        }
+        game.table.board.players[1].life = life;
+        game.declare_attackers().expect("attacks");
+        texts(&game).iter().filter(|text| text.ends_with("attacks")).count()
+    };
+    assert_eq!(attackers(4), 3);
+    assert_eq!(attackers(5), 0);
+}
+
+#[test]
+fn a_token_maker_makes_tokens_in_its_second_main_phase() {
+    let (mut game, perfect) = first_main_with(CARDS, &["Forest"], "Perfect", P0, BATTLEFIELD);
+    let makes = |game: &mut Game<'static>| {
+        let moves = game.legal_moves(P0).expect("moves");
+        let activation = moves.iter().copied().find(|m| matches!(m, Move::Activate { card, .. } if *card == perfect));
+        assert!(activation.is_some(), "it may make one: {moves:?}");
+        game.greedy_move(P0, &moves).is_some_and(|chosen| Some(chosen) == activation)
+    };
+    // Before combat it may attack instead; after, its {G}{T} makes a 1/1 (it once never did).
+    assert!(!makes(&mut game));
+    game.phase = Phase::SecondMain;
+    assert!(makes(&mut game));
+}
+
+#[test]
+fn no_trade_up_against_a_first_strike_that_kills_the_blocker_first() {
+    // The Mob (1/1) trades with a dearer Brute (1/1), but a Striker's first strike kills
+    // it before it strikes back: no block (it once chumped).
+    let blocks = |attacker: &str| {
+        let (mut game, mob) = first_main_with(CARDS, &[], "Mob", P1, BATTLEFIELD);
+        let attacker = game.table.add_card(attacker, P0, BATTLEFIELD, -1).expect("a card");
+        game.settle().expect("settles");
+        game.table.board.cards[attacker.0 as usize].attacking = true;
+        game.greedy_blocks(&[attacker]) == [(mob, attacker)]
+    };
+    assert!(blocks("Brute"));
+    assert!(!blocks("Striker"));
+}
+
+#[test]
+fn burn_goes_at_the_opponent_when_only_players_or_a_full_hand_allow() {
+    // Lava Spike can hit only players: cast at 20 life (it once stayed in hand for good).
+    let (mut game, spike) = first_main_with(CARDS, &["Mountain"], "Lava Spike", P0, HAND);
+    game.players = [PlayerKind::Greedy; 2];
+    let moves = game.legal_moves(P0).expect("moves");
+    assert_eq!(game.greedy_move(P0, &moves), Some(Move::Cast(spike)));
+    // A Shock kills no creature of theirs: kept, unless the hand holds more than seven.
+    let shock = |extra: usize| {
+        let (mut game, shock) = first_main_with(CARDS, &["Mountain"], "Shock", P0, HAND);
+        game.players = [PlayerKind::Greedy; 2];
+        for _ in 0..extra {
+            game.table.add_card("Badger", P0, HAND, -1).expect("a card");
+        }
+        let moves = game.legal_moves(P0).expect("moves");
+        game.greedy_move(P0, &moves) == Some(Move::Cast(shock))
+    };
+    assert!(!shock(6));
+    assert!(shock(7));
+}
+
+#[test]
+fn a_full_hand_gives_up_a_spare_land_or_else_its_dearest_spell() {
+    let (mut game, _) = first_main_with(CARDS, &[], "Mountain", P0, HAND);
+    let hand: Vec<CardId> = ["Bear", "Mountain", "Badger", "Mob"]
+        .iter()
+        .map(|name| game.table.add_card(name, P0, HAND, -1).expect("a card"))
+        .collect();
+    // Two lands out: the Badger ({4}{R}), the dearest; five: a land.
+    assert_eq!(game.greedy_discard(P0, &hand), 2);
+    for _ in 0..5 {
+        game.table.add_card("Mountain", P0, BATTLEFIELD, -1).expect("a card");
+    }
+    assert_eq!(game.greedy_discard(P0, &hand), 1);
 }

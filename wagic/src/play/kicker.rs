@@ -12,8 +12,8 @@ use crate::table::STACK;
 use crate::testfile::{self, Mana};
 
 impl Game<'_> {
-    /// A card's mana cost with its kicker added, less affinity's discount (as the runner
-    /// pays it), without `{X}`, and whether it has `{X}`; `None` when it has no kicker or
+    /// A card's mana cost with its kicker added, changed by the cost changes in force and
+    /// less affinity's discount (as the runner pays it), without `{X}`, and whether it has `{X}`; `None` when it has no kicker or
     /// the table does not pay it; hybrid symbols paid as [`Game::first_payable`] picks.
     pub(super) fn kicked_cost(&self, card: CardId) -> Option<(Mana, bool)> {
         let (mut ways, has_x) = self.printed_ways(card)?;
@@ -26,7 +26,7 @@ impl Game<'_> {
             for (mana, more) in way.iter_mut().zip(extra) {
                 *mana = mana.saturating_add(more);
             }
-            crate::runner::costs::affinity_discount(&self.table, card, way);
+            self.table.changed_cost(card, way);
         }
         Some((self.first_payable(card, &ways)?, has_x))
     }

@@ -36,7 +36,8 @@
 //! counters (`poison.rs`; several at once: a draw); the game is a draw after the turn limit
 //! ([`DEFAULT_TURN_LIMIT`]). Besides casting from hand: a kicked cast (`kicker.rs`), an
 //! `autohand` ability (`hand.rs`), a cast from the graveyard with flashback
-//! (`flashback.rs`), a cast face down and turning face up (morph, `morph.rs`); a cost is less affinity's discount. Not played: banding. A card's
+//! (`flashback.rs`), a cast face down and turning face up (morph, `morph.rs`); a cost is changed by the cost changes in force and less affinity's discount
+//! ([`crate::table::Table::changed_cost`]). Not played: banding. A card's
 //! code that traps, a board that does not settle, or a question that cannot be answered
 //! stops the game ([`Outcome::Stopped`], with the reason): neither player wins.
 //!
@@ -142,7 +143,7 @@ use std::sync::Arc;
 use vm::runtime::{CardId, Execution, PlayerId, RequestKind, Value};
 
 use crate::host::WagicHost;
-use crate::table::{BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, Library, P0, P1, Table, TableError};
+use crate::table::{BATTLEFIELD, Board, EXILE, GONE, GRAVEYARD, HAND, LIBRARY, Library, P0, P1, Table, TableError};
 use crate::testfile::PHASES;
 pub use crate::testfile::Phase;
 use vm::bytecode::ZoneIdx;
@@ -377,8 +378,9 @@ struct Game<'s> {
     entered: HashSet<CardId>,
     log: Vec<Entry>,
     decisions: u64,
-    /// Where each card was when the log last looked ([`Game::log_moves`]).
-    seen: Vec<(ZoneIdx, PlayerId)>,
+    /// Where each card was when the log last looked ([`Game::log_moves`]): its zone, its
+    /// controller and its order there (a card that left and came back has a new order).
+    seen: Vec<(ZoneIdx, PlayerId, i64)>,
     /// The spells and abilities waiting to resolve, bottom first.
     stack: Vec<stack::Item>,
     /// Who plays each seat that no [`Seat`] plays.
@@ -408,6 +410,30 @@ struct Game<'s> {
 /// A player's name in the log.
 fn who(player: PlayerId) -> &'static str {
     if player == P0 { "p0" } else { "p1" }
+}
+
+/// Where each card is: its zone, its controller and its order there.
+fn where_cards_are(board: &Board) -> Vec<(ZoneIdx, PlayerId, i64)> {
+    board.cards.iter().map(|c| (c.zone, c.controller, c.order)).collect()
+}
+
+/// The log line of a card's move from `from` (none: it did not exist, a token) to `to`,
+/// if the log tells that move.
+fn move_line(name: &str, owner: &str, controller: &str, from: Option<ZoneIdx>, to: ZoneIdx) -> Option<String> {
+    Some(match (from, to) {
+        (None, BATTLEFIELD) => format!("{name} token enters the battlefield [{controller}]"),
+        (Some(LIBRARY), HAND) => format!("{owner} draws {name}"),
+        (Some(HAND), GRAVEYARD) => format!("{owner} discards {name}"),
+        (Some(BATTLEFIELD), BATTLEFIELD) => format!("{name} comes under {controller}'s control"),
+        (Some(BATTLEFIELD), GRAVEYARD) => format!("{name} [{owner}] goes to the graveyard"),
+        (Some(BATTLEFIELD), HAND) => format!("{name} returns to {owner}'s hand"),
+        (Some(BATTLEFIELD), LIBRARY) => format!("{name} is put into {owner}'s library"),
+        (Some(from), EXILE) if from != EXILE => format!("{name} [{owner}] is exiled"),
+        (Some(LIBRARY), GRAVEYARD) => format!("{name} goes from {owner}'s library to the graveyard"),
+        (Some(GRAVEYARD | EXILE | LIBRARY), BATTLEFIELD) => format!("{name} enters the battlefield [{controller}]"),
+        (Some(GRAVEYARD | EXILE), HAND) => format!("{name} returns to {owner}'s hand"),
+        _ => return None,
+    })
 }
 
 /// The other player.
@@ -483,7 +509,7 @@ impl Game<'_> {
         self.mulligans()?;
         self.table.board.drew_from_empty = [false; 2];
         // The opening hands are not told card by card.
-        self.seen = self.table.board.cards.iter().map(|c| (c.zone, c.controller)).collect();
+        self.seen = where_cards_are(&self.table.board);
         for _ in 0..turn_limit {
             self.turn += 1;
             self.play_turn()?;
@@ -575,14 +601,21 @@ impl Game<'_> {
         self.settle()
     }
 
-    /// The cleanup step: the active player discards down to [`MAX_HAND`] at random, then
-    /// `ueot` effects end and damage wears off.
+    /// The cleanup step: the active player discards down to [`MAX_HAND`] (the random
+    /// player at random, the greedy one its card least worth keeping), then `ueot` effects
+    /// end and damage wears off.
     fn cleanup(&mut self) -> Flow {
         let active = self.table.board.active;
         let hand = self.table.board.zone(active, HAND);
         let mut hand: Vec<CardId> = hand;
         while hand.len() > MAX_HAND {
-            let index = if self.seated(active) { self.ask_discard(active, &hand)? } else { self.rng.below(hand.len()) };
+            let index = if self.seated(active) {
+                self.ask_discard(active, &hand)?
+            } else if self.players[usize::from(active != P0)] == PlayerKind::Greedy {
+                self.greedy_discard(active, &hand)
+            } else {
+                self.rng.below(hand.len())
+            };
             let card = hand.remove(index);
             self.decisions += 1;
             self.table.board.place(card, active, GRAVEYARD, -1);
@@ -628,7 +661,7 @@ impl Game<'_> {
     fn log_moves(&mut self) {
         let mut lines = Vec::new();
         for (index, c) in self.table.board.cards.iter().enumerate() {
-            let now = (c.zone, c.controller);
+            let now = (c.zone, c.controller, c.order);
             let before = self.seen.get(index).copied();
             if before == Some(now) {
                 continue;
@@ -639,25 +672,22 @@ impl Game<'_> {
                 self.entered.insert(CardId(index as u32));
             }
             let (name, owner, controller) = (&c.printed.name, who(c.owner), who(c.controller));
-            let line = match (before.map(|(zone, _)| zone), c.zone) {
-                (None, BATTLEFIELD) => format!("{name} token enters the battlefield [{controller}]"),
-                (Some(LIBRARY), HAND) => format!("{owner} draws {name}"),
-                (Some(HAND), GRAVEYARD) => format!("{owner} discards {name}"),
-                (Some(BATTLEFIELD), BATTLEFIELD) => format!("{name} comes under {controller}'s control"),
-                (Some(BATTLEFIELD), GRAVEYARD) => format!("{name} [{owner}] goes to the graveyard"),
-                (Some(BATTLEFIELD), HAND) => format!("{name} returns to {owner}'s hand"),
-                (Some(BATTLEFIELD), LIBRARY) => format!("{name} is put into {owner}'s library"),
-                (Some(from), EXILE) if from != EXILE => format!("{name} [{owner}] is exiled"),
-                (Some(LIBRARY), GRAVEYARD) => format!("{name} goes from {owner}'s library to the graveyard"),
-                (Some(GRAVEYARD | EXILE | LIBRARY), BATTLEFIELD) => {
-                    format!("{name} enters the battlefield [{controller}]")
-                }
-                (Some(GRAVEYARD | EXILE), HAND) => format!("{name} returns to {owner}'s hand"),
-                _ => continue,
-            };
-            lines.push(line);
+            let before_zone = before.map(|(zone, _, _)| zone);
+            let returned =
+                before_zone == Some(BATTLEFIELD) && c.zone == BATTLEFIELD && before.map(|b| b.2) != Some(c.order);
+            if returned {
+                // It left and came back since the log last looked (persist, undying): both
+                // moves are told, through the zone it came back from.
+                let via = c.moved_from.map_or(GRAVEYARD, |(_, zone)| zone);
+                lines.extend(move_line(name, owner, controller, Some(BATTLEFIELD), via));
+                lines.extend(move_line(name, owner, controller, Some(via), BATTLEFIELD));
+            } else {
+                // A token that left the battlefield is told going where it went.
+                let to = if c.zone == GONE { c.gone_to.unwrap_or(GONE) } else { c.zone };
+                lines.extend(move_line(name, owner, controller, before_zone, to));
+            }
         }
-        self.seen = self.table.board.cards.iter().map(|c| (c.zone, c.controller)).collect();
+        self.seen = where_cards_are(&self.table.board);
         for line in lines {
             self.event(line);
         }

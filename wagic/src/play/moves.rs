@@ -184,13 +184,13 @@ impl Game<'_> {
         program.cards().get(rules.index()).map_or(0, |data| c.printed.action_ranges(data.actions.len()).own.len())
     }
 
-    /// What casting a card costs: its mana cost less affinity's discount (as the runner
-    /// pays it), without `{X}`, and whether it has `{X}`; a cost with hybrid symbols as
+    /// What casting a card costs: its mana cost changed by the cost changes in force and
+    /// less affinity's discount ([`crate::table::Table::changed_cost`], as the runner pays it), without `{X}`, and whether it has `{X}`; a cost with hybrid symbols as
     /// [`Game::first_payable`] picks one of its ways.
     pub(super) fn spell_cost(&self, card: CardId) -> Option<(Mana, bool)> {
         let (mut ways, has_x) = self.printed_ways(card)?;
         for way in &mut ways {
-            crate::runner::costs::affinity_discount(&self.table, card, way);
+            self.table.changed_cost(card, way);
         }
         Some((self.first_payable(card, &ways)?, has_x))
     }

@@ -67,6 +67,19 @@ impl Game<'_> {
             })
     }
 
+    /// Whether the target of casting `source` or activating its ability `action` can be
+    /// only a player (`target=player`: Lava Spike).
+    pub(super) fn aims_only_at_players(&self, source: CardId, action: usize) -> bool {
+        let Some(spec) = self.target_spec(source, action) else { return false };
+        let program = &self.table.library().program;
+        let player = |term: &vm::bytecode::TypeTerm| {
+            use vm::bytecode::TypeAtom;
+            !term.negate && matches!(term.atom, TypeAtom::Player | TypeAtom::Players | TypeAtom::Me | TypeAtom::Opp)
+        };
+        !spec.filters.is_empty()
+            && spec.filters.iter().all(|f| program.filter(*f).is_some_and(|filter| filter.types.iter().all(player)))
+    }
+
     /// [`Game::target_spec`] of action `action` of `card`, cast or activated by
     /// `player`, when it is what the question of targets just asked chose from: its
     /// candidates now are those `asked` offered. Another (the code's first `target(...)`

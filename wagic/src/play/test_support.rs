@@ -51,7 +51,7 @@ pub(super) fn first_main_with(
 
 /// Records every card's place as seen, so that a card a test adds is not logged as a move.
 pub(super) fn mark_seen(game: &mut Game<'_>) {
-    game.seen = game.table.board.cards.iter().map(|c| (c.zone, c.controller)).collect();
+    game.seen = where_cards_are(&game.table.board);
 }
 
 /// The texts of the game's event lines so far.

@@ -179,7 +179,7 @@ impl Run<'_> {
         if payment == Payment::Flashback || payment == Payment::FaceDown {
             // A flashback or face-down cost is paid as written.
         } else if payment != Payment::Alternative {
-            self.affinity_discount(card, &mut cost);
+            self.table.changed_cost(card, &mut cost);
         } else if !c.printed.other_restriction.is_empty()
             && !crate::restriction::holds(&self.table.board, &c.printed.other_restriction, c.owner)
         {
@@ -267,11 +267,12 @@ impl Run<'_> {
         }
         let full = cost;
         if payment != Payment::Flashback {
-            self.affinity_discount(card, &mut cost);
+            self.table.changed_cost(card, &mut cost);
         }
         if payment == Payment::Alternative && cost != full {
-            // Whether Wagic lowers an alternative cost by affinity is not modelled.
-            return Err(skip("an alternative cost beside affinity", at(line, text)));
+            // Whether Wagic lowers an alternative cost by affinity, or changes it by a
+            // cost change, is not modelled.
+            return Err(skip("an alternative cost beside affinity or a cost change", at(line, text)));
         }
         let pool = &mut self.table.board.players[usize::from(owner.0 != 0)].mana;
         let before_payment = *pool;

@@ -1,11 +1,12 @@
-//! What casting a spell costs as the runner pays it: the mana cost, less affinity's
-//! discount ([`Run::affinity_discount`]), paid from the pool as Wagic pays it ([`pay`]);
+//! What casting a spell costs as the runner pays it: the mana cost, changed by the cost
+//! changes in force and less affinity's discount ([`affinity_discount`], both applied by
+//! [`crate::table::Table::changed_cost`]), paid from the pool as Wagic pays it ([`pay`]);
 //! a cost with hybrid symbols (`{RW}`, `{2W}`) as Wagic's `ManaCost::Diff` pays them
 //! ([`read_cost`], [`pay_with_hybrids`]).
 
 use vm::runtime::CardId;
 
-use super::{BATTLEFIELD, Run, is_type};
+use super::{BATTLEFIELD, is_type};
 use crate::builtins::GENERIC_ORDER;
 use crate::host::WagicHost;
 use crate::testfile::Mana;
@@ -26,14 +27,6 @@ const AFFINITIES: [(&str, &str, bool); 7] = [
 /// The names of the affinities the runner models.
 pub(super) fn is_affinity(ability: &str) -> bool {
     AFFINITIES.iter().any(|(name, ..)| *name == ability)
-}
-
-impl Run<'_> {
-    /// Affinity: the cost is {1} (or {G}) less for each permanent of the type its owner
-    /// controls (green creatures for Khalni Hydra), never below nothing.
-    pub(super) fn affinity_discount(&self, card: CardId, cost: &mut Mana) {
-        affinity_discount(&self.table, card, cost);
-    }
 }
 
 /// Affinity's discount on `card`'s `cost` on `table` (the runner's and a game's,

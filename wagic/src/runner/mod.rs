@@ -11,7 +11,7 @@
 //! blockers step, the active one otherwise); a click on the other player's does nothing.
 //! The acting player plays a land
 //! from their hand (one a turn, in a main phase); casts a spell from their hand, paying its
-//! mana cost (less affinity's discount) from the pool as Wagic pays it (at sorcery speed
+//! mana cost (changed by the cost changes in force, less affinity's discount) from the pool as Wagic pays it (at sorcery speed
 //! unless it is an instant or has flash), the spell going on Wagic's stack, where `yes`,
 //! `no` and `endinterruption` let the other player answer it and any other move lets it
 //! resolve (see `stack.rs`); or clicks a permanent, as Wagic's `ActionLayer` does: what

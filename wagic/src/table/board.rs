@@ -2,6 +2,9 @@
 //! every rule goes through ([`Board::place`]) and the characteristics the effects change
 //! (power, toughness, keyword abilities).
 
+use std::collections::HashMap;
+use std::sync::Arc;
+
 use vm::bytecode::{ZoneIdx, ZoneRef};
 use vm::runtime::{CardId, Env, Host, PlayerId, Value};
 
@@ -53,8 +56,15 @@ pub struct Card {
     pub left_with: Option<((i32, i32), super::counters::NamedCounters)>,
     /// Where it was before its last move.
     pub moved_from: Option<(PlayerId, ZoneIdx)>,
-    /// Made by `token(...)`: no card of the library, no rules of the program.
+    /// Made by `token(...)`: no card of the library, no rules of the program, unless it
+    /// is a token of a card (`copies_card`).
     pub token: bool,
+    /// A token that ceased to exist ([`super::GONE`]): the zone it left the battlefield for
+    /// (what the game's log tells of it).
+    pub gone_to: Option<ZoneIdx>,
+    /// A token `token(id)` made of a card of the library (Wagic's token by id): it has the
+    /// card's printed characteristics and the program's rules of its name.
+    pub copies_card: bool,
     /// Its face while it is face down (morph, `morph.rs`): `printed` is then a 2/2
     /// creature with no name, colour or types, and the card has no rules.
     pub face_down: Option<Box<Printed>>,
@@ -93,10 +103,10 @@ pub struct Card {
 }
 
 impl Card {
-    /// Whether its rules are the program's card of its name: not a token's, nor a
-    /// face-down card's.
+    /// Whether its rules are the program's card of its name: not a token's (but a token
+    /// of a card's), nor a face-down card's.
     pub fn has_rules(&self) -> bool {
-        !self.token && self.face_down.is_none()
+        (!self.token || self.copies_card) && self.face_down.is_none()
     }
 
     /// A card as it first comes to the table: `owner`'s and controlled by them, in `zone`,
@@ -115,6 +125,8 @@ impl Card {
             left_with: None,
             moved_from: None,
             token: false,
+            gone_to: None,
+            copies_card: false,
             face_down: None,
             made_by: None,
             attacking: false,
@@ -151,12 +163,24 @@ pub struct Board {
     pub cards: Vec<Card>,
     /// The two players.
     pub players: [Player; 2],
+    /// The printed characteristics of the library's cards, by name: those of the tokens
+    /// `token(id)` makes of a card (none on a board made without a library).
+    pub printed_cards: Arc<HashMap<String, Printed>>,
     /// Timed effects in force: id, code, target, value.
     pub effects: Effects,
     /// Abilities in force: id, card, ability name.
     pub abilities: Vec<(u32, Value, &'static str)>,
     /// Cards moved since the table last emitted `movedto`.
     pub moved: Vec<CardId>,
+    /// The attachments those moves ended (the Aura or Equipment, the permanent it was
+    /// attached to), at most `MAX_DETACHED_KEPT`: the table hands them on to
+    /// [`Board::detached`] as it emits the moves.
+    pub detaching: Vec<(CardId, CardId)>,
+    /// The attachments ended by the moves whose `movedto` the table emitted last, for the
+    /// triggers those moves and the events emitted with them run: Wagic's `mytgt` of an
+    /// Aura's or an Equipment's trigger is what it was attached to (its last known
+    /// attachment) while it falls off (`lastattached`).
+    pub detached: Vec<(CardId, CardId)>,
     /// The other object events since the table last emitted them: the event's name
     /// (`tapped`, `untapped`, `damaged`, `drawn`), its player and its object.
     pub events: Vec<(&'static str, PlayerId, Value)>,
@@ -221,6 +245,10 @@ pub struct Board {
     pub(super) unmodelled: Option<&'static str>,
 }
 
+/// The most ended attachments [`Board::detaching`] keeps (moves between two emissions are
+/// bounded by the rounds of settling; more are not kept).
+pub(super) const MAX_DETACHED_KEPT: usize = 1024;
+
 /// The most phase actions waiting at once (a game has a handful; more are not kept).
 pub const MAX_PHASE_ACTIONS: usize = 1024;
 
@@ -239,6 +267,14 @@ impl Board {
         }
     }
 
+    /// The permanent `source` is attached to, or, while the triggers of the move that
+    /// ended its attachment run, the one it was attached to (the catalogue's
+    /// `lastattached`).
+    pub fn last_attached(&self, source: CardId) -> Option<CardId> {
+        let ended = || self.detached.iter().find(|(from, _)| *from == source).map(|&(_, target)| target);
+        crate::host::WagicHost::attached(self, source).or_else(ended)
+    }
+
     /// Notes that a creature attacks: it attacked this turn (Wagic's `attacked`), and so
     /// did its controller (Wagic's `raid`).
     pub fn note_attack(&mut self, card: CardId) {
@@ -253,9 +289,12 @@ impl Board {
         Board {
             cards: Vec::new(),
             players: [Player { life: 20, mana: [0; 6], poison: 0 }, Player { life: 20, mana: [0; 6], poison: 0 }],
+            printed_cards: Arc::default(),
             effects: Effects::default(),
             abilities: Vec::new(),
             moved: Vec::new(),
+            detaching: Vec::new(),
+            detached: Vec::new(),
             events: Vec::new(),
             damage_dealt: Vec::new(),
             targeted: Vec::new(),
@@ -494,10 +533,22 @@ impl Board {
         self.next_order += 1;
         let order = if position == 0 && zone == LIBRARY { -self.next_order } else { self.next_order };
         // A card that moves is a new object: equipment attached to it falls off, and an
-        // equipment that moves is attached to nothing.
-        for other in &mut self.cards {
-            if other.attached == Some(card) {
-                other.attached = None;
+        // equipment that moves is attached to nothing. Each attachment ended is kept for
+        // the move's triggers (`detached`).
+        for (index, other) in self.cards.iter_mut().enumerate() {
+            let source = CardId(index as u32);
+            let ended = match other.attached {
+                Some(target) if target == card => Some((source, target)),
+                Some(target) if source == card => Some((source, target)),
+                _ => None,
+            };
+            if let Some(ended) = ended {
+                if other.attached == Some(card) {
+                    other.attached = None;
+                }
+                if self.detaching.len() < MAX_DETACHED_KEPT {
+                    self.detaching.push(ended);
+                }
             }
         }
         // A `transforms(...) forever` change ends as its card becomes a new object; so do a

@@ -90,6 +90,7 @@ impl Host for Board {
             "me" => Value::Player(env.controller),
             "opp" => Value::Player(self.opponent(env.controller)),
             "equipped" | "enchanted" => self.attached(env.source).map_or(Value::Nil, Value::Card),
+            "lastattached" => self.last_attached(env.source).map_or(Value::Nil, Value::Card),
             "x" => Value::Int(self.x_paid),
             "kicked" => Value::Int(i32::from(self.kicked == Some(env.source))),
             "alternative" => Value::Int(i32::from(self.alternative == Some(env.source))),
@@ -442,6 +443,9 @@ impl WagicHost for Board {
     fn add_counters(&mut self, card: CardId, power: i32, toughness: i32, count: i32) {
         let Some(c) = self.get_mut(card) else { return };
         let before = c.counters;
+        // Wagic removes only counters the card has (Heartmender's "remove a -1/-1 counter"
+        // leaves a creature without one as it is, never gives it +1/+1).
+        let count = if count < 0 { count.max(-counters_of_kind(before, power, toughness)) } else { count };
         c.counters.0 = c.counters.0.saturating_add(power.saturating_mul(count));
         c.counters.1 = c.counters.1.saturating_add(toughness.saturating_mul(count));
         if c.counters != before {
@@ -509,25 +513,28 @@ impl WagicHost for Board {
     }
 
     fn create_token(&mut self, controller: PlayerId, token: &Token<'_>) -> Option<CardId> {
-        // Tokenizer (Parallel Lives): each permanent with it that the token's maker's
-        // controller controls doubles the tokens made (Wagic's `ATokenCreator::Tokenizer`).
-        let maker = self.controller(token.source);
-        // One pass over the cards, not `zone` (which sorts them): a trigger that makes a
-        // token whenever one enters makes thousands before the VM's cascade limit stops
-        // it, each looking here (found by the `wagic_play` fuzz target: seconds a game).
-        let doublings = self
-            .cards
-            .iter()
-            .enumerate()
-            .filter(|(_, card)| card.zone == BATTLEFIELD && card.controller == maker)
-            .filter(|&(index, _)| self.has_ability(CardId(index as u32), "tokenizer"))
-            .take(MAX_TOKEN_DOUBLINGS)
-            .count();
-        let first = self.make_token(controller, token)?;
-        for _ in 1..1usize << doublings {
-            self.make_token(controller, token)?;
-        }
-        Some(first)
+        let colour_names = token.colours.iter().filter_map(|&colour| catalogue::COLOUR_NAMES.get(usize::from(colour)));
+        let printed = Printed {
+            name: token.name.to_string(),
+            types: token.types.iter().map(|word| word.to_string()).collect(),
+            colours: colour_names.copied().collect(),
+            power: token.power,
+            toughness: token.toughness,
+            abilities: token.abilities.iter().map(|ability| CATALOGUE.abilities[ability.index()].name).collect(),
+            ..Printed::default()
+        };
+        self.make_tokens(controller, &printed, false, token.source)
+    }
+
+    fn create_card_token(&mut self, controller: PlayerId, card: &str, source: CardId) -> Option<CardId> {
+        // A name no card has (a bundle made by hand) makes a token of that name whose
+        // rules the table then fails to find: an error, not a token without its rules.
+        let printed = self
+            .printed_cards
+            .get(card)
+            .cloned()
+            .unwrap_or_else(|| Printed { name: card.to_string(), ..Printed::default() });
+        self.make_tokens(controller, &printed, true, source)
     }
 
     fn attach(&mut self, source: CardId, target: CardId) -> bool {
@@ -736,31 +743,72 @@ impl Board {
     }
 
     /// Puts one token onto `controller`'s battlefield.
-    fn make_token(&mut self, controller: PlayerId, token: &Token<'_>) -> Option<CardId> {
+    /// A token printed so (`copies_card`: a token of a card, with its rules) for
+    /// `controller`, made by `source`'s ability, and one more for each doubling:
+    /// Tokenizer (Parallel Lives), each permanent with it that the maker's controller
+    /// controls doubles the tokens made (Wagic's `ATokenCreator::Tokenizer`). The first
+    /// token, or `None` when the board holds no more cards.
+    fn make_tokens(
+        &mut self,
+        controller: PlayerId,
+        printed: &Printed,
+        copies_card: bool,
+        source: CardId,
+    ) -> Option<CardId> {
+        let maker = self.controller(source);
+        // One pass over the cards, not `zone` (which sorts them): a trigger that makes a
+        // token whenever one enters makes thousands before the VM's cascade limit stops
+        // it, each looking here (found by the `wagic_play` fuzz target: seconds a game).
+        let doublings = self
+            .cards
+            .iter()
+            .enumerate()
+            .filter(|(_, card)| card.zone == BATTLEFIELD && card.controller == maker)
+            .filter(|&(index, _)| self.has_ability(CardId(index as u32), "tokenizer"))
+            .take(MAX_TOKEN_DOUBLINGS)
+            .count();
+        let first = self.make_token(controller, printed.clone(), copies_card, source)?;
+        for _ in 1..1usize << doublings {
+            self.make_token(controller, printed.clone(), copies_card, source)?;
+        }
+        Some(first)
+    }
+
+    /// One token (see [`Board::make_tokens`]).
+    fn make_token(
+        &mut self,
+        controller: PlayerId,
+        printed: Printed,
+        copies_card: bool,
+        source: CardId,
+    ) -> Option<CardId> {
         if self.cards.len() >= MAX_BOARD_CARDS {
             return None;
         }
         let card = CardId(u32::try_from(self.cards.len()).ok()?);
-        let colour_names = token.colours.iter().filter_map(|&colour| catalogue::COLOUR_NAMES.get(usize::from(colour)));
-        let printed = Printed {
-            name: token.name.to_string(),
-            types: token.types.iter().map(|word| word.to_string()).collect(),
-            colours: colour_names.copied().collect(),
-            power: token.power,
-            toughness: token.toughness,
-            abilities: token.abilities.iter().map(|ability| CATALOGUE.abilities[ability.index()].name).collect(),
-            ..Printed::default()
-        };
         self.next_order += 1;
         self.cards.push(Card {
             controller,
             order: self.next_order,
             token: true,
-            made_by: Some(token.source),
+            copies_card,
+            made_by: Some(source),
             ..Card::new(printed, controller, BATTLEFIELD)
         });
         self.moved.push(card);
         Some(card)
+    }
+}
+
+/// How many `power/toughness` counters the summed `counters` of a card hold: the most
+/// whole counters of that kind the sums contain, component by component (0 for a 0/0 kind).
+fn counters_of_kind(counters: (i32, i32), power: i32, toughness: i32) -> i32 {
+    // Only `i32::MIN / -1` overflows: that sum holds the most.
+    let held = |sum: i32, part: i32| (part != 0).then(|| sum.checked_div(part).unwrap_or(i32::MAX).max(0));
+    match (held(counters.0, power), held(counters.1, toughness)) {
+        (Some(a), Some(b)) => a.min(b),
+        (Some(n), None) | (None, Some(n)) => n,
+        (None, None) => 0,
     }
 }
 

@@ -34,6 +34,10 @@ pub struct Printed {
     /// (`teach(creature) {cost}:effect`, [`crate::front::given_activations`]), each as
     /// written without `teach(...)`: the card's actions after its own, used by that permanent.
     pub given_lines: Vec<String>,
+    /// The cost changes of its `auto=` lines (`lord(*[red]|myhand,...) altercost(colorless,-1)`,
+    /// [`crate::front::cost_changes`]): while it is on the battlefield, the spells their
+    /// specs match cost more or less (`table/cost_change.rs`).
+    pub cost_changes: Vec<crate::front::CostChange>,
     /// Its `autohand=` lines as written: the card's actions after its given ones, used from hand.
     pub hand_lines: Vec<String>,
     /// Its activated `autograveyard=` lines as written ([`crate::front::is_graveyard_activation`]):
@@ -111,8 +115,9 @@ pub struct Library {
     pub program: Arc<Program>,
     /// Each compiled card's bundle key (its name) and index.
     pub rules: HashMap<String, CardIdx>,
-    /// Each card's printed characteristics, by name.
-    pub printed: HashMap<String, Printed>,
+    /// Each card's printed characteristics, by name (shared with the boards, whose
+    /// `token(id)` tokens are made of them).
+    pub printed: Arc<HashMap<String, Printed>>,
     /// Each name, lower case, to the name as written (Wagic finds cards by any case).
     names: HashMap<String, String>,
     /// The diagnostic of each card whose first block did not compile, by name.
@@ -144,13 +149,47 @@ impl Library {
     /// out, for a caller that reports them (the Python package's `WagicCards.load`).
     pub fn compile_reporting(
         sources: &[(&str, String)],
+        on_outcome: impl FnMut(usize, &crate::CardOutcome),
+    ) -> Result<Library, String> {
+        Library::compile_keyed(sources, crate::CardKeys::default(), on_outcome)
+    }
+
+    /// [`Library::compile`] with Wagic's set files read: a card's `token(id)` makes tokens
+    /// of the card the printing with that id names, one of `sources`
+    /// ([`crate::token_cards`]); without `sets` such a card is refused.
+    pub fn compile_with_sets(sources: &[(&str, String)], sets: Option<&crate::sets::Sets>) -> Result<Library, String> {
+        Library::compile_reporting_with_sets(sources, sets, |_, _| {})
+    }
+
+    /// [`Library::compile_with_sets`], handing each card's outcome to `on_outcome` as
+    /// [`Library::compile_reporting`] does.
+    pub fn compile_reporting_with_sets(
+        sources: &[(&str, String)],
+        sets: Option<&crate::sets::Sets>,
+        on_outcome: impl FnMut(usize, &crate::CardOutcome),
+    ) -> Result<Library, String> {
+        let keys = match sets {
+            Some(sets) => {
+                let blocks: Vec<_> = sources.iter().flat_map(|(_, source)| crate::reader::read(source)).collect();
+                let names = blocks.iter().map(|block| block.name());
+                let token_cards = crate::token_cards::TokenCards::new(sets.clone(), names);
+                crate::CardKeys::with_token_cards(Arc::new(token_cards))
+            }
+            None => crate::CardKeys::default(),
+        };
+        Library::compile_keyed(sources, keys, on_outcome)
+    }
+
+    /// The cards of `sources` compiled with `keys` ([`Library::compile_reporting`]).
+    fn compile_keyed(
+        sources: &[(&str, String)],
+        mut keys: crate::CardKeys,
         mut on_outcome: impl FnMut(usize, &crate::CardOutcome),
     ) -> Result<Library, String> {
         let mut bundle = BundleBuilder::new(&CATALOGUE);
         let mut printed = HashMap::new();
         let mut names = HashMap::new();
         let mut refused = HashMap::new();
-        let mut keys = crate::CardKeys::default();
         for (index, (file, source)) in sources.iter().enumerate() {
             crate::compile_each(file, source, &mut bundle, &mut keys, |outcome| {
                 on_outcome(index, &outcome);
@@ -175,7 +214,14 @@ impl Library {
                 program.card_key(idx).map(|key| (key.to_string(), idx))
             })
             .collect();
-        Ok(Library { program: Arc::new(program), rules, printed, names, refused, runtime: OnceLock::new() })
+        Ok(Library {
+            program: Arc::new(program),
+            rules,
+            printed: Arc::new(printed),
+            names,
+            refused,
+            runtime: OnceLock::new(),
+        })
     }
 
     /// The name as the card files write it of the card named `name` in any case.
@@ -292,6 +338,7 @@ fn printed_of(block: &crate::reader::CardBlock<'_>) -> Printed {
             .map(|field| field.value.trim().to_string())
             .unwrap_or_default(),
         given_lines: crate::front::given_activations(block),
+        cost_changes: crate::front::cost_changes(block),
         hand_lines: block
             .fields
             .iter()

@@ -38,6 +38,7 @@ use vm::runtime::{
 
 mod board;
 mod combat;
+mod cost_change;
 mod counters;
 mod dies;
 mod effects;
@@ -182,9 +183,10 @@ impl Table {
     /// An empty board running the cards of `library`.
     pub fn with_library(library: Arc<Library>) -> Table {
         let runtime = library.new_runtime();
+        let board = Board { printed_cards: Arc::clone(&library.printed), ..Board::new() };
         Table {
             runtime,
-            board: Board::new(),
+            board,
             library,
             answers: Vec::new(),
             asked: Vec::new(),
@@ -492,6 +494,9 @@ impl Table {
             // entering does not trigger them), and a card leaving still sees its own move
             // (`@movedto(this|graveyard) from(battlefield)`) before it leaves play.
             let moved = std::mem::take(&mut self.board.moved);
+            // The attachments these moves ended, for the triggers they and this round's
+            // other events run (Wagic's last known attachment, `lastattached`).
+            self.board.detached = std::mem::take(&mut self.board.detaching);
             if self.moved_since_answer.len() < MAX_MOVED_KEPT {
                 self.moved_since_answer.extend(moved.iter().take(MAX_MOVED_KEPT));
             }
@@ -532,7 +537,8 @@ impl Table {
             // A token that left the battlefield ceases to exist once its move's triggers
             // have seen it (Wagic's `MTGTokensCleanup` puts it in `garbage`).
             for c in &mut self.board.cards {
-                if c.token && c.zone != BATTLEFIELD {
+                if c.token && c.zone != BATTLEFIELD && c.zone != GONE {
+                    c.gone_to = Some(c.zone);
                     c.zone = GONE;
                 }
             }

@@ -146,6 +146,29 @@ fn counters_are_removed_down_to_none_and_the_last_time_counter_sacrifices() {
     assert_eq!(run(gone, "inplay:Timekeeper\ngraveyard:Hourglass\n"), Verdict::Passed);
 }
 
+#[test]
+fn removing_a_minus_one_counter_from_a_creature_without_one_changes_nothing() {
+    // Heartmender's "remove a -1/-1 counter from each creature you control" on a creature
+    // without one: the Bears stay 2/2 and Shock kills them (they were once given +1/+1).
+    let cards = "[card]\nname=Mender\nauto={1}:counter(-1/-1,-1) target(creature)\nmana={1}\ntype=Artifact\n[/card]\n\
+                 [card]\nname=Witherer\nauto={1}:counter(-1/-1,1) target(creature)\nmana={1}\ntype=Artifact\n[/card]\n";
+    let library =
+        Arc::new(Library::compile(&[("counters.txt", format!("{CARDS}{cards}"))]).expect("the cards compile"));
+    let run = |moves: &str, expected: &str| {
+        let init = "[PLAYER1]\ninplay:Mender,Witherer,Grizzly Bears\nhand:Shock\nmanapool:{R}{3}\n[PLAYER2]\n";
+        let test = test(init, moves, &format!("FIRSTMAIN\n[PLAYER1]\n{expected}[PLAYER2]\n"));
+        runner::run(&library, &wagic::testfile::read(&test).expect("a test"))
+    };
+    let shocked = "inplay:Mender,Witherer\ngraveyard:Grizzly Bears,Shock\n";
+    assert_eq!(
+        run("Mender\nGrizzly Bears\nShock\nGrizzly Bears\n", &format!("{shocked}manapool:{{2}}\n")),
+        Verdict::Passed
+    );
+    // One -1/-1 counter given, one removed, one more removal does nothing: a 2/2 again.
+    let twice = "Witherer\nGrizzly Bears\nMender\nGrizzly Bears\nMender\nGrizzly Bears\nShock\nGrizzly Bears\n";
+    assert_eq!(run(twice, &format!("{shocked}manapool:{{0}}\n")), Verdict::Passed);
+}
+
 /// The refusal of a counter cost the front end does not compile.
 const REFUSED_COUNTER_COST: &str =
     "unsupported: counter cost other than `{C(0/0,n,name)}`, `{C(1/1,n)}` or `{C(-1/-1,n)}`";

@@ -223,7 +223,7 @@ fn token_forms_not_compiled_are_refused_by_name() {
         assert_eq!(refusal_of(&format!("{line}\ntype=Sorcery")), None, "{line}");
     }
     for (line, construct, at) in [
-        ("auto=token(-193507)*2", "token by card id (`token(-id)`)", "-193507"),
+        ("auto=token(-193507)*2", "token by card id (`token(-id)`) without the set files", "-193507"),
         ("auto=token(Eldrazi Scion)", "token by card name", "Eldrazi Scion"),
         ("auto=token(Goblin,Creature Goblin,1/1,red)*x", "token count `x`", "*x"),
         ("auto=token(Ooze,Creature Ooze,X/X,green)", "token p/t `x`", "X/X"),
@@ -326,11 +326,8 @@ fn equip_and_an_equipments_static_effects_compile_other_equipment_lines_do_not()
     for line in ["auto={1}:equip\nauto={T}:damage:1 target(creature)", "auto={1}:equip\nauto=draw:1 controller"] {
         assert_eq!(equipment(line).as_deref(), Some(other), "{line}");
     }
-    // Its `mytgt` (the equipped creature) is refused as it is read.
-    assert_eq!(
-        equipment("auto={1}:equip\nauto=@movedto(graveyard) from(mytgt|battlefield):draw:2 controller").as_deref(),
-        Some("unsupported: spec `mytgt` (the card's target) outside an Aura's damage trigger")
-    );
+    // A trigger on its `mytgt` (the equipped creature) compiles (`attached_triggers.rs`).
+    assert_eq!(equipment("auto={1}:equip\nauto=@movedto(graveyard) from(mytgt|battlefield):draw:2 controller"), None);
     assert_eq!(
         error_of("auto={1}:equip\ntype=Artifact").as_deref(),
         Some("unsupported: `equip` on a card that is not an Equipment")

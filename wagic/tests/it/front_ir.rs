@@ -113,7 +113,8 @@ fn auras_wagic_aims_elsewhere_are_refused_by_name() {
 #[test]
 fn an_auras_targetcontroller_is_the_enchanted_permanents_controller() {
     // Pillory of the Sleepless: the upkeep of the enchanted creature's controller, who
-    // loses the life (Wagic's `TriggerAtPhase` with `who` -2).
+    // loses the life (Wagic's `TriggerAtPhase` with `who` -2); `targetcontroller` is the
+    // controller of its last known attachment (`lastattached`), the enchanted creature's.
     let pillory = "target=creature\nauto=@each targetcontroller upkeep:life:-1 targetController\n\
                    auto=@each targetcontroller upkeep:counter(-1/-1)\ntype=Enchantment\nsubtype=Aura";
     assert_eq!(
@@ -122,7 +123,7 @@ fn an_auras_targetcontroller_is_the_enchanted_permanents_controller() {
             "auto[]: filterSome(Exact(1)) enchant",
             // Its controller's upkeep while it controls the permanent, or its opponent's
             // while the opponent does: each event tests `enchanted.controller`.
-            "auto[my upkeep?, opp upkeep?]: enchanted.controller life ueot",
+            "auto[my upkeep?, opp upkeep?]: lastattached.controller life ueot",
             "auto[my upkeep?, opp upkeep?]: enchanted? counter ueot",
         ]
     );
@@ -496,11 +497,12 @@ fn damage_triggers_are_the_damaged_event_with_tests_of_its_bindings() {
     assert!(!conditions[1].contains(&var("combatdamage")), "{}", conditions[1]);
     // A source spec is tested on `damagesource`, in its zone.
     assert!(conditions[2].contains(&var("damagesource")), "{}", conditions[2]);
-    // `mytgt` is the card's target, never a card named so: the enchanted permanent on an
-    // Aura's damage trigger; refused elsewhere (it compiled as a card name before).
+    // `mytgt` is the card's target, never a card named so: the enchanted permanent (its
+    // last known attachment) on an Aura's trigger; refused elsewhere (it compiled as a
+    // card name before).
     assert_eq!(
         error_of("auto=@damaged(this) from(mytgt):life:1 controller\ntype=Creature").as_deref(),
-        Some("unsupported: spec `mytgt` (the card's target) outside an Aura's damage trigger")
+        Some("unsupported: spec `mytgt` (the card's target) outside an Aura's or an Equipment's trigger")
     );
     let aura =
         "target=creature\nauto=@combatdamaged(player) from(mytgt):life:1 controller\ntype=Enchantment\nsubtype=Aura";
@@ -509,14 +511,13 @@ fn damage_triggers_are_the_damaged_event_with_tests_of_its_bindings() {
     let ir = wagic::front::lower_card(&blocks[0], &arena).expect("the Aura compiles");
     let condition = format!("{:?}", ir.autos[1].events[0].condition);
     assert!(
-        condition.contains(&format!("Binary(Compare(Eq), {}, {})", var("damagesource"), var("enchanted"))),
+        condition.contains(&format!("Binary(Compare(Eq), {}, {})", var("damagesource"), var("lastattached"))),
         "{condition}"
     );
-    // Once the enchanted permanent has moved, the Aura enchants nothing: refused.
+    // Once the enchanted permanent has moved, its move's triggers still see it.
     assert_eq!(
-        error_of("target=creature\nauto=@movedto(mytgt|graveyard):life:1 controller\ntype=Enchantment\nsubtype=Aura")
-            .as_deref(),
-        Some("unsupported: spec `mytgt` (the card's target) outside an Aura's damage trigger")
+        error_of("target=creature\nauto=@movedto(mytgt|graveyard):life:1 controller\ntype=Enchantment\nsubtype=Aura"),
+        None
     );
 }
 

@@ -3,7 +3,9 @@
 //! on `board`), and Wagic's set files read to name the cards tests give by id (`sets`).
 
 mod alias;
+mod alter_cost;
 mod alternative;
+mod attached_triggers;
 mod author;
 mod behaviour;
 mod board;
@@ -19,6 +21,7 @@ mod counters;
 mod donothing;
 mod extra_lands;
 mod flashback;
+mod flip;
 mod foreach_part;
 mod front;
 mod front_ir;
@@ -59,6 +62,7 @@ mod play_seat;
 mod play_stack;
 mod poison;
 mod prevent_all;
+mod prevent_mytgt;
 mod protection;
 mod self_sacrifice;
 mod sets;
@@ -73,6 +77,7 @@ mod teach_activated;
 mod teach_equipment;
 mod this;
 mod thisforeach;
+mod token_by_id;
 mod trigger_restriction;
 mod turn_limited;
 mod vampired;

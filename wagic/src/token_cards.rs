@@ -1,0 +1,83 @@
+//! The token cards Wagic's `token(-id)` names by a printing's id, found as Wagic's
+//! `MTGAbility.cpp` finds them: `MTGCollection()->getCardById(id)`, the printing of the set
+//! files ([`crate::sets`]) with that very id, whose card is then the token (its name,
+//! types, power and toughness, colours and rules).
+//!
+//! A token's printing has the negated id of its maker's (`ROE` gave Awakening Zone `193507`
+//! and its Eldrazi Spawn `-193507`; a maker of several tokens adds two digits, `-20787511`
+//! and `-20787512` for Wurmcoil Engine's Wurms); a positive id names an ordinary card
+//! (Chronozoa's `token(111066)` copies itself). When no printing has the id, Wagic makes a
+//! 0/0 creature token named `ID NOT FOUND` that dies at once: the card is refused instead,
+//! saying which id the sets lack ([`TokenCardError`]), and never given another token.
+
+use std::collections::HashMap;
+
+use crate::sets::Sets;
+
+/// Why a `token(id)` names no token card.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TokenCardError {
+    /// No printing of the sets has the id.
+    NoPrinting,
+    /// The printing names a card (its name as written, and its set) that no card file has.
+    UnknownCard(String, String),
+}
+
+/// The ids of Wagic's set files and the names of the card files, to find the card a
+/// `token(id)` makes a token of.
+#[derive(Debug, Clone, Default)]
+pub struct TokenCards {
+    sets: Sets,
+    /// Every card name of the card files, lower case, to the name as written.
+    names: HashMap<String, String>,
+}
+
+impl TokenCards {
+    /// The token cards of `sets`, whose printings name the cards `names` lists (as the card
+    /// files write them; Wagic finds a printing's card by name in any case).
+    pub fn new<'n>(sets: Sets, names: impl IntoIterator<Item = &'n str>) -> TokenCards {
+        let mut by_lower = HashMap::new();
+        for name in names {
+            by_lower.entry(name.to_lowercase()).or_insert_with(|| name.to_string());
+        }
+        TokenCards { sets, names: by_lower }
+    }
+
+    /// The name, as the card files write it, of the card `token(id)` makes a token of: the
+    /// card of the printing Wagic's collection holds for `id` ([`Sets::printing`]).
+    pub fn card_of(&self, id: i32) -> Result<&str, TokenCardError> {
+        let known = |entry: &crate::sets::SetEntry| self.names.contains_key(&entry.name.to_lowercase());
+        let printing = self.sets.printing(id, known).ok_or(TokenCardError::NoPrinting)?;
+        self.names
+            .get(&printing.entry.name.to_lowercase())
+            .map(String::as_str)
+            .ok_or_else(|| TokenCardError::UnknownCard(printing.entry.name.clone(), printing.set.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sets(text: &str) -> Sets {
+        let mut sets = Sets::new();
+        sets.add("ROE", crate::sets::read(text));
+        sets
+    }
+
+    #[test]
+    fn an_id_is_the_card_of_the_printing_with_that_very_id() {
+        let text = "[card]\nprimitive=Awakening Zone\nid=193507\n[/card]\n[card]\nprimitive=eldrazi spawn\nid=-193507\nrarity=T\n[/card]\n";
+        let cards = TokenCards::new(sets(text), ["Awakening Zone", "Eldrazi Spawn"]);
+        assert_eq!(cards.card_of(-193507), Ok("Eldrazi Spawn"));
+        assert_eq!(cards.card_of(193507), Ok("Awakening Zone"));
+        assert_eq!(cards.card_of(-4), Err(TokenCardError::NoPrinting));
+    }
+
+    #[test]
+    fn a_printing_of_a_card_no_file_has_is_told_with_its_set() {
+        let text = "[card]\nprimitive=Eldrazi Scion\nid=-622750\n[/card]\n";
+        let cards = TokenCards::new(sets(text), ["Eldrazi Spawn"]);
+        assert_eq!(cards.card_of(-622750), Err(TokenCardError::UnknownCard("Eldrazi Scion".into(), "ROE".into())));
+    }
+}
