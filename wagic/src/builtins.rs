@@ -501,12 +501,18 @@ fn regenerate<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
 }
 
 /// The player whose zone `zone` names for `card`: `my` the source's controller, `opp`
-/// that player's opponent, otherwise (`owner`, none) the card's owner.
+/// that player's opponent, `targeted` the player the source targets (its controller while
+/// it targets none, as Wagic's `MTGGameZone::intToZone` falls back), otherwise (`owner`,
+/// none) the card's owner.
 fn zone_player<H: WagicHost>(ctx: &mut CallContext<'_, H>, zone: ZoneRef, card: CardId) -> PlayerId {
     let controller = ctx.env().controller;
     match zone.prefix.map(|prefix| catalogue::ZONE_PREFIXES[prefix.index()].name) {
         Some("my") => controller,
         Some("opp") => ctx.host().opponent(controller),
+        Some("targeted") => {
+            let source = ctx.env().source;
+            ctx.host().player_target(source).unwrap_or(controller)
+        }
         _ => ctx.host().owner(card),
     }
 }
@@ -712,7 +718,20 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::PreventDamage => prevent::prevent_damage,
         Command::ProtectionFrom => protection_from,
         Command::DoNothing => do_nothing,
+        Command::PlayerTarget => player_target,
     }
+}
+
+/// `playertarget` (Wagic's `playerTarget`): the source targets its first target player,
+/// whose zones the prefix `targeted` then names. Succeeds whatever it finds, so that a
+/// spell's effects after it run.
+fn player_target<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let source = ctx.env().source;
+    let first = ctx.targets().iter().find_map(|target| target.as_player());
+    if let Some(player) = first {
+        ctx.host().set_player_target(source, player);
+    }
+    Ok(Status::Success)
 }
 
 /// `donothing` (Wagic's `AAFakeAbility`, whose `resolve` only returns): succeeds, changing

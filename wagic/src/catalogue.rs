@@ -164,6 +164,10 @@ pub const ZONE_PREFIXES: &[NamedSpec] = &[
     named("opp", "The zone of the source's controller's opponent (Wagic `opponent`)."),
     named("owner", "The zone of each target card's owner (Wagic `owner`)."),
     named("targetcontroller", "The zone of the controller of the card's target (Wagic `targetcontroller`)."),
+    named(
+        "targeted",
+        "The zone of the player the source's spell targets (Wagic `targetedpersons`, its `playerTarget`): noted by `playertarget` as the spell resolves; the source's controller's while none is.",
+    ),
 ];
 
 /// The card types (Wagic's hard-coded types and supertypes).
@@ -628,6 +632,7 @@ pub static CATALOGUE: Catalogue = Catalogue {
     restrictions: RESTRICTIONS,
     restriction_prefixes: RESTRICTION_PREFIXES,
     variables: VARIABLES,
+    selectors: SELECTORS,
     attributes: ATTRIBUTES,
     functions: FUNCTIONS,
     roles: Roles {
@@ -651,6 +656,12 @@ pub static CATALOGUE: Catalogue = Catalogue {
     },
     ..Catalogue::EMPTY
 };
+
+/// Filter selectors (`::not(...)`).
+pub const SELECTORS: &[NamedSpec] = &[named(
+    "not",
+    "Leaves out of a filter's matches the value (or the list's values) its argument gives: the front end's `target=opponent` of a spell reading the zones of the player it targets, a player other than its controller chosen as a target (`front/targeted_player.rs`).",
+)];
 
 /// Index of `name` (any case) in a list of names.
 pub fn position(names: &[NamedSpec], name: &str) -> Option<usize> {

@@ -362,6 +362,12 @@ pub trait WagicHost: Host {
     /// Notes the card's `@next phase` trigger fired.
     fn end_next(&mut self, card: CardId);
 
+    /// The player `card` last targeted (Wagic's `playerTarget`), until it moved.
+    fn player_target(&self, card: CardId) -> Option<PlayerId>;
+
+    /// Notes that `card` targets `player` (the catalogue's `playertarget`).
+    fn set_player_target(&mut self, card: CardId, player: PlayerId);
+
     /// Whether the spell can't be countered: its `abilities=` has `nofizzle` (a spell on
     /// the stack is not in play, so the runtime grants it no ability).
     fn uncounterable(&self, card: CardId) -> bool;

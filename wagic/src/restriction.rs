@@ -70,7 +70,7 @@ fn parts(value: Piece<'_>) -> Result<Vec<Part<'_>>, Unsupported> {
         if !card_words
             || spec.count != spec::Count::One
             || spec.other
-            || matches!(zone_prefix, Some("owner" | "targetcontroller"))
+            || matches!(zone_prefix, Some("owner" | "targetcontroller" | "targeted"))
             || zone.split(',').any(|member| member == "stack")
         {
             return Err(refused(spec_piece));
@@ -117,7 +117,7 @@ pub fn some_target(board: &Board, target: &str, player: PlayerId) -> Option<bool
     if !card_words
         || spec.count != spec::Count::One
         || spec.other
-        || matches!(zone_prefix, Some("owner" | "targetcontroller"))
+        || matches!(zone_prefix, Some("owner" | "targetcontroller" | "targeted"))
     {
         return None;
     }

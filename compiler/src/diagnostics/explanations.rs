@@ -441,6 +441,8 @@ impl Code {
                  after the parts before), \
                  `if type(spec)~morethan|lessthan|equalto~N or type(spec) then effect` (several \
                  such tests joined by `,`: each holds), \
+                 `if type(spec)~morethan|lessthan|equalto~N then donothing else effect` (Duress's look at \
+                 a hand with nothing to take: the `else` effect runs when the test fails), \
                  `if compare(A)~morethan|lessthan|equalto~N or compare(B) then effect` (A, B: \
                  `lifetotal`, `opponentlifetotal`, `phandcount`, `ohandcount`), \
                  `if paid(alternative) then effect`, `paid(kicker)`, `casted(this)` (the card was \
@@ -502,7 +504,10 @@ impl Code {
                  turn), and in an ability or a `newability[...]` `phaseaction[phase once sourceinplay] \
                  destroy|bury|sacrifice|moveto(ownerhand|ownerbattlefield)` (on its target at that phase). A spec \
                  is `type[,type][terms]|zone` (a term such as `tapped`, `counter{0/0.n.name}`, `counter{any}`: `creature[power>=3]`), the zones `battlefield`, `hand`, `graveyard`, \
-                 `library`, `exile` and `stack`, bare or after `my`, `opponent` or `owner`; outside a trigger, several of them \
+                 `library`, `exile` and `stack`, bare or after `my`, `opponent` or `owner`, or after `targetedpersons` \
+                 (the zone of the player targeted: on an instant or sorcery of `target=player` or \
+                 `target=opponent`, or after a line's first `target(player)`, outside a trigger's spec); \
+                 outside a trigger, several of them \
                  with one owner (`creature|myhand,mygraveyard`: the cards of each), as the zone groups of Wagic's catalogue list. \
                  The examples are Wagic card blocks.",
                 "[card]\nname=Example\nauto=flipacoin\ntype=Instant\n[/card]\n",

@@ -400,6 +400,14 @@ macro_rules! for_each_command {
                 doc: "`donothing` (Wagic's `AAFakeAbility`): does nothing. It labels a loyalty ability that only adds its counter (`{C(0/0,1,Loyalty)}:name(+1) donothing`) or an ability paid for its cost alone (`{T}:name(X = 0) donothing`); a `target(...)` written with it is chosen as the effect is put on the stack, and nothing is done to it.",
                 fails_when: "never",
             },
+            PlayerTarget {
+                name: "playertarget",
+                params: [],
+                default_target: Nothing,
+                timed: false,
+                doc: "Notes the first target player as the player the source targets (Wagic's `playerTarget`, set as a player is chosen as a spell's target), whose zones the prefix `targeted` names (Wagic's `targetedpersonshand`...) until the source moves. The front end makes it the first effect of a spell whose `target=` is a player and that names such a zone.",
+                fails_when: "never",
+            },
             TokenCard {
                 name: "tokencard",
                 params: [req "card": Expr, opt "count": Expr],

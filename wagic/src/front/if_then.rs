@@ -2,7 +2,7 @@
 //! resolves (Wagic's `IfThenAbility`), as a test of the source or the turn
 //! (`compare.rs`), or as counts of cards whose negated checks guard the effect.
 
-use compiler::ir::{Arg, Effect, Expr, Link, Statement};
+use compiler::ir::{Arg, Condition, Effect, Expr, Link, Statement};
 use vm::bytecode::{CommandIdx, Const};
 
 use super::piece::Piece;
@@ -61,7 +61,7 @@ impl<'i> Lowering<'i> {
         let mut links = Vec::with_capacity(tests.len() + 1);
         for test in &tests {
             let operator = if links.is_empty() { None } else { or_else };
-            links.push(Link { operator, effect: self.negated_count_check(*test, construct)? });
+            links.push(Link { operator, effect: self.count_check(*test, construct, true)? });
         }
         let statement = self.statement(effect, wrapper, None)?;
         let [Link { effect: body, .. }] = statement.chain else {
@@ -71,9 +71,81 @@ impl<'i> Lowering<'i> {
         Ok(Statement { chain: self.arena.alloc_slice_copy(&links), ..statement })
     }
 
-    /// The catalogue's `aslongas` check of the negation of `type(spec)~criterion~n` (or
-    /// `~type(spec)` for n: a count of cards too): it succeeds when the test fails.
-    fn negated_count_check(&self, test: Piece<'_>, construct: &str) -> Result<Effect<'i>, Unsupported> {
+    /// `if type(spec)~criterion~n then [name(...)] donothing [target] else effect` (Wagic's
+    /// `IfThenAbility` with its else ability: Duress's "look at the hand, nothing to take,
+    /// else discard"): two statements, each run only when its check holds as it begins, the
+    /// condition's, then its negation's (Condition::Guarded), so that each branch's target
+    /// is chosen only when that branch is taken. The `then` effect does nothing, so the
+    /// second check counts the board the first did: one branch runs. Its target is
+    /// optional (looking at an empty hand is no failure of the spell). `None` for a part
+    /// without ` else `.
+    pub(super) fn if_then_else(
+        &self,
+        part: Piece<'_>,
+        wrapper: Option<Wrapper<'_>>,
+    ) -> Result<Option<[Statement<'i>; 2]>, Unsupported> {
+        let construct =
+            "`if ... then ... else` other than `if type(spec)~morethan|lessthan|equalto~n then donothing else effect`";
+        let Some(rest) = part.trim().strip_prefix("if ") else { return Ok(None) };
+        let words = rest.words();
+        let Some(then) = words.iter().position(|word| word.text.eq_ignore_ascii_case("then")) else {
+            return Ok(None);
+        };
+        let Some(otherwise) = words.iter().skip(then).position(|word| word.text.eq_ignore_ascii_case("else")) else {
+            return Ok(None);
+        };
+        let otherwise = then + otherwise;
+        let (Some(first), Some(last_test), Some(then_start), Some(else_word), Some(else_start)) = (
+            words.first(),
+            then.checked_sub(1).and_then(|index| words.get(index)),
+            words.get(then + 1),
+            words.get(otherwise),
+            words.get(otherwise + 1),
+        ) else {
+            return Err(Unsupported::new(part, construct));
+        };
+        let test = rest.slice(first.start - rest.start, last_test.start - rest.start + last_test.text.len());
+        if test.split_top(",").len() != 1 || !test.trim().starts_with_word("type(") {
+            return Err(Unsupported::new(test, construct));
+        }
+        let taken = rest.slice(then_start.start - rest.start, else_word.start - rest.start).trim();
+        let not_taken = rest.from(else_start.start - rest.start).trim();
+        let look = self.statement(taken, wrapper, None)?;
+        let does_nothing = CommandIdx::new(Command::DoNothing.index());
+        let nothing_done =
+            matches!(look.chain, [Link { effect: Effect::Call { command, .. }, .. }] if *command == does_nothing);
+        if !nothing_done || look.condition.is_some() {
+            return Err(Unsupported::new(taken, construct));
+        }
+        let look_target = match look.target {
+            Some(compiler::ir::Target::Filter { filter, .. }) => {
+                Some(compiler::ir::Target::Filter { filter, optional: true })
+            }
+            other => other,
+        };
+        let other = self.statement(not_taken, wrapper, None)?;
+        let may = match other.condition {
+            None => None,
+            Some(Condition::May(question)) => Some(question),
+            Some(_) => return Err(Unsupported::new(not_taken, construct)),
+        };
+        let guarded = |check: Effect<'i>, may| {
+            let guard = self.arena.alloc_slice_copy(&[Link { operator: None, effect: check }]);
+            Some(Condition::Guarded { guard, may, stops: false })
+        };
+        let look = Statement {
+            condition: guarded(self.count_check(test, construct, false)?, None),
+            target: look_target,
+            ..look
+        };
+        let other = Statement { condition: guarded(self.count_check(test, construct, true)?, may), ..other };
+        Ok(Some([look, other]))
+    }
+
+    /// The catalogue's `aslongas` check of `type(spec)~criterion~n` (or `~type(spec)` for
+    /// n: a count of cards too), or with `negate` of its negation: it succeeds when the test
+    /// holds (fails).
+    fn count_check(&self, test: Piece<'_>, construct: &str, negate: bool) -> Result<Effect<'i>, Unsupported> {
         let parts = test.split_top("~");
         let [count_part, criterion, bound] = parts.as_slice() else {
             return Err(Unsupported::new(test, construct));
@@ -86,16 +158,19 @@ impl<'i> Lowering<'i> {
             Some((against, after)) if after.text.trim().is_empty() => (Some(against), 0),
             _ => (None, bound.trim().text.parse::<i32>().map_err(|_| Unsupported::new(*bound, construct))?),
         };
-        // The negation of the condition written: it holds when the effect must not run.
-        let (negated, number) = match criterion.trim().text.to_ascii_lowercase().as_str() {
-            "morethan" => ("lessthan", number.saturating_add(1)),
-            "lessthan" => ("morethan", number.saturating_sub(1)),
-            "equalto" => ("notequalto", number),
+        // The condition written, or its negation (which holds when the effect must not run).
+        let (criterion_word, number) = match (criterion.trim().text.to_ascii_lowercase().as_str(), negate) {
+            ("morethan", true) => ("lessthan", number.saturating_add(1)),
+            ("lessthan", true) => ("morethan", number.saturating_sub(1)),
+            ("equalto", true) => ("notequalto", number),
+            ("morethan", false) => ("morethan", number),
+            ("lessthan", false) => ("lessthan", number),
+            ("equalto", false) => ("equalto", number),
             _ => return Err(Unsupported::new(*criterion, construct)),
         };
         let spec = spec::read(spec_piece)?;
         let filter = self.specs.filter(&spec, true)?;
-        let word = catalogue::position(catalogue::CRITERIA, negated).unwrap_or(0) as u16;
+        let word = catalogue::position(catalogue::CRITERIA, criterion_word).unwrap_or(0) as u16;
         let command = CommandIdx::new(Command::AsLongAs.index());
         let mut args = vec![
             Arg::Filter(filter),

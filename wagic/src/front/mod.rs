@@ -354,10 +354,19 @@ pub fn lower_card_with<'i>(
     let mut first_mode = None;
     // The triggers whose effect is a `choice`, each met once.
     let mut chosen_triggers = std::collections::HashSet::new();
+    // The first line naming a zone of the player the spell targets (`targetedpersonshand`).
+    let mut names_targeted_zone = None;
+    let reads_targeted_zones = block.fields.iter().any(|field| {
+        !describes_only(field.key) && targeted_player::targeted_zone(Piece::new(field.value, 0)).is_some()
+    });
     for field in &block.fields {
         let value = Piece::new(field.value, (field.value_span.start as usize).saturating_sub(base));
         lowering.turn_limited.set(false);
         let key = field.key.to_ascii_lowercase();
+        if !describes_only(&key) && names_targeted_zone.is_none() {
+            targeted_player::check_targeted_zone(value, lowering.spell_targets_player)?;
+            names_targeted_zone = targeted_player::targeted_zone(value);
+        }
         match key.as_str() {
             "abilities" => {
                 for word in value.split_top(",") {
@@ -380,7 +389,10 @@ pub fn lower_card_with<'i>(
             }
             "target" => {
                 let spec = spec::read(value)?;
-                let filter = lowering.specs.filter(&spec, false)?;
+                let mut filter = lowering.specs.filter(&spec, false)?;
+                if reads_targeted_zones {
+                    filter = targeted_player::opponent_as_a_choice(arena, filter);
+                }
                 rule_target = Some(RuleTarget { optional: false, filters: arena.alloc_slice_copy(&[filter]) });
             }
             "auto" if value.text.len() > MAX_LINE_BYTES => {
@@ -690,6 +702,12 @@ pub fn lower_card_with<'i>(
     }
     if let Some(at) = shuffled_in {
         spell_statements.extend(lowering.shuffle_into_library(at));
+    }
+    if let Some(at) = names_targeted_zone
+        && is_spell
+    {
+        // Its target player is noted before its effects read that player's zones.
+        spell_statements.insert(0, targeted_player::note_player_target(arena, at));
     }
     if spell_statements.len() > MAX_STATEMENTS
         || actions.len() + given_actions.len() + hand_actions.len() + graveyard_actions.len() + autos.len()

@@ -183,13 +183,18 @@ fn zone_of(text: &str) -> Option<(Option<usize>, usize)> {
         return None;
     }
     let text = text.to_ascii_lowercase();
-    let (prefix, zone) =
-        [("my", "my"), ("opponent", "opp"), ("owner", "owner"), ("targetcontroller", "targetcontroller")]
-            .iter()
-            .find_map(|(written, name)| {
-                text.strip_prefix(written).map(|zone| (catalogue::position(catalogue::ZONE_PREFIXES, name), zone))
-            })
-            .unwrap_or((None, text.as_str()));
+    let (prefix, zone) = [
+        ("my", "my"),
+        ("opponent", "opp"),
+        ("owner", "owner"),
+        ("targetcontroller", "targetcontroller"),
+        ("targetedpersons", "targeted"),
+    ]
+    .iter()
+    .find_map(|(written, name)| {
+        text.strip_prefix(written).map(|zone| (catalogue::position(catalogue::ZONE_PREFIXES, name), zone))
+    })
+    .unwrap_or((None, text.as_str()));
     let zone = if zone == "inplay" { "battlefield" } else { zone };
     Some((prefix, catalogue::ZONES.iter().position(|spec| spec.name == zone)?))
 }
@@ -203,7 +208,7 @@ fn zone_suggestion(written: &str) -> Option<String> {
     {
         return Some(format!("did you mean `opponent{zone}`?"));
     }
-    let known: Vec<String> = ["", "my", "opponent", "owner", "targetcontroller"]
+    let known: Vec<String> = ["", "my", "opponent", "owner", "targetcontroller", "targetedpersons"]
         .iter()
         .flat_map(|prefix| zone_names().map(move |zone| format!("{prefix}{zone}")))
         .collect();
@@ -544,8 +549,9 @@ impl<'i> SpecLowering<'i> {
         conjuncts.extend(self.any(alternatives));
         if let Some((prefix, zone)) = spec.zone {
             let prefix_name = prefix.map_or("", |index| catalogue::ZONE_PREFIXES[index].name);
-            if prefix_name == "owner" || prefix_name == "targetcontroller" {
-                return Err(Unsupported::new(spec.span, &format!("zone prefix `{prefix_name}` in a trigger")));
+            if ["owner", "targetcontroller", "targeted"].contains(&prefix_name) {
+                let written = if prefix_name == "targeted" { "targetedpersons" } else { prefix_name };
+                return Err(Unsupported::new(spec.span, &format!("zone prefix `{written}` in a trigger")));
             }
             if catalogue::zone_members(zone).len() > 1 {
                 return Err(Unsupported::new(spec.span, "spec with several zones in a trigger"));

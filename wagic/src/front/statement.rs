@@ -7,7 +7,7 @@ use compiler::ir::{Arg, Condition, Each, EachSource, Effect, Expr, Link, Stateme
 use vm::bytecode::{CommandIdx, Const, RestrictionIdx, ZoneIdx, ZonePrefixIdx, ZoneRef};
 
 use super::piece::Piece;
-use super::{Lowering, TargetController, Unsupported, dynamic, given, pay, spec};
+use super::{Lowering, TargetController, Unsupported, dynamic, given, pay, spec, targeted_player};
 use crate::catalogue::{self, CATALOGUE, Command};
 
 /// The help of an `auto=` line with no effect (`auto=`, `auto=may`).
@@ -117,6 +117,18 @@ impl<'i> Lowering<'i> {
             }
             None => false,
         };
+        // `target(player) moveTo(exile) all(*|targetedpersonsgraveyard)` (Tormod's Crypt): the
+        // player chosen is noted first (`targeted_player.rs`), and each part acts on its own
+        // target or on that player.
+        let mut noted_player = None;
+        if !self.spell_targets_player
+            && let Some(Wrapper::Target(spec_piece, "target")) = wrapper
+            && targeted_player::targeted_zone(rest).is_some()
+            && targeted_player::is_a_player(spec_piece)
+        {
+            noted_player = Some(self.note_line_player(spec_piece)?);
+            wrapper = None;
+        }
         let parts = rest.split_top("&&");
         // Wagic reads `if ... then` before it splits at `&&`: every later part is under the
         // condition too, which the parts' statements here would not be.
@@ -189,7 +201,23 @@ impl<'i> Lowering<'i> {
                 }
                 continue;
             }
+            // `if ... then donothing else effect` (Duress): a statement for each branch.
+            if let Some(branches) = self.if_then_else(part.trim(), own)? {
+                statements.extend(branches);
+                continue;
+            }
             statements.push(self.statement(part.trim(), own, None)?);
+        }
+        if let Some(note) = noted_player {
+            let previous = self.arena.alloc(Expr::Var(spec::variable("prevtgt")));
+            for statement in statements.iter_mut().filter(|statement| statement.target.is_none()) {
+                statement.target = Some(Target::Expr { value: previous, optional: false });
+            }
+            statements.insert(0, note);
+        } else if !self.spell_targets_player
+            && let Some(word) = targeted_player::targeted_zone(piece)
+        {
+            return Err(targeted_player::unnoted(word));
         }
         // Wagic chooses a `target(...)` once for the whole line, and a part without a target
         // of its own acts on it (`damage:2 && -flying target(creature)`): the first part
@@ -256,6 +284,9 @@ impl<'i> Lowering<'i> {
                 };
                 *statement = self.only_if(test, Statement { condition: None, ..*statement }, args, "`this(...)`")?;
             }
+        }
+        for statement in &mut statements {
+            *statement = self.targeted_zone_choice(*statement);
         }
         Ok((label, self.arena.alloc_slice_copy(&statements), lord, continuous))
     }
@@ -814,7 +845,7 @@ impl<'i> Lowering<'i> {
 
     /// `target(spec)`, `all(spec)`, `lord(spec)`; `all(trigger)` is the event's object
     /// (`all(trigger[from])` of a damage, its source).
-    fn target_clause(&self, args: Piece<'_>, kind: &str) -> Result<Target<'i>, Unsupported> {
+    pub(super) fn target_clause(&self, args: Piece<'_>, kind: &str) -> Result<Target<'i>, Unsupported> {
         let trimmed = args.trim();
         let lower = trimmed.text.to_ascii_lowercase();
         if lower == "trigger" || lower == "trigger[to]" || lower == "trigger[from]" {

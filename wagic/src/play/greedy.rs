@@ -334,6 +334,11 @@ impl Game<'_> {
                             || (only_players || overflowing) && aimable(Value::Player(foe))
                             || creatures.into_iter().any(|card| self.toughness_left(card) <= damage)
                     }
+                    // A spell choosing from the hand of the player it targets (Duress's
+                    // `targetedpersonshand`): the opponent's hand holds a card.
+                    None if text.to_ascii_lowercase().contains("targetedpersonshand") => {
+                        !self.table.board.zone(foe, HAND).is_empty()
+                    }
                     None => match theirs {
                         Some(theirs) => !theirs.is_empty(),
                         None => creatures.count() > 0,

@@ -2,7 +2,7 @@
 //! what it leaves in hand.
 
 use super::moves::Move;
-use super::test_support::{first_main_with, texts};
+use super::test_support::{first_main_with, mark_seen, texts};
 use super::*;
 
 /// Swords to Plowshares as Wagic writes it, a knight with protection from white (Black
@@ -27,7 +27,12 @@ auto=dynamicability<!mytgt powerlifegain targetcontroller!>\nmana={W}\ntype=Inst
 [card]\nname=Brute\nmana={2}{R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Mob\nmana={G}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Lava Spike\ntarget=player\nauto=damage:3\nmana={R}\ntype=Sorcery\n[/card]\n\
-[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\nmana={R}\ntype=Instant\n[/card]\n";
+[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\nmana={R}\ntype=Instant\n[/card]\n\
+[card]\nname=Duress\ntarget=opponent\n\
+auto=if type(*[-creature;-land]|targetedpersonshand)~lessthan~1 then name(look) donothing \
+notatarget(*|targetedpersonshand) else reject notatarget(*[-creature;-land]|targetedpersonshand)\n\
+mana={B}\ntype=Sorcery\n[/card]\n\
+[card]\nname=Fireball\ntarget=creature,player\nauto=damage:5\nmana={4}{R}\ntype=Sorcery\n[/card]\n";
 
 #[test]
 fn removal_whose_only_targets_are_its_own_creatures_stays_in_hand() {
@@ -87,6 +92,30 @@ fn a_mill_spell_targets_the_other_player() {
         game.resolve_top().expect("resolves");
         let milled = [P0, P1].map(|player| game.table.board.zone(player, GRAVEYARD).len());
         assert_eq!(milled, [1, 5], "seed {seed}: {:?}", texts(&game));
+    }
+}
+
+#[test]
+fn duress_takes_the_opponents_most_valuable_card_never_its_casters() {
+    // p1's hand: a five-mana Fireball, Tome Scour, a Bear (a creature: not Duress's) and a
+    // land; p0 holds a Fireball of its own.
+    for seed in 0..4 {
+        let (mut game, duress) = first_main_with(CARDS, &["Swamp"], "Duress", P0, HAND);
+        (game.rng, game.players) = (Rng::new(seed), [PlayerKind::Greedy; 2]);
+        let own = game.table.add_card("Fireball", P0, HAND, -1).expect("a card");
+        for name in ["Tome Scour", "Fireball", "Bear", "Plains"] {
+            game.table.add_card(name, P1, HAND, -1).expect("a card");
+        }
+        mark_seen(&mut game);
+        let moves = game.legal_moves(P0).expect("moves");
+        assert_eq!(game.greedy_move(P0, &moves), Some(Move::Cast(duress)));
+        game.play_move(Move::Cast(duress)).expect("cast");
+        game.resolve_top().expect("resolves");
+        let graveyard = game.table.board.zone(P1, GRAVEYARD);
+        let names: Vec<&str> =
+            graveyard.iter().filter_map(|card| game.table.board.get(*card)).map(|c| c.printed.name.as_str()).collect();
+        assert_eq!(names, ["Fireball"], "seed {seed}: {:?}", texts(&game));
+        assert_eq!(game.table.board.get(own).map(|c| c.zone), Some(HAND));
     }
 }
 

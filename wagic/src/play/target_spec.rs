@@ -16,11 +16,9 @@
 use vm::bytecode::{CommandIdx, FilterIdx, Instr, Qty};
 
 use crate::catalogue::Command;
-use vm::runtime::{CardId, Env, Host, Peek, PeekBuffers, PlayerId, Value};
+use vm::runtime::{CardId, Env, Peek, PeekBuffers, PlayerId, Value};
 
 use super::Game;
-use crate::table::P0;
-use crate::table::P1;
 
 thread_local! {
     /// The buffers target specs are peeked at in, kept per thread so that offering moves
@@ -145,16 +143,20 @@ impl Game<'_> {
         let board = &self.table.board;
         let env = Env { me: player, controller: player, source: card, card: rules };
         let mut candidates = Vec::new();
+        let program = &self.table.library().program;
+        let targeted = crate::catalogue::position(crate::catalogue::ZONE_PREFIXES, "targeted");
+        let names_the_targeted = |f: &FilterIdx| {
+            program.filters().get(f.index()).is_some_and(|filter| filter.zone.prefix.map(|p| p.index()) == targeted)
+        };
+        if board.get(card).is_some_and(|c| c.player_target.is_none()) && spec.filters.iter().any(names_the_targeted) {
+            // The player its spell targets is noted as it resolves: before, the zone is
+            // not known (Duress's `notatarget(*|targetedpersonshand)` as it is cast).
+            return None;
+        }
         for f in &spec.filters {
             // The board's own zone listing, read without the `&mut` the host's takes.
             let zone_cards = |zone: vm::bytecode::ZoneRef, out: &mut Vec<Value>| {
-                let prefix = zone.prefix.map(|prefix| crate::catalogue::ZONE_PREFIXES[prefix.index()].name);
-                let players = match prefix {
-                    Some("my") => vec![env.controller],
-                    Some("opp") => vec![board.opponent(env.controller)],
-                    _ => vec![P0, P1],
-                };
-                for player in players {
+                for player in board.zone_players(&env, zone) {
                     out.extend(board.zone(player, zone.zone).into_iter().map(Value::Card));
                 }
             };

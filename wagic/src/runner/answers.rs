@@ -35,6 +35,19 @@ impl Run<'_> {
             return Ok(Some(waiting));
         }
         waiting.clicks.refusable |= targeting::any_refused(&self.table.board, env.source, env.controller);
+        if let (Value::Player(player), Some(spell)) = (target, waiting.spell)
+            && request.kind == RequestKind::Targets
+            && waiting.clicks.answered == 0
+            && !waiting.execution.candidates().contains(&target)
+            && self.table.board.get(spell).is_some_and(|c| c.printed.target.trim().eq_ignore_ascii_case("opponent"))
+            && player != waiting.execution.env().controller
+        {
+            // The spell's `target=opponent`, which the runtime took without asking, clicked
+            // as Wagic waits for it; its lines' question (Coercion's card of that
+            // player's hand) is the next move's.
+            waiting.clicks.answered += 1;
+            return Ok(Some(waiting));
+        }
         if !waiting.execution.candidates().contains(&target) {
             // A permanent its spec does not match: Wagic's `toggleTarget` ignores the click
             // (Aysen Bureaucrats' test clicks a creature with power 3 first).

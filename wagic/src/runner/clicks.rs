@@ -841,12 +841,23 @@ pub(super) fn targets_named<'a>(target: &str, autos: impl Iterator<Item = &'a st
     }
     for auto in autos {
         let auto = auto.to_ascii_lowercase();
-        for (at, _) in auto.match_indices("target(") {
-            if auto[at + "target(".len()..].trim_start().starts_with('<') {
-                return None;
+        // `if ... then A else B`: one branch runs, its targets clicked.
+        let branches = match auto.split_once(" else ") {
+            Some((then, otherwise)) => [then, otherwise],
+            None => [auto.as_str(), ""],
+        };
+        let mut most = 0;
+        for branch in branches {
+            let mut targets = 0;
+            for (at, _) in branch.match_indices("target(") {
+                if branch[at + "target(".len()..].trim_start().starts_with('<') {
+                    return None;
+                }
+                targets += 1;
             }
-            named += 1;
+            most = most.max(targets);
         }
+        named += most;
         // A cost with a spec (`{S(creature|mybattlefield)}`, `{discard(*|myhand)}`) is
         // clicked too, as a target is.
         named += auto.matches("{s(").count() + auto.matches("{discard(").count();

@@ -5,11 +5,11 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use vm::bytecode::ZoneIdx;
-use vm::runtime::{CardId, PlayerId, Value};
+use vm::bytecode::{ZoneIdx, ZoneRef};
+use vm::runtime::{CardId, Env, Host, PlayerId, Value};
 
 use super::effects::Effects;
-use super::{BATTLEFIELD, GRAVEYARD, HAND, LIBRARY, P0, Printed, STACK};
+use super::{BATTLEFIELD, GRAVEYARD, HAND, LIBRARY, P0, P1, Printed, STACK};
 use crate::catalogue;
 use crate::host::EffectCode;
 
@@ -96,6 +96,10 @@ pub struct Card {
     /// (Wagic's `getManaUsedToCast`, which `if spent({R})` reads); none once it moves
     /// again, or when it was not cast.
     pub spent: crate::testfile::Mana,
+    /// The player its spell last targeted (Wagic's `playerTarget`, noted by the catalogue's
+    /// `playertarget` as the spell resolves), whose zones the prefix `targeted` names;
+    /// none once it moves.
+    pub player_target: Option<PlayerId>,
 }
 
 impl Card {
@@ -136,6 +140,7 @@ impl Card {
             frozen: false,
             attacked: false,
             spent: [0; 6],
+            player_target: None,
         }
     }
 }
@@ -485,6 +490,21 @@ impl Board {
         cards.into_iter().map(|(_, card)| card).collect()
     }
 
+    /// The players whose zone `zone` (with its prefix) is for an effect run in `env`: `my`
+    /// the source's controller's, `opp` their opponent's, `targeted` the zone of the player
+    /// the source targets (Wagic's `playerTarget`; its controller's while it targets none,
+    /// as Wagic's `MTGGameZone::intToZone` falls back), any other both players'.
+    pub fn zone_players(&self, env: &Env, zone: ZoneRef) -> Vec<PlayerId> {
+        match zone.prefix.map(|prefix| catalogue::ZONE_PREFIXES[prefix.index()].name) {
+            Some("my") => vec![env.controller],
+            Some("opp") => vec![self.opponent(env.controller)],
+            Some("targeted") => {
+                vec![self.get(env.source).and_then(|c| c.player_target).unwrap_or(env.controller)]
+            }
+            _ => vec![P0, P1],
+        }
+    }
+
     /// Whose zone a card is in: its controller's battlefield, its owner's other zones.
     pub(super) fn zone_player(&self, card: &Card) -> PlayerId {
         if card.zone == BATTLEFIELD { card.controller } else { card.owner }
@@ -575,6 +595,7 @@ impl Board {
         }
         c.fresh = entering;
         c.attacked = false;
+        c.player_target = None;
         c.zone = zone;
         c.order = order;
         if zone == BATTLEFIELD {

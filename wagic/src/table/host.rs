@@ -20,12 +20,7 @@ impl Host for Board {
     }
 
     fn zone_cards(&mut self, env: &Env, zone: ZoneRef, out: &mut Vec<Value>) {
-        let players = match zone.prefix.map(|prefix| catalogue::ZONE_PREFIXES[prefix.index()].name) {
-            Some("my") => vec![env.controller],
-            Some("opp") => vec![self.opponent(env.controller)],
-            _ => vec![P0, P1],
-        };
-        for player in players {
+        for player in self.zone_players(env, zone) {
             out.extend(self.zone(player, zone.zone).into_iter().map(Value::Card));
         }
     }
@@ -620,6 +615,16 @@ impl WagicHost for Board {
 
     fn uncounterable(&self, card: CardId) -> bool {
         self.get(card).is_some_and(|c| c.printed.uncounterable)
+    }
+
+    fn player_target(&self, card: CardId) -> Option<PlayerId> {
+        self.get(card)?.player_target
+    }
+
+    fn set_player_target(&mut self, card: CardId, player: PlayerId) {
+        if let Some(c) = self.get_mut(card) {
+            c.player_target = Some(player);
+        }
     }
 
     fn blockers(&self, card: CardId) -> usize {

@@ -71,6 +71,7 @@ mod source_tapped;
 mod stack;
 mod targeted;
 mod targeted_player;
+mod targeted_zones;
 mod teach;
 mod teach_activated;
 mod teach_equipment;
