@@ -16,9 +16,13 @@
 //! (the spell's lines, resolved in turn: a looter's draw, then discard), a statement each.
 //! Others are refused by name.
 
-use super::Unsupported;
+use compiler::ir::{Expr, Statement, Target};
+use vm::bytecode::{ZoneIdx, ZonePrefixIdx, ZoneRef};
+
 use super::piece::Piece;
 use super::spec::{self, Count, Spec};
+use super::statement::Wrapper;
+use super::{Lowering, Unsupported};
 use crate::catalogue;
 
 /// Words of the effect whose meaning changes with its source.
@@ -286,4 +290,79 @@ pub(super) fn without_name(inner: Piece<'_>) -> Piece<'_> {
 pub(super) fn whole_line_ability(piece: Piece<'_>) -> Result<Option<Given<'_>>, Unsupported> {
     let joined = piece.text.find("!$").is_some_and(|end| piece.text[end..].contains("&&"));
     if joined { Ok(None) } else { given_ability(piece) }
+}
+
+impl<'i> Lowering<'i> {
+    /// One effect given to another player (`ability$!effect!$ opponent`): the catalogue's
+    /// effect doing what that player's choosing would, on that player; `after`, the words
+    /// after the player (`asSorcery`); `at` is the whole form.
+    pub(super) fn players_statement(
+        &self,
+        effect: PlayersEffect<'_>,
+        receiver: Receiver,
+        after: Piece<'_>,
+        at: Piece<'_>,
+        wrapper: Option<Wrapper<'_>>,
+        shared: Option<Target<'i>>,
+    ) -> Result<Statement<'i>, Unsupported> {
+        let effect = match effect {
+            PlayersEffect::Discard(discard) => discard,
+            PlayersEffect::Plain(plain) => plain,
+            PlayersEffect::Move { count, among, zone, how, at } => {
+                let filter = self.specs.filter(&among, true)?;
+                let zone = ZoneRef { prefix: zone.0.map(ZonePrefixIdx::new), zone: ZoneIdx::new(zone.1) };
+                self.chosen_move.set(Some(super::ChosenMove { count, filter, zone, how }));
+                Piece::new("movechosen", at.start)
+            }
+        };
+        // The words after the player keep their place in the source.
+        let effect = if after.text.is_empty() {
+            effect
+        } else {
+            let text = self.arena.alloc_str(&format!("{} {}", effect.text, after.text));
+            Piece::new(text, after.start.saturating_sub(effect.text.len() + 1))
+        };
+        let statement = self.given_to_player(effect, receiver, at, wrapper, shared);
+        // Not left for another statement, when this one was refused before its effect.
+        self.chosen_move.set(None);
+        statement
+    }
+
+    /// `ability$!effect!$ opponent|targetedplayer`: `effect`, the catalogue's
+    /// effect of that player's own choosing, on that player. `targetedplayer` is the target
+    /// of the line's `target(player)` (or `target(opponent)`) written before, the spell's
+    /// player target, or the opponent where the card targets none else.
+    fn given_to_player(
+        &self,
+        effect: Piece<'_>,
+        receiver: Receiver,
+        at: Piece<'_>,
+        wrapper: Option<Wrapper<'_>>,
+        shared: Option<Target<'i>>,
+    ) -> Result<Statement<'i>, Unsupported> {
+        let word = receiver_word(receiver);
+        if shared.is_some() {
+            return Err(Unsupported::new(at, "`ability$!...!$` with a word around it"));
+        }
+        let on_opponent = |statement: Statement<'i>| {
+            let value = self.arena.alloc(Expr::Var(spec::variable("opp")));
+            Statement { target: Some(Target::Expr { value, optional: false }), ..statement }
+        };
+        match (receiver, wrapper) {
+            (Receiver::Opponent, None) => Ok(on_opponent(self.statement(effect, None, None)?)),
+            (Receiver::TargetedPlayer, Some(Wrapper::Target(spec_piece, "target")))
+                if ["player", "opponent"].iter().any(|name| spec_piece.trim().text.eq_ignore_ascii_case(name)) =>
+            {
+                self.statement(effect, wrapper, None)
+            }
+            (Receiver::TargetedPlayer, None) if self.spell_targets_player => self.statement(effect, None, None),
+            (Receiver::TargetedPlayer, None) if self.targeted_opponent => {
+                Ok(on_opponent(self.statement(effect, None, None)?))
+            }
+            (Receiver::TargetedPlayer, None) => {
+                Err(Unsupported::new(at, "`ability$!...!$` given to `targetedplayer` on a card targeting no player"))
+            }
+            _ => Err(Unsupported::new(at, &format!("`ability$!...!$` given to `{word}` with a word around it"))),
+        }
+    }
 }

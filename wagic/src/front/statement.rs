@@ -4,7 +4,7 @@
 //! duration, criterion and activation limits around the effect words (`links.rs`).
 
 use compiler::ir::{Arg, Condition, Each, EachSource, Effect, Expr, Link, Statement, Target, TypeTerm};
-use vm::bytecode::{CommandIdx, Const, RestrictionIdx, ZoneIdx, ZonePrefixIdx, ZoneRef};
+use vm::bytecode::{CommandIdx, Const, RestrictionIdx};
 
 use super::piece::Piece;
 use super::{Lowering, TargetController, Unsupported, dynamic, given, pay, spec, targeted_player};
@@ -733,80 +733,6 @@ impl<'i> Lowering<'i> {
         Ok(Statement { condition, target, restriction, chain, otherwise: None, span: piece.span() })
     }
 
-    /// `ability$!effect!$ opponent|targetedplayer` (`given.rs`): `effect`, the catalogue's
-    /// effect of that player's own choosing, on that player. `targetedplayer` is the target
-    /// of the line's `target(player)` (or `target(opponent)`) written before, the spell's
-    /// player target, or the opponent where the card targets none else.
-    /// One effect given to another player (`ability$!effect!$ opponent`): the catalogue's
-    /// effect doing what that player's choosing would, on that player; `after`, the words
-    /// after the player (`asSorcery`); `at` is the whole form.
-    fn players_statement(
-        &self,
-        effect: given::PlayersEffect<'_>,
-        receiver: given::Receiver,
-        after: Piece<'_>,
-        at: Piece<'_>,
-        wrapper: Option<Wrapper<'_>>,
-        shared: Option<Target<'i>>,
-    ) -> Result<Statement<'i>, Unsupported> {
-        let effect = match effect {
-            given::PlayersEffect::Discard(discard) => discard,
-            given::PlayersEffect::Plain(plain) => plain,
-            given::PlayersEffect::Move { count, among, zone, how, at } => {
-                let filter = self.specs.filter(&among, true)?;
-                let zone = ZoneRef { prefix: zone.0.map(ZonePrefixIdx::new), zone: ZoneIdx::new(zone.1) };
-                self.chosen_move.set(Some(super::ChosenMove { count, filter, zone, how }));
-                Piece::new("movechosen", at.start)
-            }
-        };
-        // The words after the player keep their place in the source.
-        let effect = if after.text.is_empty() {
-            effect
-        } else {
-            let text = self.arena.alloc_str(&format!("{} {}", effect.text, after.text));
-            Piece::new(text, after.start.saturating_sub(effect.text.len() + 1))
-        };
-        let statement = self.given_to_player(effect, receiver, at, wrapper, shared);
-        // Not left for another statement, when this one was refused before its effect.
-        self.chosen_move.set(None);
-        statement
-    }
-
-    fn given_to_player(
-        &self,
-        effect: Piece<'_>,
-        receiver: given::Receiver,
-        at: Piece<'_>,
-        wrapper: Option<Wrapper<'_>>,
-        shared: Option<Target<'i>>,
-    ) -> Result<Statement<'i>, Unsupported> {
-        let word = given::receiver_word(receiver);
-        if shared.is_some() {
-            return Err(Unsupported::new(at, "`ability$!...!$` with a word around it"));
-        }
-        let on_opponent = |statement: Statement<'i>| {
-            let value = self.arena.alloc(Expr::Var(spec::variable("opp")));
-            Statement { target: Some(Target::Expr { value, optional: false }), ..statement }
-        };
-        match (receiver, wrapper) {
-            (given::Receiver::Opponent, None) => Ok(on_opponent(self.statement(effect, None, None)?)),
-            (given::Receiver::TargetedPlayer, Some(Wrapper::Target(spec_piece, "target")))
-                if ["player", "opponent"].iter().any(|name| spec_piece.trim().text.eq_ignore_ascii_case(name)) =>
-            {
-                self.statement(effect, wrapper, None)
-            }
-            (given::Receiver::TargetedPlayer, None) if self.spell_targets_player => self.statement(effect, None, None),
-            (given::Receiver::TargetedPlayer, None) if self.targeted_opponent => {
-                Ok(on_opponent(self.statement(effect, None, None)?))
-            }
-            (given::Receiver::TargetedPlayer, None) => {
-                Err(Unsupported::new(at, "`ability$!...!$` given to `targetedplayer` on a card targeting no player"))
-            }
-            _ => Err(Unsupported::new(at, &format!("`ability$!...!$` given to `{word}` with a word around it"))),
-        }
-    }
-
-    /// The target without the source (`other` written after the effect).
     /// `chain` run only while the cards `spec_piece` matches number more than (`name`
     /// `morethan`) or fewer than (`lessthan`) `count`: the catalogue's `aslongas` check,
     /// then each link of the chain after it.
@@ -833,6 +759,7 @@ impl<'i> Lowering<'i> {
         Ok(self.arena.alloc_slice_copy(&links))
     }
 
+    /// The target without the source (`other` written after the effect).
     fn leave_out_source(&self, target: Option<Target<'i>>, at: Piece<'_>) -> Result<Target<'i>, Unsupported> {
         let Some(Target::Filter { filter, optional }) = target else {
             return Err(Unsupported::new(at, "`other` without a target spec"));

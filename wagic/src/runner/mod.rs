@@ -109,6 +109,7 @@ mod held;
 mod ids;
 mod lure;
 mod modelled;
+mod morph;
 mod phases;
 mod stack;
 mod storm;
