@@ -625,17 +625,13 @@ impl Game<'_> {
         let blockers = self.table.board.zone(opponent(active), BATTLEFIELD);
         // May-block reads an attacking creature: it attacks for the look.
         let was = self.table.board.get(attacker).is_some_and(|c| c.attacking);
-        if let Some(c) = self.table.board.cards.get_mut(attacker.0 as usize) {
-            c.attacking = true;
-        }
+        self.set_attacking(&[attacker], &[true]);
         let board = &self.table.board;
         let lost = blockers
             .into_iter()
             .filter(|blocker| can_block(board, *blocker) && may_block(board, *blocker, attacker, &[]))
             .any(|blocker| self.kills(blocker, attacker) && !self.kills(attacker, blocker));
-        if let Some(c) = self.table.board.cards.get_mut(attacker.0 as usize) {
-            c.attacking = was;
-        }
+        self.set_attacking(&[attacker], &[was]);
         !lost
     }
 

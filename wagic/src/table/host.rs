@@ -467,7 +467,7 @@ impl WagicHost for Board {
         match power_toughness_kind(name) {
             // The board sums +1/+1 and -1/-1 counters (they cancel): a card has +1/+1
             // counters while both sums are positive, -1/-1 ones while both are negative.
-            Some(sign) => c.counters.0.saturating_mul(sign).min(c.counters.1.saturating_mul(sign)).max(0),
+            Some(sign) => counters_of_kind(c.counters, sign, sign),
             None => c.named.count(name),
         }
     }
