@@ -129,7 +129,7 @@ impl<H: Host> Runtime<H> {
         });
         if !held.is_empty() {
             held.sort_unstable();
-            exec::end_effects(&mut self.world.effects, host, |effect| held.binary_search(&effect.id).is_ok());
+            exec::end_effects(&mut self.world.effects, host, is_held(&held));
         }
     }
 
@@ -240,7 +240,7 @@ impl<H: Host> Runtime<H> {
             if !held.is_empty() {
                 // A lord over a board of tokens holds one effect a creature.
                 held.sort_unstable();
-                exec::end_effects(&mut self.world.effects, host, |effect| held.binary_search(&effect.id).is_ok());
+                exec::end_effects(&mut self.world.effects, host, is_held(&held));
             }
             if !host.auto_may_fire(card) {
                 continue;
@@ -348,6 +348,17 @@ impl<H: Host> Runtime<H> {
             }
             _ => false,
         });
+    }
+}
+
+/// Whether an effect is one of `held` (sorted): ending an auto's effects looks at every
+/// effect in force, and the ids one run recorded are a narrow range among them.
+fn is_held(held: &[EffectId]) -> impl Fn(&Effect) -> bool + '_ {
+    let (first, last) = (held.first().copied(), held.last().copied());
+    move |effect| {
+        first.is_some_and(|first| effect.id >= first)
+            && last.is_some_and(|last| effect.id <= last)
+            && held.binary_search(&effect.id).is_ok()
     }
 }
 

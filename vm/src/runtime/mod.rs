@@ -88,6 +88,7 @@
 
 pub mod builtins;
 mod cascade;
+mod effects;
 pub mod events;
 mod exec;
 pub mod host;
