@@ -78,6 +78,7 @@ pub fn card_warnings(source: &str, block: &CardBlock<'_>) -> Vec<Diagnostic> {
             "color" => warnings.extend(colours(field)),
             "abilities" => warnings.extend(repeated_abilities(field)),
             "subtype" if !is_planeswalker(block) => warnings.extend(misspelt_subtype(field)),
+            _ if !crate::front::describes_only(key) => warnings.extend(repaired_brackets(field)),
             _ => {}
         }
     }
@@ -89,6 +90,29 @@ pub fn card_warnings(source: &str, block: &CardBlock<'_>) -> Vec<Diagnostic> {
     }
     warnings.sort_by_key(|warning| warning.span.start);
     warnings
+}
+
+/// W0109 for each bracket of a line that does not balance and that Wagic reads one known
+/// way, which the front end reads so too ([`crate::front::brackets`]).
+fn repaired_brackets(field: &Field<'_>) -> Vec<Diagnostic> {
+    let Some(repair) = crate::front::brackets::repair(field.value) else { return Vec::new() };
+    let start = field.value_span.start as usize;
+    repair
+        .edits_as_written()
+        .into_iter()
+        .map(|(at, bracket, edit)| {
+            let written = field.value.as_bytes().get(bracket).map_or('?', |&byte| byte as char);
+            let close = edit.insert.map(|close| {
+                // The word the bracket is read as closed before: its blanks, its first
+                // character (`|`, `:`, `{`) and what follows to a blank, `(`, `)` or `:`.
+                let next = field.value.get(at..).unwrap_or("");
+                let blanks = next.len() - next.trim_start().len();
+                let word = next[blanks..].char_indices().skip(1).find(|(_, c)| c.is_whitespace() || "():".contains(*c));
+                (close as char, &next[..word.map_or(next.len(), |(end, _)| blanks + end)])
+            });
+            diagnostics::bracket_repaired(Span::new(start + bracket, start + bracket + 1), written, close, edit.why)
+        })
+        .collect()
 }
 
 /// Whether `byte` is a blank Wagic's reader keeps (it trims nothing but a line's CR).
