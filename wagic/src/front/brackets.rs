@@ -17,9 +17,16 @@
 //!   words are found anywhere in the text before the `:`; the second `}` is dropped.
 //!
 //! Any other imbalance stays an E0100 error, naming the construct where Wagic reads it
-//! otherwise than printed ([`refusal`]): a `restriction{` never closed (Wagic drops the
-//! restriction), a cost's `{` never closed (Wagic finds no `}:`, so no activated ability),
-//! a `]` after a zone's name (a zone Wagic does not know).
+//! otherwise than printed or where its reading is not one the front end can tell
+//! ([`refusal`]): a `restriction{` never closed (Wagic drops the restriction), a cost's
+//! `{` never closed (Wagic finds no `}:`, so no activated ability) or its `(`, a `]` after
+//! a zone's name (a zone Wagic does not know), a `lord(` or `all(` never closed (Wagic
+//! ends its spec at the first `)`, or reads none), a spec's `[` closed by `}` (a term no
+//! card has), and any imbalance inside `transforms((...))`.
+
+/// The effects of a spec in parentheses that Wagic ends at their first `)`
+/// (`kLordKeywords`).
+const LORDS: &[&str] = &["lord", "all", "foreach", "aslongas", "teach"];
 
 /// The most brackets repaired on one line (Wagic's cards need one).
 const MAX_EDITS: usize = 8;
@@ -257,6 +264,23 @@ pub fn refusal(line: &str) -> Option<(usize, &'static str, &'static str)> {
         {
             Some((open, "a cost's `(` never closed", "write `)` before the cost's `}` (`{S(creature|mybattlefield)}`)"))
         }
+        _ if before.to_ascii_lowercase().rfind("transforms((").is_some_and(|at| !before[at + 12..].contains("))")) => {
+            Some((
+                found.at,
+                "inside `transforms((...))`",
+                "Wagic cuts `transforms((` at its first `))` and its `newability[` at the next `]`: balance them",
+            ))
+        }
+        (BreakKind::Unclosed, b'(') if LORDS.iter().any(|lord| ends_with(before, lord)) => Some((
+            found.at,
+            "`lord(`, `all(`, `foreach(`, `aslongas(` or `teach(` never closed",
+            "Wagic ends its spec at the first `)` after it, and reads no such effect without one; add `)` after the spec",
+        )),
+        (BreakKind::Stray { opener: Some(open) }, b'}') if bytes[open] == b'[' => Some((
+            found.at,
+            "a spec's `[` closed by `}`",
+            "Wagic reads the `}` as part of the term, which no card has; write `]`",
+        )),
         (BreakKind::Stray { opener: Some(open) }, b']') if bytes[open] == b'(' && before.contains('|') => {
             let zone = &before[before.rfind('|')? + 1..];
             (!zone.is_empty() && zone.bytes().all(|byte| byte.is_ascii_alphanumeric())).then_some((
@@ -347,7 +371,14 @@ mod tests {
             named("@damaged(creature) from(*[red]|mystack]):damage:thatmuch controller"),
             Some("`]` after a zone")
         );
-        assert_eq!(named("choice damage:1 all(creature(flying)"), None);
+        assert_eq!(
+            named("choice damage:1 all(creature(flying)"),
+            Some("`lord(`, `all(`, `foreach(`, `aslongas(` or `teach(` never closed")
+        );
+        assert_eq!(named("foreach(creature[attacking}|mybattlefield) add{R}"), Some("a spec's `[` closed by `}`"));
+        assert_eq!(named("transforms((,newability[prevent:1)])) forever"), Some("inside `transforms((...))`"));
+        assert_eq!(named("damage:1 target(creature"), None);
+        assert_eq!(named("transforms((,newability[flying])) ueot)"), None);
     }
 
     #[test]

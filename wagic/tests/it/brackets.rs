@@ -175,14 +175,20 @@ fn the_reason_wagic_reads_a_line_otherwise_is_named() {
 
 #[test]
 fn an_imbalance_of_unknown_reading_stays_refused() {
-    // Hurly-Burly's `all(creature(-flying)`: a type Wagic would not know; a `this(` of
-    // another test; a stray `)` after a word other than `reject`.
+    // Hurly-Burly's `all(creature(-flying)`: Wagic's spec is `creature(-flying`.
+    assert_eq!(
+        error_of("auto=choice name(flying) damage:1 all(creature(flying)\ntype=Sorcery").as_deref(),
+        Some("unsupported: unbalanced brackets: `lord(`, `all(`, `foreach(`, `aslongas(` or `teach(` never closed")
+    );
+    assert_eq!(
+        error_of("auto=all(*|myhand) transforms((,newability[draw:1],newability[reject])]))\ntype=Sorcery").as_deref(),
+        Some("unsupported: unbalanced brackets: inside `transforms((...))`")
+    );
+    // A `this(` of another test; a stray `)` after a word other than `reject`.
     for line in [
-        "auto=choice name(flying) damage:1 all(creature(flying)\ntype=Sorcery",
         "auto=this(variable{controllerturn} 1/1\ntype=Creature",
         "auto=ability$!draw:1 _ choice notatarget(*|myhand) draw:1)!$ controller\ntype=Sorcery",
-        "auto=lord(creature[flying] doesnotuntap\ntype=Enchantment",
-        "auto=all(*|myhand) transforms((,newability[draw:1],newability[reject])]))\ntype=Sorcery",
+        "auto=damage:1 target(creature\ntype=Sorcery",
     ] {
         assert_eq!(error_of(line).as_deref(), Some("unsupported: unbalanced brackets"), "{line}");
     }
