@@ -133,6 +133,8 @@ fn starts_with(text: &str, word: &str) -> bool {
 /// The line as Wagic reads it when its brackets do not balance and each break is one of
 /// the shapes Wagic reads as printed; `None` when they balance or a break is another.
 pub fn repair(line: &str) -> Option<Repair> {
+    // Most lines balance: they cost one scan, no copy.
+    first_break(line)?;
     let mut text = line.to_string();
     let mut edits = Vec::new();
     while let Some(found) = first_break(&text) {
