@@ -39,7 +39,9 @@
 //! `lord(spec|zones) altercost(colour, ±n)` (read, not compiled: the table applies it) in
 //! `cost_change.rs`, `thisforeach(counter{...})` in `thisforeach.rs`, `@next` in `next.rs`, a permanent's
 //! `phaseaction[...]` in `phaseaction.rs` and a pump of counts (`type:spec:zone`, maybe
-//! `nonstatic`) in `counted_pump.rs`.
+//! `nonstatic`) in `counted_pump.rs`. A line whose brackets do not balance in a shape
+//! Wagic reads one known way is lowered as Wagic reads it, its errors' spans mapped back
+//! to the line as written (`brackets.rs`).
 
 mod alias;
 pub use alias::{EXTRA_LANDS, alias_target};
