@@ -7,7 +7,7 @@
 //! twice) at the value's own text. Wagic's
 //! own card files get five, all slips: three stray `}`, a `mana=mana=` and a `Vedalkan`.
 //! A line's bracket out of balance that Wagic reads one known way, and the front end so
-//! too ([`crate::front::brackets`]), is W0109 at the bracket: 63 on Wagic's files.
+//! too (`front/brackets.rs`), is W0109 at the bracket: 63 on Wagic's files.
 
 use compiler::{Diagnostic, Span};
 
