@@ -57,6 +57,10 @@ pub fn card_warnings(source: &str, block: &CardBlock<'_>) -> Vec<Diagnostic> {
     for field in &block.fields {
         warnings.extend(blanks_around_key(source, field));
         let key = field.key;
+        // Every line the front end lowers, whatever its key's case: it lowers it so.
+        if !crate::front::describes_only(key) {
+            warnings.extend(repaired_brackets(field));
+        }
         // Wagic compares keys as written: `Auto=` is no key of its.
         if key.bytes().any(|byte| byte.is_ascii_uppercase()) {
             // Nor is it a second line of its key there.
@@ -80,7 +84,6 @@ pub fn card_warnings(source: &str, block: &CardBlock<'_>) -> Vec<Diagnostic> {
             "color" => warnings.extend(colours(field)),
             "abilities" => warnings.extend(repeated_abilities(field)),
             "subtype" if !is_planeswalker(block) => warnings.extend(misspelt_subtype(field)),
-            _ if !crate::front::describes_only(key) => warnings.extend(repaired_brackets(field)),
             _ => {}
         }
     }

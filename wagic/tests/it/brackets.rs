@@ -123,6 +123,10 @@ fn each_bracket_read_as_wagic_reads_it_is_warned_about_where_it_is() {
         check(&card("@each my upkeep restriction{type(*[black]|myBattlefield)~morethan~0}}:life:2")),
         (vec![seen("W0109", "this `}` closes nothing: read without it", 4, 74)], 1)
     );
+    // A key in capitals: Wagic ignores the line, the front end lowers it, so the bracket is
+    // still told.
+    let capitals = card("@movedTo(creature[power>=4|myBattlefield):draw:1 controller").replace("auto=", "Auto=");
+    assert_eq!(check(&capitals).0.iter().map(|seen| seen.0).collect::<Vec<_>>(), ["W0106", "W0109"]);
     // Renown's `this(` never closes: read as Wagic does, then refused for what it is,
     // at its place in the line as written.
     let renown = "this(cantargetcard(*[-renown]) transforms((,newability[@combatdamaged(player) from(this):counter(1/1) && becomes(renown) forever]))";
