@@ -81,19 +81,21 @@ impl Repair {
 /// How an unbalanced bracket breaks the nesting: at `at`, a closing bracket that closes
 /// the opening one at `opener` (of another kind) or nothing, or an opening one never closed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Break {
-    at: usize,
-    kind: BreakKind,
+pub(super) struct Break {
+    pub(super) at: usize,
+    pub(super) kind: BreakKind,
 }
 
+/// Whether a [`Break`] is an opening bracket never closed, or a closing one out of place.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum BreakKind {
+pub(super) enum BreakKind {
     Unclosed,
     Stray { opener: Option<usize> },
 }
 
-/// The first bracket that breaks the nesting of `text` (see [`super::piece::Piece::first_unbalanced`]).
-fn first_break(text: &str) -> Option<Break> {
+/// The first bracket that breaks the nesting of `text`: a closing bracket that closes
+/// another kind or nothing, or else the innermost opening bracket never closed.
+pub(super) fn first_break(text: &str) -> Option<Break> {
     let bytes = text.as_bytes();
     let mut stack: Vec<usize> = Vec::new();
     for (index, &byte) in bytes.iter().enumerate() {
@@ -110,7 +112,7 @@ fn first_break(text: &str) -> Option<Break> {
 }
 
 /// The closing bracket of an opening one.
-fn closer(open: u8) -> u8 {
+pub(super) fn closer(open: u8) -> u8 {
     match open {
         b'(' => b')',
         b'[' => b']',
