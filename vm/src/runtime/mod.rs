@@ -131,6 +131,9 @@ pub const MAX_RUNS_PER_DRAIN: u32 = 10_000;
 /// tokens holds one a creature (four anthems over 256 Wagic tokens are 1,024), so the
 /// cap is far above any board a game reaches.
 pub const MAX_EFFECTS: usize = 16_384;
+/// The most autos cards hear at once because other cards give them
+/// ([`Runtime::give_autos`]).
+pub const MAX_GIVEN_AUTOS: usize = 256;
 /// The runtime of one game: a program, the game's builtins, the cards in play with their
 /// subscriptions, the recorded effects and the event queue. Clone it (with the host and
 /// a suspended execution) to explore alternatives.

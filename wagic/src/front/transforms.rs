@@ -29,7 +29,12 @@ use super::{Line, Lowering, Unsupported, ability_of, did_you_mean, given, pay, s
 use crate::catalogue::{self, Command};
 
 /// A new triggered ability the front end does not compile: a permanent's own alone compiles.
-const GIVEN_TRIGGER: &str = "transforms part `newability[@trigger:effect]` given to another card or beside other parts";
+pub(super) const GIVEN_TRIGGER: &str =
+    "transforms part `newability[@trigger:effect]` given to another card other than until end of turn or by a lord";
+
+/// A new triggered ability given to another card that the front end does not compile.
+const GIVEN_TRIGGER_KIND: &str =
+    "transforms part `newability[@trigger:effect]` given with `once`, a restriction, a limit or a trigger of its own";
 
 /// A new activated ability the front end does not compile: a permanent's own alone compiles.
 const GIVEN_ACTIVATED: &str = "transforms part `newability[{cost}:effect]` given to another card or beside other parts";
@@ -114,7 +119,8 @@ impl<'i> Lowering<'i> {
                 grants.push(Link { operator: Some(ChainOperator::Then), effect: Effect::Grant(ability) });
             } else if let Some(inner) = part.strip_prefix("newability[").filter(|_| lower.ends_with(']')) {
                 let inner = inner.slice(0, inner.text.len() - 1).trim();
-                let links = self.new_ability(part, inner)?;
+                let links =
+                    if inner.text.starts_with('@') { self.given_trigger(part, inner)? } else { self.new_ability(part, inner)? };
                 // Each new ability runs whatever the one before did; within one, a paid
                 // effect (`pay && effect`) keeps its own operator.
                 new_abilities.extend(links.iter().enumerate().map(|(index, link)| {
@@ -220,6 +226,38 @@ impl<'i> Lowering<'i> {
             (_, Some(args)) => Err(Unsupported::new(args, "`this(...)` around a new activated ability")),
             _ => Err(Unsupported::new(inner, "transforms part `newability` other than one effect on the card")),
         }
+    }
+
+    /// A part `newability[@trigger:effect]` of a `transforms(...) ueot` on other cards
+    /// than the card itself (a target, `all(...)`), or of a lord's `transforms(...)`:
+    /// Wagic's `ATransformer` adds the triggered ability to the game with each transformed
+    /// card as its source, until the end of the turn (`ALord`: while the card matches). It is lowered as a permanent's own trigger, with `this` the card
+    /// that has it ([`Lowering::for_bearer`]), kept among the card's given triggers (hook
+    /// autos, which the card itself never hears: `lower_card`), and given by the link
+    /// `givetrigger(n)` on the statement's targets (`table/given_triggers.rs`).
+    fn given_trigger(&self, part: Piece<'_>, inner: Piece<'_>) -> Result<&'i [Link<'i>], Unsupported> {
+        if !self.until_end_of_turn.get() && self.lasting_given.get().is_none() {
+            // Only a lord's line may give it for longer: `line.rs` takes this then.
+            self.lasting_given.set(Some(part.span()));
+        }
+        let bearer = self.for_bearer();
+        let Line::Triggered { events, statements, restricted: false, once: false } = bearer.line(inner)? else {
+            return Err(Unsupported::new(part, GIVEN_TRIGGER_KIND));
+        };
+        if !bearer.given_triggers.borrow().is_empty()
+            || bearer.turn_limited.get()
+            || bearer.once.get()
+            || !bearer.live_pumps.borrow().is_empty()
+        {
+            return Err(Unsupported::new(part, GIVEN_TRIGGER_KIND));
+        }
+        let mut given = self.given_triggers.borrow_mut();
+        let number = i32::try_from(given.len()).unwrap_or(i32::MAX);
+        given.push(compiler::ir::Auto { hook: true, events, costs: &[], statements });
+        let args = self.arena.alloc_slice_copy(&[Arg::Value(Expr::Int(number))]);
+        let command = CommandIdx::new(Command::GiveTrigger.index());
+        let give = Link { operator: None, effect: Effect::Call { command, confirm: false, args } };
+        Ok(self.arena.alloc_slice_copy(&[give]))
     }
 
     /// The effects of a part `transforms((,newability[effect],newability[effect]...))
