@@ -236,6 +236,10 @@ impl<'i> Lowering<'i> {
     /// autos, which the card itself never hears: `lower_card`), and given by the link
     /// `givetrigger(n)` on the statement's targets (`table/given_triggers.rs`).
     fn given_trigger(&self, part: Piece<'_>, inner: Piece<'_>) -> Result<&'i [Link<'i>], Unsupported> {
+        if self.aura || self.equipment {
+            // The card it is attached to would have it while attached: not modelled.
+            return Err(Unsupported::new(part, GIVEN_TRIGGER));
+        }
         if !self.until_end_of_turn.get() && self.lasting_given.get().is_none() {
             // Only a lord's line may give it for longer: `line.rs` takes this then.
             self.lasting_given.set(Some(part.span()));

@@ -99,3 +99,33 @@ fn a_given_trigger_beyond_the_turn_or_with_once_is_refused() {
         )
     );
 }
+
+/// Leeching Sliver ("Whenever a Sliver you control attacks, defending player loses 1
+/// life") and a Sliver of no ability of its own.
+const SLIVERS: &str = "[card]\nname=Leeching Sliver\n\
+auto=lord(sliver|mybattlefield) transforms((,newability[@combat(attacking) source(this):life:-1 opponent]))\n\
+mana={1}{B}\ntype=Creature\nsubtype=Sliver\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Metallic Sliver\nmana={1}\ntype=Artifact Creature\nsubtype=Sliver\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\nmana={R}\ntype=Instant\n[/card]\n";
+
+fn attack(init: &str, moves: &str, expected: &str) -> Verdict {
+    let library = Arc::new(Library::compile(&[("slivers.txt", SLIVERS.to_string())]).expect("the cards compile"));
+    let text = format!("[INIT]\nCOMBATATTACKERS\n{init}[DO]\n{moves}[ASSERT]\n{expected}[END]\n");
+    runner::run(&library, &wagic::testfile::read(&text).expect("a test"))
+}
+
+#[test]
+fn a_lord_gives_each_permanent_it_matches_a_trigger_of_its_own() {
+    let init = "[PLAYER1]\ninplay:Leeching Sliver,Metallic Sliver\n[PLAYER2]\n";
+    // One Sliver attacks: 1 life lost to the trigger, 1 to its damage.
+    let one = "COMBATEND\n[PLAYER1]\ninplay:Leeching Sliver,Metallic Sliver\n[PLAYER2]\nlife:18\n";
+    assert_eq!(attack(init, "Metallic Sliver\nnext\nnext\nnext\n", one), Verdict::Passed);
+    // Both attack, the lord too: a trigger each.
+    let both = "COMBATEND\n[PLAYER1]\ninplay:Leeching Sliver,Metallic Sliver\n[PLAYER2]\nlife:16\n";
+    assert_eq!(attack(init, "Metallic Sliver\nLeeching Sliver\nnext\nnext\nnext\n", both), Verdict::Passed);
+    // Once the lord died, the Sliver has no such trigger.
+    let init = "[PLAYER1]\nhand:Shock\ninplay:Leeching Sliver,Metallic Sliver\nmanapool:{R}\n[PLAYER2]\n";
+    let moves = "Shock\nLeeching Sliver\nMetallic Sliver\nnext\nnext\nnext\n";
+    let alone = "COMBATEND\n[PLAYER1]\ninplay:Metallic Sliver\ngraveyard:Shock,Leeching Sliver\n[PLAYER2]\nlife:19\n";
+    assert_eq!(attack(init, moves, alone), Verdict::Passed);
+}
