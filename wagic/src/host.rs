@@ -73,6 +73,10 @@ pub enum EffectCode {
     /// autos of the program card numbered `value / 256` (the giver's rules), while the
     /// effect lasts and the target stays where it is (`table/given_triggers.rs`).
     GivenTrigger = 23,
+    /// `giveability(n)` (a `newability[{cost}:effect]` given until end of turn): the
+    /// target has, as its own, the given action numbered `value % 256` from the end of the
+    /// given actions of the card numbered `value / 256` (`table/given.rs`).
+    GivenAbility = 24,
 }
 
 impl EffectCode {
@@ -102,6 +106,7 @@ impl EffectCode {
             EffectCode::PreventTo,
             EffectCode::PreventFrom,
             EffectCode::GivenTrigger,
+            EffectCode::GivenAbility,
         ]
         .into_iter()
         .find(|known| *known as u16 == code)

@@ -94,7 +94,7 @@ impl<'i> Lowering<'i> {
     }
 
     /// One activated ability `effect` the line `written` teaches.
-    fn given_activation(&self, written: Piece<'_>, effect: Piece<'_>) -> Result<Action<'i>, Unsupported> {
+    pub(super) fn given_activation(&self, written: Piece<'_>, effect: Piece<'_>) -> Result<Action<'i>, Unsupported> {
         let lower = effect.text.to_ascii_lowercase();
         let cost = lower.split(':').next().unwrap_or("");
         if cost.contains("{unattach}") {
@@ -148,6 +148,7 @@ impl<'i> Lowering<'i> {
             until_end_of_turn: Default::default(),
             given_triggers: Default::default(),
             lasting_given: Default::default(),
+            given_actions: Default::default(),
             live_pumps: Default::default(),
             spell_target_mine: false,
             damage_trigger: Default::default(),

@@ -171,6 +171,8 @@ pub struct Board {
     /// Whether some card gave another a triggered ability (a `givetrigger` effect began):
     /// only then does the table look for them (`given_triggers.rs`).
     pub gave_triggers: bool,
+    /// Whether some card gave another an activated ability (a `giveability` effect began).
+    pub gave_abilities: bool,
     /// Abilities in force: id, card, ability name.
     pub abilities: Vec<(u32, Value, &'static str)>,
     /// Cards moved since the table last emitted `movedto`.
@@ -295,6 +297,7 @@ impl Board {
             printed_cards: Arc::default(),
             effects: Effects::default(),
             gave_triggers: false,
+            gave_abilities: false,
             abilities: Vec::new(),
             moved: Vec::new(),
             detaching: Vec::new(),
@@ -562,8 +565,8 @@ impl Board {
         if self.effects.any_on(card) {
             self.effects.retain(|(id, code, target, _)| {
                 let lost = matches!(code, EffectCode::LoseAbilities | EffectCode::LoseSubtypes | EffectCode::LivePump);
-                // A triggered ability given to the card is the old object's.
-                let given = *code == EffectCode::GivenTrigger;
+                // An ability given to the card is the old object's.
+                let given = matches!(code, EffectCode::GivenTrigger | EffectCode::GivenAbility);
                 !(*target == Value::Card(card) && (*id == FOREVER || given || (entering && lost)))
             });
         }

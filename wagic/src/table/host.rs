@@ -193,6 +193,7 @@ impl WagicHost for Board {
         }
         // The given triggers are looked for once some card gave one (`given_triggers.rs`).
         self.gave_triggers |= code == EffectCode::GivenTrigger;
+        self.gave_abilities |= code == EffectCode::GivenAbility;
         self.effects.push((id.0, code, target, value));
     }
 

@@ -129,3 +129,19 @@ fn a_lord_gives_each_permanent_it_matches_a_trigger_of_its_own() {
     let alone = "COMBATEND\n[PLAYER1]\ninplay:Metallic Sliver\ngraveyard:Shock,Leeching Sliver\n[PLAYER2]\nlife:19\n";
     assert_eq!(attack(init, moves, alone), Verdict::Passed);
 }
+
+#[test]
+fn an_activated_ability_given_for_longer_than_the_turn_is_refused() {
+    let refused = Some(
+        "unsupported: transforms part `newability[{cost}:effect]` given for longer than the turn or by an Aura or an \
+         Equipment",
+    );
+    assert_eq!(error_of("auto=target(creature) transforms((,newability[{T}:tap]))\ntype=Instant").as_deref(), refused);
+    assert_eq!(
+        error_of("target=creature\nauto=transforms((,newability[{T}:tap])) ueot\ntype=Enchantment\nsubtype=Aura")
+            .as_deref(),
+        refused
+    );
+    // Given until end of turn, it compiles.
+    assert_eq!(error_of("auto=target(creature) transforms((,newability[{R}:1/0],newability[0/2])) ueot\ntype=Instant"), None);
+}
