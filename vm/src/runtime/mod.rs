@@ -17,6 +17,7 @@
 //! | [`Runtime::requisites_met`] | only the requisites, without asking anything |
 //! | [`Runtime::peek_filter`] | nothing: a filter resolved reading the host only, for a game answering a trial's outcome without a copy to run it on |
 //! | [`Runtime::enter_play`] / [`Runtime::leave_play`] | a card's permanent abilities and auto subscriptions start / end; event-less autos are queued |
+//! | [`Runtime::give_autos`] | the autos cards hear because other cards give them: subscribed as the bearer's own, the ones no longer given dropped |
 //! | [`Runtime::emit`] + [`Runtime::run_events`] | the game's events; the subscribed autos run in registration order |
 //! | [`Runtime::ask`] | a hook question (`canBlock`): `None` if no auto listens, else the answers reduced as spec §3.12 says |
 //! | [`Runtime::expire`] | a restriction timer fires (`ueot` at Cleanup...): exactly the effects it bounds end |

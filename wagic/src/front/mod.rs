@@ -689,7 +689,8 @@ pub fn lower_card_with<'i>(
         return Err(Unsupported { span, construct: transforms::GIVEN_TRIGGER.into(), help: None });
     }
     let effect_given = lowering.given_actions.take();
-    if effect_given.iter().map(|(_, text)| text.as_str()).ne(effect_given_activations(block).iter().map(String::as_str)) {
+    if effect_given.iter().map(|(_, text)| text.as_str()).ne(effect_given_activations(block).iter().map(String::as_str))
+    {
         let open = Piece::new("", 0);
         return Err(Unsupported::new(open, transforms::GIVEN_ACTIVATED));
     }

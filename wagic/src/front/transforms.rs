@@ -636,7 +636,7 @@ pub fn effect_given_activations(block: &crate::reader::CardBlock<'_>) -> Vec<Str
                 }
             }
             let Some(end) = end else { break };
-            given.push(field.value[start..end].trim().to_string());
+            given.extend(field.value.get(start..end).map(|inner| inner.trim().to_string()));
             from = end;
         }
     }

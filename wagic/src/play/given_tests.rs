@@ -88,12 +88,12 @@ mana={4}{R}{R}\ntype=Creature\npower=4\ntoughness=4\n[/card]\n";
 
 #[test]
 fn an_activated_ability_given_until_end_of_turn_is_the_creatures_until_then() {
-    let mut game = super::test_support::new_game(SPIRIT, Options::default());
+    let mut game = test_support::new_game(SPIRIT, Options::default());
     for _ in 0..4 {
         game.table.add_card("Mountain", P0, BATTLEFIELD, -1).expect("a card");
     }
     let spirit = game.table.add_card("Greater Stone Spirit", P0, BATTLEFIELD, -1).expect("a card");
-    super::test_support::begin_first_main(&mut game);
+    test_support::begin_first_main(&mut game);
     assert!(given_moves(&mut game, P0, spirit).is_empty(), "nothing given yet");
     let moves = game.legal_moves(P0).expect("moves");
     let own = moves.into_iter().find(|chosen| matches!(chosen, Move::Activate { card, .. } if *card == spirit));

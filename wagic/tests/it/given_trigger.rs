@@ -143,5 +143,8 @@ fn an_activated_ability_given_for_longer_than_the_turn_is_refused() {
         refused
     );
     // Given until end of turn, it compiles.
-    assert_eq!(error_of("auto=target(creature) transforms((,newability[{R}:1/0],newability[0/2])) ueot\ntype=Instant"), None);
+    assert_eq!(
+        error_of("auto=target(creature) transforms((,newability[{R}:1/0],newability[0/2])) ueot\ntype=Instant"),
+        None
+    );
 }

@@ -72,7 +72,9 @@ fn new_abilities_wagic_reads_as_the_cards_own_are_refused() {
     // A trigger, a cost: abilities the transformed card would hold, named apart.
     assert_eq!(
         error_of("target=creature\nauto=transforms((,newability[@each my upkeep:life:1]))\ntype=Instant").as_deref(),
-        Some("unsupported: transforms part `newability[@trigger:effect]` given to another card other than until end of turn or by a lord")
+        Some(
+            "unsupported: transforms part `newability[@trigger:effect]` given to another card other than until end of turn or by a lord"
+        )
     );
     assert_eq!(
         error_of("target=creature\nauto=transforms((,newability[{T}:tap]))\ntype=Instant").as_deref(),
