@@ -79,11 +79,12 @@ impl<H: Host> Runtime<H> {
     /// `(bearer, rules, auto)` of `given`, `bearer` hears auto `auto` of the program card
     /// `rules` as its own (its events' `this` and the runs' source are `bearer`, its
     /// controller is the bearer's), until a later call leaves it out or the bearer leaves
-    /// play. A hook auto is heard as a plain one: a host compiles an ability its card
-    /// gives, and never has itself, as a hook, which no emitted event runs for the card
-    /// itself. An entry already given keeps its subscriptions (a `once` one that fired
-    /// stays spent); one whose bearer is not in play, or whose auto is not in the program,
-    /// is left out. More than [`MAX_GIVEN_AUTOS`] entries trap (`ListLimit`), changing nothing.
+    /// play; an entry given twice (two cards give the same ability) is heard twice. A hook
+    /// auto is heard as a plain one: a host compiles an ability its card gives, and never
+    /// has itself, as a hook, which no emitted event runs for the card itself. An entry
+    /// already given keeps its subscriptions (a `once` one that fired stays spent); one
+    /// whose bearer is not in play, or whose auto is not in the program, is left out. More
+    /// than [`MAX_GIVEN_AUTOS`] entries trap (`ListLimit`), changing nothing.
     pub fn give_autos(&mut self, host: &H, given: &[(CardId, CardIdx, u16)]) -> Result<(), Trap> {
         if given.len() > MAX_GIVEN_AUTOS {
             return Err(Trap::new(TrapCode::ListLimit));
@@ -92,31 +93,48 @@ impl<H: Host> Runtime<H> {
             return Ok(());
         }
         let World { given: held, subs, in_play, runs, .. } = &mut self.world;
-        let mut changed = false;
-        held.retain(|entry| {
-            let kept = given.contains(entry);
-            if !kept {
-                let &(bearer, rules, auto) = entry;
-                let heard = |card: CardId, program_card: CardIdx, auto_idx: u16, hook: bool| {
-                    card == bearer && program_card == rules && auto_idx == auto && !hook
-                };
-                subs.retain(|sub| !heard(sub.card, sub.program_card, sub.auto, sub.hook));
-                runs.retain(|run| !(run.card == bearer && run.program_card == rules && run.auto == auto));
-                changed = true;
-            }
-            kept
-        });
         let cards = self.shared.program.cards();
-        for &(bearer, rules, auto) in given {
-            if held.contains(&(bearer, rules, auto)) || !in_play.iter().any(|&(id, _)| id == bearer) {
+        let events_of = |rules: CardIdx, auto: u16| {
+            cards.get(rules.index()).and_then(|card| card.autos.get(usize::from(auto))).map(|data| &data.events)
+        };
+        // Each entry held is matched with one of `given`, in order; the others are not
+        // given any more: one instance each of their subscriptions is dropped.
+        let mut wanted: Vec<(CardId, CardIdx, u16)> = given.to_vec();
+        let mut dropped = Vec::new();
+        held.retain(|entry| match wanted.iter().position(|want| want == entry) {
+            Some(at) => {
+                wanted.remove(at);
+                true
+            }
+            None => {
+                dropped.push(*entry);
+                false
+            }
+        });
+        let changed = !dropped.is_empty() || !wanted.is_empty();
+        for &(bearer, rules, auto) in &dropped {
+            let mut left = events_of(rules, auto).map_or(0, Vec::len);
+            let mut at = subs.len();
+            while left > 0 && at > 0 {
+                at -= 1;
+                let sub = subs[at];
+                if sub.card == bearer && sub.program_card == rules && sub.auto == auto && !sub.hook {
+                    subs.remove(at);
+                    left -= 1;
+                }
+            }
+            if !held.contains(&(bearer, rules, auto)) {
+                runs.retain(|run| !(run.card == bearer && run.program_card == rules && run.auto == auto));
+            }
+        }
+        for (bearer, rules, auto) in wanted {
+            let Some(events) = events_of(rules, auto) else { continue };
+            if !in_play.iter().any(|&(id, _)| id == bearer) {
                 continue;
             }
-            let Some(data) = cards.get(rules.index()).and_then(|card| card.autos.get(usize::from(auto))) else {
-                continue;
-            };
             held.push((bearer, rules, auto));
             let controller = host.controller(bearer);
-            for event in &data.events {
+            for event in events {
                 subs.push(Subscription {
                     card: bearer,
                     program_card: rules,
@@ -129,7 +147,6 @@ impl<H: Host> Runtime<H> {
                     controller,
                 });
             }
-            changed = true;
         }
         if changed {
             self.world.note_listeners();

@@ -19,7 +19,8 @@ use crate::host::EffectCode;
 impl Table {
     /// Hands the runtime the triggered abilities given to permanents now: one
     /// `(bearer, giver's rules, auto)` for each `givetrigger` effect in force on a
-    /// permanent in play that has its abilities. Nothing to do until some card gave one.
+    /// permanent in play that has its abilities (two for two lords' effects). Nothing to
+    /// do until some card gave one.
     pub(super) fn sync_given_triggers(&mut self) -> Result<(), TableError> {
         if !self.board.gave_triggers {
             return Ok(());
@@ -40,12 +41,11 @@ impl Table {
             let Some(auto) = autos.checked_sub(from_end + 1).and_then(|auto| u16::try_from(auto).ok()) else {
                 continue;
             };
-            if !given.contains(&(bearer, rules, auto)) {
-                if given.len() == MAX_GIVEN_AUTOS {
-                    return Err(TableError::Unmodelled("more than 256 triggered abilities given at once"));
-                }
-                given.push((bearer, rules, auto));
+            // Each effect is one ability: two lords give a permanent two triggers.
+            if given.len() == MAX_GIVEN_AUTOS {
+                return Err(TableError::Unmodelled("more than 256 triggered abilities given at once"));
             }
+            given.push((bearer, rules, auto));
         }
         self.runtime.give_autos(&self.board, &given).map_err(trap)
     }

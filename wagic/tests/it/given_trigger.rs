@@ -123,6 +123,10 @@ fn a_lord_gives_each_permanent_it_matches_a_trigger_of_its_own() {
     // Both attack, the lord too: a trigger each.
     let both = "COMBATEND\n[PLAYER1]\ninplay:Leeching Sliver,Metallic Sliver\n[PLAYER2]\nlife:16\n";
     assert_eq!(attack(init, "Metallic Sliver\nLeeching Sliver\nnext\nnext\nnext\n", both), Verdict::Passed);
+    // Two lords give it twice: each attacker loses them 2 life more.
+    let init = "[PLAYER1]\ninplay:Leeching Sliver,Leeching Sliver,Metallic Sliver\n[PLAYER2]\n";
+    let twice = "COMBATEND\n[PLAYER1]\ninplay:Leeching Sliver,Leeching Sliver,Metallic Sliver\n[PLAYER2]\nlife:17\n";
+    assert_eq!(attack(init, "Metallic Sliver\nnext\nnext\nnext\n", twice), Verdict::Passed);
     // Once the lord died, the Sliver has no such trigger.
     let init = "[PLAYER1]\nhand:Shock\ninplay:Leeching Sliver,Metallic Sliver\nmanapool:{R}\n[PLAYER2]\n";
     let moves = "Shock\nLeeching Sliver\nMetallic Sliver\nnext\nnext\nnext\n";

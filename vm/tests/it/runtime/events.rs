@@ -571,7 +571,8 @@ fn drops_unheard_says_what_the_drop_would_do_with_the_event_queued() {
 
 /// A card hears the auto another card gives it (`Runtime::give_autos`) as its own, with
 /// itself as `this`, until a later call leaves it out or it leaves play; the giver's hook
-/// auto never runs for the giver; giving the same set again adds nothing.
+/// auto never runs for the giver; giving the same set again adds nothing, and an entry
+/// given twice is heard twice.
 #[test]
 fn a_given_auto_is_heard_by_its_bearer_alone_while_given() {
     let program = cards(&[(ATTACKS, None, None, true, "a"), (END_PHASE, None, None, false, "b")]);
@@ -591,6 +592,15 @@ fn a_given_auto_is_heard_by_its_bearer_alone_while_given() {
     }
     rt.emit(attacks(bearer));
     rt.emit(attacks(giver));
+    drain(&mut rt, &mut host);
+    assert_eq!(host.commands(), vec!["a"]);
+    // Given twice (two cards give it), heard twice; once again, once.
+    rt.give_autos(&host, &[(bearer, CardIdx(0), 0), (bearer, CardIdx(0), 0)]).unwrap();
+    rt.emit(attacks(bearer));
+    drain(&mut rt, &mut host);
+    assert_eq!(host.commands(), vec!["a", "a"]);
+    rt.give_autos(&host, &[(bearer, CardIdx(0), 0)]).unwrap();
+    rt.emit(attacks(bearer));
     drain(&mut rt, &mut host);
     assert_eq!(host.commands(), vec!["a"]);
     // No longer given: nothing.
