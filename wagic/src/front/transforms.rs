@@ -602,7 +602,7 @@ fn own_shaped(value: Piece<'_>) -> bool {
 
 /// The activated abilities (`{cost}:effect`, as written) a card's `auto=` lines give
 /// other cards, or the card itself beside other parts, by `transforms((,newability[...]))`
-/// ([`Lowering::given_activated`]), in the order written: every `newability[{...}]` of a
+/// (`Lowering::given_activated`), in the order written: every `newability[{...}]` of a
 /// line neither taught (`teach(...)`) nor the permanent's own new ability. The front end
 /// refuses a card whose lowering gives other ones, so the two always agree.
 pub fn effect_given_activations(block: &crate::reader::CardBlock<'_>) -> Vec<String> {
