@@ -294,6 +294,30 @@ fn live_pump<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     record_on_cards(ctx, &[(EffectCode::LivePump, number)])
 }
 
+/// `givetrigger(n)`: gives each target card the source card's given triggered ability
+/// numbered n (`front/transforms.rs`), for as long as the effect lasts: the effect's value
+/// names the source's rules and the ability (`table/given_triggers.rs`).
+fn give_trigger<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let number = int_arg(ctx, 0, 0);
+    let rules = i32::try_from(ctx.env().card.index()).ok().and_then(|rules| rules.checked_mul(256));
+    let Some(packed) = rules.filter(|_| (0..256).contains(&number)).map(|rules| rules + number) else {
+        return Ok(Status::Failure);
+    };
+    record_on_cards(ctx, &[(EffectCode::GivenTrigger, packed)])
+}
+
+/// `giveability(n)`: gives each target card the source card's given activated ability
+/// numbered n (`front/transforms.rs`), for as long as the effect lasts: the effect's value
+/// names the source card and the ability (`table/given.rs`).
+fn give_ability<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let number = int_arg(ctx, 0, 0);
+    let giver = i32::try_from(ctx.env().source.0).ok().and_then(|giver| giver.checked_mul(256));
+    let Some(packed) = giver.filter(|_| (0..256).contains(&number)).map(|giver| giver + number) else {
+        return Ok(Status::Failure);
+    };
+    record_on_cards(ctx, &[(EffectCode::GivenAbility, packed)])
+}
+
 /// `extralands(n)`: each target player may play n more lands a turn while it lasts.
 fn extra_lands<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let count = int_arg(ctx, 0, 0);
@@ -709,6 +733,8 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::LoseSubtypesOf => lose_subtypes_of,
         Command::Fizzle => fizzle::fizzle,
         Command::LivePump => live_pump,
+        Command::GiveTrigger => give_trigger,
+        Command::GiveAbility => give_ability,
         Command::Bushido => bushido,
         Command::ExtraLands => extra_lands,
         Command::PhaseAction => phase_action,

@@ -68,6 +68,15 @@ pub enum EffectCode {
     PreventTo = 21,
     /// The target card is one whose damage the prevention of id `value` prevents.
     PreventFrom = 22,
+    /// `givetrigger(n)` (a `newability[@trigger:effect]` given to another card): the target
+    /// hears, as its own, the triggered ability numbered `value % 256` from the end of the
+    /// autos of the program card numbered `value / 256` (the giver's rules), while the
+    /// effect lasts and the target stays where it is (`table/given_triggers.rs`).
+    GivenTrigger = 23,
+    /// `giveability(n)` (a `newability[{cost}:effect]` given until end of turn): the
+    /// target has, as its own, the given action numbered `value % 256` from the end of the
+    /// given actions of the card numbered `value / 256` (`table/given.rs`).
+    GivenAbility = 24,
 }
 
 impl EffectCode {
@@ -96,6 +105,8 @@ impl EffectCode {
             EffectCode::PreventAll,
             EffectCode::PreventTo,
             EffectCode::PreventFrom,
+            EffectCode::GivenTrigger,
+            EffectCode::GivenAbility,
         ]
         .into_iter()
         .find(|known| *known as u16 == code)

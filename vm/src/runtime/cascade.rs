@@ -10,7 +10,7 @@ use super::pipeline::{auto_direct, pipeline};
 use super::state::{Completion, ExecState, Origin, Outcome, Owner, Stage};
 use super::trap::{Trap, TrapCode};
 use super::value::{self, CardId, PlayerId, Value};
-use super::{MAX_EVENT_DEPTH, MAX_RUNS_PER_DRAIN, Runtime, Shared};
+use super::{MAX_EVENT_DEPTH, MAX_GIVEN_AUTOS, MAX_RUNS_PER_DRAIN, Runtime, Shared};
 
 impl<H: Host> Runtime<H> {
     // ---- cards in play ----
@@ -75,6 +75,85 @@ impl<H: Host> Runtime<H> {
         Ok(())
     }
 
+    /// Sets the autos cards in play hear because other cards give them: for each
+    /// `(bearer, rules, auto)` of `given`, `bearer` hears auto `auto` of the program card
+    /// `rules` as its own (its events' `this` and the runs' source are `bearer`, its
+    /// controller is the bearer's), until a later call leaves it out or the bearer leaves
+    /// play; an entry given twice (two cards give the same ability) is heard twice. A hook
+    /// auto is heard as a plain one: a host compiles an ability its card gives, and never
+    /// has itself, as a hook, which no emitted event runs for the card itself. An entry
+    /// already given keeps its subscriptions (a `once` one that fired stays spent); one
+    /// whose bearer is not in play, or whose auto is not in the program, is left out. More
+    /// than [`MAX_GIVEN_AUTOS`] entries trap (`ListLimit`), changing nothing.
+    pub fn give_autos(&mut self, host: &H, given: &[(CardId, CardIdx, u16)]) -> Result<(), Trap> {
+        if given.len() > MAX_GIVEN_AUTOS {
+            return Err(Trap::new(TrapCode::ListLimit));
+        }
+        if given.is_empty() && self.world.given.is_empty() {
+            return Ok(());
+        }
+        let World { given: held, subs, in_play, runs, .. } = &mut self.world;
+        let cards = self.shared.program.cards();
+        let events_of = |rules: CardIdx, auto: u16| {
+            cards.get(rules.index()).and_then(|card| card.autos.get(usize::from(auto))).map(|data| &data.events)
+        };
+        // Each entry held is matched with one of `given`, in order; the others are not
+        // given any more: one instance each of their subscriptions is dropped.
+        let mut wanted: Vec<(CardId, CardIdx, u16)> = given.to_vec();
+        let mut dropped = Vec::new();
+        held.retain(|entry| match wanted.iter().position(|want| want == entry) {
+            Some(at) => {
+                wanted.remove(at);
+                true
+            }
+            None => {
+                dropped.push(*entry);
+                false
+            }
+        });
+        let changed = !dropped.is_empty() || !wanted.is_empty();
+        for &(bearer, rules, auto) in &dropped {
+            let mut left = events_of(rules, auto).map_or(0, Vec::len);
+            let mut at = subs.len();
+            while left > 0 && at > 0 {
+                at -= 1;
+                let sub = subs[at];
+                if sub.card == bearer && sub.program_card == rules && sub.auto == auto && !sub.hook {
+                    subs.remove(at);
+                    left -= 1;
+                }
+            }
+            if !held.contains(&(bearer, rules, auto)) {
+                runs.retain(|run| !(run.card == bearer && run.program_card == rules && run.auto == auto));
+            }
+        }
+        for (bearer, rules, auto) in wanted {
+            let Some(events) = events_of(rules, auto) else { continue };
+            if !in_play.iter().any(|&(id, _)| id == bearer) {
+                continue;
+            }
+            held.push((bearer, rules, auto));
+            let controller = host.controller(bearer);
+            for event in events {
+                subs.push(Subscription {
+                    card: bearer,
+                    program_card: rules,
+                    auto,
+                    hook: false,
+                    event: event.event,
+                    prefix: event.prefix,
+                    suffix: event.suffix,
+                    condition: event.condition,
+                    controller,
+                });
+            }
+        }
+        if changed {
+            self.world.note_listeners();
+        }
+        Ok(())
+    }
+
     /// Makes each subscription listen as its card's controller now ([`Host::controller`]):
     /// a permanent that changed controller while in play (a control-changing effect, a
     /// move onto the other player's battlefield) hears `my` and `opp` events as its new
@@ -101,7 +180,11 @@ impl<H: Host> Runtime<H> {
             // and so nothing of them to drop (716 instructions a random game).
             let has_autos =
                 self.shared.program.cards().get(program_card.index()).is_none_or(|data| !data.autos.is_empty());
-            if has_autos {
+            let given = self.world.given.iter().any(|&(bearer, ..)| bearer == card);
+            if given {
+                self.world.given.retain(|&(bearer, ..)| bearer != card);
+            }
+            if has_autos || given {
                 self.drop_autos(host, card);
             }
         }

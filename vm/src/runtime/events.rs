@@ -106,6 +106,9 @@ pub(crate) struct World {
     /// at once.
     pub listened: u128,
     pub in_play: Vec<(CardId, CardIdx)>,
+    /// The autos cards hear because other cards give them ([`super::Runtime::give_autos`]):
+    /// the bearer, the giver's rules and the auto among them.
+    pub given: Vec<(CardId, CardIdx, u16)>,
     pub events: VecDeque<(Event, u32)>,
     /// The bits (as in [`World::listened`]) of the events queued since the queue was last
     /// empty: when none is listened to, draining the queue runs nothing.
@@ -400,6 +403,7 @@ impl Clone for World {
             subs: self.subs.clone(),
             listened: self.listened,
             in_play: self.in_play.clone(),
+            given: self.given.clone(),
             events: self.events.clone(),
             queued: self.queued,
             runs: self.runs.clone(),
@@ -419,6 +423,7 @@ impl Clone for World {
             subs,
             listened,
             in_play,
+            given,
             events,
             queued,
             runs,
@@ -438,6 +443,7 @@ impl Clone for World {
         self.subs.clone_from(subs);
         self.listened = *listened;
         self.in_play.clone_from(in_play);
+        self.given.clone_from(given);
         self.events.clone_from(events);
         self.queued = *queued;
         self.runs.clone_from(runs);

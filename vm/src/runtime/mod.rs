@@ -17,6 +17,7 @@
 //! | [`Runtime::requisites_met`] | only the requisites, without asking anything |
 //! | [`Runtime::peek_filter`] | nothing: a filter resolved reading the host only, for a game answering a trial's outcome without a copy to run it on |
 //! | [`Runtime::enter_play`] / [`Runtime::leave_play`] | a card's permanent abilities and auto subscriptions start / end; event-less autos are queued |
+//! | [`Runtime::give_autos`] | the autos cards hear because other cards give them: subscribed as the bearer's own, the ones no longer given dropped |
 //! | [`Runtime::emit`] + [`Runtime::run_events`] | the game's events; the subscribed autos run in registration order |
 //! | [`Runtime::ask`] | a hook question (`canBlock`): `None` if no auto listens, else the answers reduced as spec §3.12 says |
 //! | [`Runtime::expire`] | a restriction timer fires (`ueot` at Cleanup...): exactly the effects it bounds end |
@@ -133,6 +134,9 @@ pub const MAX_RUNS_PER_DRAIN: u32 = 10_000;
 /// tokens holds one a creature (four anthems over 256 Wagic tokens are 1,024), so the
 /// cap is far above any board a game reaches.
 pub const MAX_EFFECTS: usize = 16_384;
+/// The most autos cards hear at once because other cards give them
+/// ([`Runtime::give_autos`]).
+pub const MAX_GIVEN_AUTOS: usize = 256;
 /// The runtime of one game: a program, the game's builtins, the cards in play with their
 /// subscriptions, the recorded effects and the event queue. Clone it (with the host and
 /// a suspended execution) to explore alternatives.

@@ -296,6 +296,22 @@ macro_rules! for_each_command {
                 doc: "Wagic's `p/t ueot nonstatic` with a count (`type:spec:zone`), first part: marks each target card with the card's counted pump numbered `number` while the effect lasts; the card's continuous auto `if livepumped(this, number)` holds the pump, counted again after every change.",
                 fails_when: "no target is a card",
             },
+            GiveTrigger {
+                name: "givetrigger",
+                params: [req "number": Int],
+                default_target: Source,
+                timed: true,
+                doc: "A `newability[@trigger:effect]` of a `transforms(...)` given to another card (Wagic's `ATransformer` adds the ability with that card as its source): while the effect lasts, and while each target card stays on the battlefield, the target has the source card's given triggered ability numbered `number` (counted from the end of its autos), `this` in it being the target.",
+                fails_when: "no target is a card",
+            },
+            GiveAbility {
+                name: "giveability",
+                params: [req "number": Int],
+                default_target: Source,
+                timed: true,
+                doc: "A `newability[{cost}:effect]` of a `transforms(...) ueot` (Wagic's `ATransformer` adds the ability with each transformed card as its source): while the effect lasts, and while each target card stays on the battlefield, its controller may activate the source card's given activated ability numbered `number` (counted from the end of its given actions) as the target's own, `this` in it being the target.",
+                fails_when: "no target is a card",
+            },
             ExtraLands {
                 name: "extralands",
                 params: [req "count": Int],

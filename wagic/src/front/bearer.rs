@@ -94,7 +94,7 @@ impl<'i> Lowering<'i> {
     }
 
     /// One activated ability `effect` the line `written` teaches.
-    fn given_activation(&self, written: Piece<'_>, effect: Piece<'_>) -> Result<Action<'i>, Unsupported> {
+    pub(super) fn given_activation(&self, written: Piece<'_>, effect: Piece<'_>) -> Result<Action<'i>, Unsupported> {
         let lower = effect.text.to_ascii_lowercase();
         let cost = lower.split(':').next().unwrap_or("");
         if cost.contains("{unattach}") {
@@ -122,7 +122,7 @@ impl<'i> Lowering<'i> {
 
     /// A lowering of the lines of a plain permanent (neither an Aura nor an Equipment), on
     /// the same arena: the creature's view of an ability given to it.
-    fn for_bearer(&self) -> Lowering<'i> {
+    pub(super) fn for_bearer(&self) -> Lowering<'i> {
         let arena: &'i Bump = self.arena;
         Lowering {
             arena,
@@ -146,6 +146,9 @@ impl<'i> Lowering<'i> {
             paid_new_ability: Default::default(),
             spell_targets_several: false,
             until_end_of_turn: Default::default(),
+            given_triggers: Default::default(),
+            lasting_given: Default::default(),
+            given_actions: Default::default(),
             live_pumps: Default::default(),
             spell_target_mine: false,
             damage_trigger: Default::default(),

@@ -170,6 +170,9 @@ impl<'i> Lowering<'i> {
             {
                 // What a lord may not be (outside the battlefield) is refused all the same.
                 self.lord_entering(spec_piece, statements)?;
+                // A triggered ability it gives lasts while each permanent matches
+                // (`transforms.rs`): the continuous auto gives it anew after every change.
+                self.lasting_given.set(None);
                 Ok(Line::Continuous(statements))
             }
             Some(spec_piece) if statements.iter().all(|statement| statement.restriction.is_none()) => {

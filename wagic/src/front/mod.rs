@@ -52,6 +52,7 @@ mod aura;
 mod bearer;
 pub(crate) mod brackets;
 pub use bearer::{given_activations, is_taught_activation};
+pub use transforms::effect_given_activations;
 mod bushido;
 mod cda;
 mod choice;
@@ -293,6 +294,9 @@ fn lower_block<'i>(
         spell_targets_several: is_spell
             && block.field("target").is_some_and(|field| field.value.trim_start().starts_with('<')),
         until_end_of_turn: Default::default(),
+        given_triggers: Default::default(),
+        lasting_given: Default::default(),
+        given_actions: Default::default(),
         live_pumps: Default::default(),
         spell_target_mine: is_spell
             && block.field("target").is_some_and(|field| {
@@ -723,6 +727,19 @@ fn lower_block<'i>(
         // Its target player is noted before its effects read that player's zones.
         spell_statements.insert(0, targeted_player::note_player_target(arena, at));
     }
+    if let Some(span) = lowering.lasting_given.take() {
+        return Err(Unsupported { span, construct: transforms::GIVEN_TRIGGER.into(), help: None });
+    }
+    let effect_given = lowering.given_actions.take();
+    if effect_given.iter().map(|(_, text)| text.as_str()).ne(effect_given_activations(block).iter().map(String::as_str))
+    {
+        let open = Piece::new("", 0);
+        return Err(Unsupported::new(open, transforms::GIVEN_ACTIVATED));
+    }
+    // Numbered from the end: `giveability(n)` names the n-th given action before the last.
+    given_actions.extend(effect_given.into_iter().rev().map(|(action, _)| action));
+    // Numbered from the end: `givetrigger(n)` names the n-th auto before the last.
+    autos.extend(lowering.given_triggers.take().into_iter().rev());
     if spell_statements.len() > MAX_STATEMENTS
         || actions.len() + given_actions.len() + hand_actions.len() + graveyard_actions.len() + autos.len()
             > MAX_ENTRIES
@@ -828,6 +845,17 @@ struct Lowering<'i> {
     /// Whether the statement whose effect is being lowered ends at the end of the turn
     /// (`ueot`): a `transforms(...) ueot`'s new ability timed `ueot` too ends with it.
     until_end_of_turn: std::cell::Cell<bool>,
+    /// The triggered abilities the card gives other cards (`transforms((,newability[@...]))
+    /// ueot` on a target: `transforms.rs`), in the order their `givetrigger(n)` number
+    /// them: hook autos after all the card's others, the last numbered 0.
+    given_triggers: std::cell::RefCell<Vec<Auto<'i>>>,
+    /// Where a triggered ability is given to other cards for longer than the turn: only a
+    /// lord's line may (`line.rs` takes it then); one left is refused (`transforms.rs`).
+    lasting_given: std::cell::Cell<Option<Span>>,
+    /// The activated abilities the card gives by `transforms((,newability[{cost}:effect]))`
+    /// (`transforms.rs`), each with its text, in the order their `giveability(n)` number
+    /// them: given actions after its taught ones, the last numbered 0.
+    given_actions: std::cell::RefCell<Vec<(Action<'i>, String)>>,
     /// The chains of the card's `nonstatic` counted pumps, in their numbers' order, with
     /// where each is written: each is held by a continuous auto (`counted_pump.rs`).
     live_pumps: std::cell::RefCell<Vec<(Span, &'i [compiler::ir::Link<'i>])>>,

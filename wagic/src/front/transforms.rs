@@ -18,6 +18,12 @@
 //! before them (a looter's `newability[target(*|myhand) reject]`, Sibsig Icebreakers'
 //! discards `ability$!...!$` given to each player, a cycled card's `newability[draw:1],
 //! newability[may life:2]`: [`Lowering::own_one_shots`]).
+//!
+//! A triggered or activated new ability given to other cards (a target, `all(...)`) until
+//! end of turn, or a triggered one by a lord, is compiled with the giving card and given
+//! by an effect on each transformed card: [`Lowering::given_trigger`] (`givetrigger(n)`,
+//! `table/given_triggers.rs`) and [`Lowering::given_activated`] (`giveability(n)`,
+//! `table/given.rs`); `docs/wagic-play.md` has the design.
 
 use compiler::ir::{Arg, ChainOperator, Effect, Expr, Link};
 use vm::bytecode::{CommandIdx, Const, ZonePrefixIdx, ZoneRef};
@@ -29,10 +35,16 @@ use super::{Line, Lowering, Unsupported, ability_of, did_you_mean, given, pay, s
 use crate::catalogue::{self, Command};
 
 /// A new triggered ability the front end does not compile: a permanent's own alone compiles.
-const GIVEN_TRIGGER: &str = "transforms part `newability[@trigger:effect]` given to another card or beside other parts";
+pub(super) const GIVEN_TRIGGER: &str =
+    "transforms part `newability[@trigger:effect]` given to another card other than until end of turn or by a lord";
+
+/// A new triggered ability given to another card that the front end does not compile.
+const GIVEN_TRIGGER_KIND: &str =
+    "transforms part `newability[@trigger:effect]` given with `once`, a restriction, a limit or a trigger of its own";
 
 /// A new activated ability the front end does not compile: a permanent's own alone compiles.
-const GIVEN_ACTIVATED: &str = "transforms part `newability[{cost}:effect]` given to another card or beside other parts";
+pub(super) const GIVEN_ACTIVATED: &str =
+    "transforms part `newability[{cost}:effect]` given for longer than the turn or by an Aura or an Equipment";
 
 /// Wagic's words of the types part that change types otherwise than by adding them.
 const TYPE_CHANGES: &[&str] =
@@ -114,7 +126,13 @@ impl<'i> Lowering<'i> {
                 grants.push(Link { operator: Some(ChainOperator::Then), effect: Effect::Grant(ability) });
             } else if let Some(inner) = part.strip_prefix("newability[").filter(|_| lower.ends_with(']')) {
                 let inner = inner.slice(0, inner.text.len() - 1).trim();
-                let links = self.new_ability(part, inner)?;
+                let links = if inner.text.starts_with('@') {
+                    self.given_trigger(part, inner)?
+                } else if inner.text.starts_with('{') {
+                    self.given_activated(part, inner)?
+                } else {
+                    self.new_ability(part, inner)?
+                };
                 // Each new ability runs whatever the one before did; within one, a paid
                 // effect (`pay && effect`) keeps its own operator.
                 new_abilities.extend(links.iter().enumerate().map(|(index, link)| {
@@ -220,6 +238,64 @@ impl<'i> Lowering<'i> {
             (_, Some(args)) => Err(Unsupported::new(args, "`this(...)` around a new activated ability")),
             _ => Err(Unsupported::new(inner, "transforms part `newability` other than one effect on the card")),
         }
+    }
+
+    /// A part `newability[@trigger:effect]` of a `transforms(...) ueot` on other cards
+    /// than the card itself (a target, `all(...)`), or of a lord's `transforms(...)`:
+    /// Wagic's `ATransformer` adds the triggered ability to the game with each transformed
+    /// card as its source, until the end of the turn (`ALord`: while the card matches). It is lowered as a permanent's own trigger, with `this` the card
+    /// that has it ([`Lowering::for_bearer`]), kept among the card's given triggers (hook
+    /// autos, which the card itself never hears: `lower_card`), and given by the link
+    /// `givetrigger(n)` on the statement's targets (`table/given_triggers.rs`).
+    fn given_trigger(&self, part: Piece<'_>, inner: Piece<'_>) -> Result<&'i [Link<'i>], Unsupported> {
+        if self.aura || self.equipment {
+            // The card it is attached to would have it while attached: not modelled.
+            return Err(Unsupported::new(part, GIVEN_TRIGGER));
+        }
+        if !self.until_end_of_turn.get() && self.lasting_given.get().is_none() {
+            // Only a lord's line may give it for longer: `line.rs` takes this then.
+            self.lasting_given.set(Some(part.span()));
+        }
+        let bearer = self.for_bearer();
+        let Line::Triggered { events, statements, restricted: false, once: false } = bearer.line(inner)? else {
+            return Err(Unsupported::new(part, GIVEN_TRIGGER_KIND));
+        };
+        if !bearer.given_triggers.borrow().is_empty()
+            || bearer.turn_limited.get()
+            || bearer.once.get()
+            || !bearer.live_pumps.borrow().is_empty()
+        {
+            return Err(Unsupported::new(part, GIVEN_TRIGGER_KIND));
+        }
+        let mut given = self.given_triggers.borrow_mut();
+        let number = i32::try_from(given.len()).unwrap_or(i32::MAX);
+        given.push(compiler::ir::Auto { hook: true, events, costs: &[], statements });
+        let args = self.arena.alloc_slice_copy(&[Arg::Value(Expr::Int(number))]);
+        let command = CommandIdx::new(Command::GiveTrigger.index());
+        let give = Link { operator: None, effect: Effect::Call { command, confirm: false, args } };
+        Ok(self.arena.alloc_slice_copy(&[give]))
+    }
+
+    /// A part `newability[{cost}:effect]` of a `transforms(...) ueot` on other cards than
+    /// the card itself (a target, `all(...)`), or on the card beside other parts: Wagic's
+    /// `ATransformer` adds the activated ability to the game with each transformed card as
+    /// its source, until the end of the turn. It is lowered as a taught ability is
+    /// (`bearer.rs`: `this`, `{T}`, `{S}` are the card that has it), kept among the card's
+    /// given actions (after its taught ones, the last numbered 0: `lower_card`,
+    /// [`effect_given_activations`]), and given by the link `giveability(n)` on the
+    /// statement's targets (`table/given.rs`).
+    fn given_activated(&self, part: Piece<'_>, inner: Piece<'_>) -> Result<&'i [Link<'i>], Unsupported> {
+        if self.aura || self.equipment || !self.until_end_of_turn.get() {
+            return Err(Unsupported::new(part, GIVEN_ACTIVATED));
+        }
+        let action = self.given_activation(part, inner)?;
+        let mut given = self.given_actions.borrow_mut();
+        let number = i32::try_from(given.len()).unwrap_or(i32::MAX);
+        given.push((action, inner.text.trim().to_string()));
+        let args = self.arena.alloc_slice_copy(&[Arg::Value(Expr::Int(number))]);
+        let command = CommandIdx::new(Command::GiveAbility.index());
+        let give = Link { operator: None, effect: Effect::Call { command, confirm: false, args } };
+        Ok(self.arena.alloc_slice_copy(&[give]))
     }
 
     /// The effects of a part `transforms((,newability[effect],newability[effect]...))
@@ -504,4 +580,65 @@ pub(super) fn untyped_new_abilities(transforms: Piece<'_>) -> Option<Vec<(Piece<
             Some((part, inner.slice(0, inner.text.len() - 1).trim()))
         })
         .collect()
+}
+
+/// Whether `value`, a permanent's line, is `[this(test)] transforms((,newability[ability]))
+/// [forever]` of one triggered or activated ability: the card's own ability
+/// ([`Lowering::own_new_ability`]).
+fn own_shaped(value: Piece<'_>) -> bool {
+    let words = value.trim().words();
+    let rest = match words.split_first() {
+        Some((first, rest)) if first.call("this").is_some_and(|(_, after)| after.text.is_empty()) => rest,
+        Some(_) => words.as_slice(),
+        None => return false,
+    };
+    let transforms = match rest {
+        [word] => *word,
+        [word, last] if last.text.eq_ignore_ascii_case("forever") => *word,
+        _ => return false,
+    };
+    untyped_new_ability(transforms).is_some_and(|(_, inner)| inner.text.starts_with(['@', '{']))
+}
+
+/// The activated abilities (`{cost}:effect`, as written) a card's `auto=` lines give
+/// other cards, or the card itself beside other parts, by `transforms((,newability[...]))`
+/// (`Lowering::given_activated`), in the order written: every `newability[{...}]` of a
+/// line neither taught (`teach(...)`) nor the permanent's own new ability. The front end
+/// refuses a card whose lowering gives other ones, so the two always agree.
+pub fn effect_given_activations(block: &crate::reader::CardBlock<'_>) -> Vec<String> {
+    let spell = block.field("type").is_some_and(|field| {
+        let lower = field.value.to_ascii_lowercase();
+        lower.contains("instant") || lower.contains("sorcery")
+    });
+    let mut given = Vec::new();
+    for field in block.fields.iter().filter(|field| field.is("auto")) {
+        let value = Piece::new(field.value, 0);
+        if super::is_taught_activation(field.value) || (!spell && own_shaped(value)) {
+            continue;
+        }
+        let lower = field.value.to_ascii_lowercase();
+        let mut from = 0;
+        while let Some(at) = lower.get(from..).and_then(|rest| rest.find("newability[{")) {
+            let start = from + at + "newability[".len();
+            let mut depth = 1usize;
+            let mut end = None;
+            for (offset, byte) in lower.bytes().enumerate().skip(start) {
+                match byte {
+                    b'[' => depth += 1,
+                    b']' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            end = Some(offset);
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            let Some(end) = end else { break };
+            given.extend(field.value.get(start..end).map(|inner| inner.trim().to_string()));
+            from = end;
+        }
+    }
+    given
 }

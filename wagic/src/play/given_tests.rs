@@ -78,3 +78,39 @@ fn the_ability_ends_when_the_aura_leaves_and_waits_out_summoning_sickness() {
     game.entered.insert(bear);
     assert!(given_moves(&mut game, P0, bear).is_empty(), "a {{T}} ability of a creature that just entered");
 }
+
+/// Greater Stone Spirit: "{2}{R}: Until end of turn, target creature gets +0/+2 and gains
+/// '{R}: This creature gets +1/+0 until end of turn'" (`transforms((,newability[{R}:1/0],
+/// newability[0/2])) ueot`).
+const SPIRIT: &str = "[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[/card]\n\
+[card]\nname=Greater Stone Spirit\nauto={2}{R}:target(creature) transforms((,newability[{R}:1/0],newability[0/2])) ueot\n\
+mana={4}{R}{R}\ntype=Creature\npower=4\ntoughness=4\n[/card]\n";
+
+#[test]
+fn an_activated_ability_given_until_end_of_turn_is_the_creatures_until_then() {
+    let mut game = test_support::new_game(SPIRIT, Options::default());
+    for _ in 0..4 {
+        game.table.add_card("Mountain", P0, BATTLEFIELD, -1).expect("a card");
+    }
+    let spirit = game.table.add_card("Greater Stone Spirit", P0, BATTLEFIELD, -1).expect("a card");
+    test_support::begin_first_main(&mut game);
+    assert!(given_moves(&mut game, P0, spirit).is_empty(), "nothing given yet");
+    let moves = game.legal_moves(P0).expect("moves");
+    let own = moves.into_iter().find(|chosen| matches!(chosen, Move::Activate { card, .. } if *card == spirit));
+    game.play_move(own.expect("its own ability")).expect("activates");
+    // Its one target is itself; once the ability resolves it has the given ability.
+    while !game.stack.is_empty() {
+        game.resolve_top().expect("resolves");
+    }
+    assert_eq!(game.table.board.toughness(spirit), 6);
+    let [pump] = given_moves(&mut game, P0, spirit)[..] else { panic!("one given ability") };
+    assert_eq!(game.move_label(pump), "activate Greater Stone Spirit: {R}:1/0");
+    game.play_move(pump).expect("activates");
+    while !game.stack.is_empty() {
+        game.resolve_top().expect("resolves");
+    }
+    assert_eq!(game.table.board.power(spirit), 5, "{:?}", texts(&game));
+    // The turn over, the ability is gone.
+    game.table.try_end_turn(P0).expect("ends");
+    assert!(given_moves(&mut game, P0, spirit).is_empty());
+}

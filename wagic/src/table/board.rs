@@ -168,6 +168,11 @@ pub struct Board {
     pub printed_cards: Arc<HashMap<String, Printed>>,
     /// Timed effects in force: id, code, target, value.
     pub effects: Effects,
+    /// Whether some card gave another a triggered ability (a `givetrigger` effect began):
+    /// only then does the table look for them (`given_triggers.rs`).
+    pub gave_triggers: bool,
+    /// Whether some card gave another an activated ability (a `giveability` effect began).
+    pub gave_abilities: bool,
     /// Abilities in force: id, card, ability name.
     pub abilities: Effects<AbilityEntry>,
     /// Cards moved since the table last emitted `movedto`.
@@ -291,6 +296,8 @@ impl Board {
             players: [Player { life: 20, mana: [0; 6], poison: 0 }, Player { life: 20, mana: [0; 6], poison: 0 }],
             printed_cards: Arc::default(),
             effects: Effects::default(),
+            gave_triggers: false,
+            gave_abilities: false,
             abilities: Effects::default(),
             moved: Vec::new(),
             detaching: Vec::new(),
@@ -558,7 +565,9 @@ impl Board {
         if self.effects.any_on(card) {
             self.effects.retain(|(id, code, target, _)| {
                 let lost = matches!(code, EffectCode::LoseAbilities | EffectCode::LoseSubtypes | EffectCode::LivePump);
-                !(*target == Value::Card(card) && (*id == FOREVER || (entering && lost)))
+                // An ability given to the card is the old object's.
+                let given = matches!(code, EffectCode::GivenTrigger | EffectCode::GivenAbility);
+                !(*target == Value::Card(card) && (*id == FOREVER || given || (entering && lost)))
             });
         }
         // A card that moves is a new object: it dealt no damage this turn.

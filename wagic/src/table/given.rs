@@ -41,15 +41,45 @@ impl Table {
             let actions = self.library().program.cards().get(rules.index()).map_or(0, |data| data.actions.len());
             given.extend(c.printed.action_ranges(actions).given.map(|action| GivenAbility { giver, rules, action }));
         }
+        if self.board.gave_abilities {
+            self.effect_given_abilities(bearer, &mut given);
+        }
         if !given.is_empty() && self.board.lost_abilities(bearer) {
             given.clear();
         }
         given
     }
 
-    /// Whether some card on the battlefield gives the permanent it is attached to abilities.
+    /// The abilities `giveability` effects in force give `bearer` (`transforms((,newability[
+    /// {cost}:effect])) ueot`), after those of the cards attached to it, each once.
+    fn effect_given_abilities(&self, bearer: CardId, given: &mut Vec<GivenAbility>) {
+        if self.board.get(bearer).is_none_or(|c| c.zone != super::BATTLEFIELD) {
+            return;
+        }
+        for &(_, code, _, value) in self.board.effects.on(bearer) {
+            if code != crate::host::EffectCode::GivenAbility {
+                continue;
+            }
+            let Ok(packed) = u32::try_from(value) else { continue };
+            let (giver, from_end) = (CardId(packed / 256), (packed % 256) as usize);
+            let (Some(c), Ok(rules)) = (self.board.get(giver), self.rules(giver)) else { continue };
+            let actions = self.library().program.cards().get(rules.index()).map_or(0, |data| data.actions.len());
+            let range = c.printed.action_ranges(actions).given;
+            let Some(action) = range.end.checked_sub(from_end + 1).filter(|action| range.contains(action)) else {
+                continue;
+            };
+            let ability = GivenAbility { giver, rules, action };
+            if !given.contains(&ability) {
+                given.push(ability);
+            }
+        }
+    }
+
+    /// Whether some card on the battlefield gives the permanent it is attached to
+    /// abilities, or some card gave one by a `giveability` effect.
     pub fn any_giver(&self) -> bool {
-        self.board.cards.iter().any(|c| c.attached.is_some() && !c.printed.given_lines.is_empty())
+        self.board.gave_abilities
+            || self.board.cards.iter().any(|c| c.attached.is_some() && !c.printed.given_lines.is_empty())
     }
 
     /// `player` starts activating `ability`, given to `bearer` ([`Table::given_abilities`]),

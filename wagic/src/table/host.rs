@@ -193,6 +193,9 @@ impl WagicHost for Board {
             // Control changes without a move: no `movedto`, as in Wagic.
             c.controller = if value % 2 == 0 { P0 } else { P1 };
         }
+        // The given triggers are looked for once some card gave one (`given_triggers.rs`).
+        self.gave_triggers |= code == EffectCode::GivenTrigger;
+        self.gave_abilities |= code == EffectCode::GivenAbility;
         self.effects.push((id.0, code, target, value));
     }
 

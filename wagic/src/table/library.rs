@@ -32,7 +32,9 @@ pub struct Printed {
     pub autos: Vec<String>,
     /// The activated abilities an Aura or Equipment gives the permanent it is attached to
     /// (`teach(creature) {cost}:effect`, [`crate::front::given_activations`]), each as
-    /// written without `teach(...)`: the card's actions after its own, used by that permanent.
+    /// written without `teach(...)`, then those its `transforms((,newability[{cost}:effect]))
+    /// ueot` gives (`giveability`, [`crate::front::effect_given_activations`]), the last
+    /// first: the card's actions after its own, used by the permanents given them.
     pub given_lines: Vec<String>,
     /// The cost changes of its `auto=` lines (`lord(*[red]|myhand,...) altercost(colorless,-1)`,
     /// [`crate::front::cost_changes`]): while it is on the battlefield, the spells their
@@ -337,7 +339,12 @@ fn printed_of(block: &crate::reader::CardBlock<'_>) -> Printed {
             .field("otherrestriction")
             .map(|field| field.value.trim().to_string())
             .unwrap_or_default(),
-        given_lines: crate::front::given_activations(block),
+        given_lines: {
+            // Taught ones, then those `transforms` gives, the last first (`front/mod.rs`).
+            let mut lines = crate::front::given_activations(block);
+            lines.extend(crate::front::effect_given_activations(block).into_iter().rev());
+            lines
+        },
         cost_changes: crate::front::cost_changes(block),
         hand_lines: block
             .fields

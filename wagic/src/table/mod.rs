@@ -44,6 +44,7 @@ mod dies;
 mod effects;
 mod flashback;
 mod given;
+mod given_triggers;
 mod host;
 mod library;
 mod morph;
@@ -532,6 +533,8 @@ impl Table {
             self.runtime.refresh_controllers(&self.board);
             let outcome = self.runtime.run_events(&mut self.board).map_err(trap)?;
             self.finish(outcome)?;
+            // The triggers these moves fired were heard; what is given now listens next.
+            self.sync_given_triggers()?;
             // A creature with persist comes back once its dying's triggers have seen it.
             self.return_persisting()?;
             // A token that left the battlefield ceases to exist once its move's triggers
@@ -553,6 +556,7 @@ impl Table {
                     self.runtime.enter_play(&mut self.board, card, rules).map_err(trap)?;
                 }
             }
+            self.sync_given_triggers()?;
             // A permanent that changed controller listens as its new controller.
             self.runtime.refresh_controllers(&self.board);
             let outcome = self.runtime.run_events(&mut self.board).map_err(trap)?;
@@ -632,6 +636,8 @@ impl Table {
         let other = if active == P0 { P1 } else { P0 };
         self.runtime.expire(&mut self.board, ueot, active);
         self.runtime.expire(&mut self.board, ueot, other);
+        // A triggered ability given until end of turn is heard no more.
+        self.sync_given_triggers()?;
         for card in &mut self.board.cards {
             card.damage = 0;
             card.activations = 0;

@@ -31,6 +31,7 @@ mod fuel;
 mod given_lines;
 mod given_move;
 mod given_player;
+mod given_trigger;
 mod graveyard;
 mod hostile;
 mod hybrid;

@@ -72,11 +72,16 @@ fn new_abilities_wagic_reads_as_the_cards_own_are_refused() {
     // A trigger, a cost: abilities the transformed card would hold, named apart.
     assert_eq!(
         error_of("target=creature\nauto=transforms((,newability[@each my upkeep:life:1]))\ntype=Instant").as_deref(),
-        Some("unsupported: transforms part `newability[@trigger:effect]` given to another card or beside other parts")
+        Some(
+            "unsupported: transforms part `newability[@trigger:effect]` given to another card other than until end of turn or by a lord"
+        )
     );
     assert_eq!(
         error_of("target=creature\nauto=transforms((,newability[{T}:tap]))\ntype=Instant").as_deref(),
-        Some("unsupported: transforms part `newability[{cost}:effect]` given to another card or beside other parts")
+        Some(
+            "unsupported: transforms part `newability[{cost}:effect]` given for longer than the turn or by an Aura or an \
+             Equipment"
+        )
     );
     // `my` is the transformed card's controller's: refused unless the target is among its
     // controller's own cards (or its opponent's: `phaseaction.rs`'s Thief).

@@ -86,8 +86,9 @@ fn new_abilities_the_card_itself_cannot_hold_so_are_refused() {
     );
     // An Aura's transformed card is the one it enchants, an instant's its target: not the
     // card itself.
-    let refused =
-        Some("unsupported: transforms part `newability[@trigger:effect]` given to another card or beside other parts");
+    let refused = Some(
+        "unsupported: transforms part `newability[@trigger:effect]` given to another card other than until end of turn or by a lord",
+    );
     assert_eq!(
         error_of(
             "target=creature\nauto=transforms((,newability[@each my upkeep:life:1]))\ntype=Enchantment\nsubtype=Aura"

@@ -642,3 +642,56 @@ fn a_refresh_pass_over_a_large_board_counts_as_one_run() {
     // and one at the end.
     assert_eq!(after - before, 40 * anthems as u32 - anthems as u32 + 1, "{before} {after}");
 }
+
+/// A card hears the auto another card gives it (`Runtime::give_autos`) as its own, with
+/// itself as `this`, until a later call leaves it out or it leaves play; the giver's hook
+/// auto never runs for the giver; giving the same set again adds nothing, and an entry
+/// given twice is heard twice.
+#[test]
+fn a_given_auto_is_heard_by_its_bearer_alone_while_given() {
+    let program = cards(&[(ATTACKS, None, None, true, "a"), (END_PHASE, None, None, false, "b")]);
+    let mut rt = runtime(program);
+    let mut host = TestHost::new();
+    let giver = host.add("giver", P0, RING, 500);
+    let bearer = host.add("bearer", P0, RING, 500);
+    rt.enter_play(&mut host, giver, CardIdx(0)).unwrap();
+    rt.enter_play(&mut host, bearer, CardIdx(1)).unwrap();
+    let attacks = |card: CardId| Event::new(ATTACKS, P0).with_object(Value::Card(card));
+    rt.emit(attacks(giver));
+    drain(&mut rt, &mut host);
+    assert!(host.commands().is_empty());
+    // Given many times over (each round of a game): one subscription, one run an event.
+    for _ in 0..10 {
+        rt.give_autos(&host, &[(bearer, CardIdx(0), 0)]).unwrap();
+    }
+    rt.emit(attacks(bearer));
+    rt.emit(attacks(giver));
+    drain(&mut rt, &mut host);
+    assert_eq!(host.commands(), vec!["a"]);
+    // Given twice (two cards give it), heard twice; once again, once.
+    rt.give_autos(&host, &[(bearer, CardIdx(0), 0), (bearer, CardIdx(0), 0)]).unwrap();
+    rt.emit(attacks(bearer));
+    drain(&mut rt, &mut host);
+    assert_eq!(host.commands(), vec!["a", "a"]);
+    rt.give_autos(&host, &[(bearer, CardIdx(0), 0)]).unwrap();
+    rt.emit(attacks(bearer));
+    drain(&mut rt, &mut host);
+    assert_eq!(host.commands(), vec!["a"]);
+    // No longer given: nothing.
+    rt.give_autos(&host, &[]).unwrap();
+    rt.emit(attacks(bearer));
+    drain(&mut rt, &mut host);
+    assert!(host.commands().is_empty());
+    // Given again, then the bearer leaves play: nothing, and a bearer not in play is
+    // given nothing.
+    rt.give_autos(&host, &[(bearer, CardIdx(0), 0)]).unwrap();
+    rt.leave_play(&mut host, bearer);
+    rt.give_autos(&host, &[(bearer, CardIdx(0), 0)]).unwrap();
+    rt.emit(attacks(bearer));
+    drain(&mut rt, &mut host);
+    assert!(host.commands().is_empty());
+    // An auto the program does not have is left out; too many entries trap.
+    rt.give_autos(&host, &[(giver, CardIdx(0), 7), (giver, CardIdx(9), 0)]).unwrap();
+    let too_many = vec![(giver, CardIdx(0), 0); MAX_GIVEN_AUTOS + 1];
+    assert_eq!(rt.give_autos(&host, &too_many).unwrap_err().code, TrapCode::ListLimit);
+}
