@@ -36,6 +36,11 @@ enum Object {
     Unmodelled,
 }
 
+/// The refusal of a `teach(spec)` on an Aura whose spec may not match the permanent it
+/// enchants.
+pub(super) const TAUGHT_ON_AURA: &str =
+    "`teach(spec)` on an Aura whose spec may not match the permanent it enchants (only its `target=` type, or `*`)";
+
 impl<'i> Lowering<'i> {
     /// An Aura's `target=spec`: one statement choosing a permanent the spec matches and
     /// attaching the Aura to it. A spec for players, with a count, or outside the
@@ -76,20 +81,15 @@ impl<'i> Lowering<'i> {
     /// continuous effect on it, so it follows the attachment and ends when the Aura is
     /// attached to nothing. A lord's statements have their own target and are kept.
     pub(super) fn aura_line(&self, value: Piece<'_>) -> Result<Line<'i>, Unsupported> {
-        // `teach(creature) effect` (Wagic's `ATeach`): the effect on the enchanted
-        // permanent when the spec matches it, which an Aura enchanting creatures only
-        // always does.
+        // `teach(spec) effect` (Wagic's `ATeach`): the effect on the enchanted permanent
+        // when the spec matches it, which `teach(land)` on an Aura of lands always does.
         let written = value.trim();
-        let value = taught(
-            value,
-            self.enchants_creatures,
-            "`teach(...)` other than `teach(creature)` on an Aura of creatures",
-        )?;
+        let value = taught(value, self.attached_type.as_deref(), TAUGHT_ON_AURA)?;
         if value.text.len() != written.text.len() && value.text.trim_start().starts_with(['{', '@']) {
             // Wagic's `ATeach` gives the ability to the enchanted creature: `this` is the
             // creature, `my` its controller's. As the Aura's own trigger it would be
             // neither. (An activated one is the creature's: `bearer.rs`.)
-            return Err(Unsupported::new(written, "`teach(creature)` of a triggered ability"));
+            return Err(Unsupported::new(written, "`teach(spec)` of a triggered ability"));
         }
         Ok(match self.line(value)? {
             Line::Plain(statements) => {
@@ -298,16 +298,23 @@ fn object_of(effect: &Effect<'_>) -> Object {
     }
 }
 
-/// The effect of a line written `teach(creature) effect`, or the line itself without
+/// The effect of a line written `teach(spec) effect`, or the line itself without
 /// `teach(...)`. Wagic's `ATeach` on an Aura or an Equipment gives the effect to the
-/// permanent it is attached to when `teach`'s spec matches it: `creature` always does
-/// where the card attaches to creatures only (`creatures_only`); any other spec, or
-/// `teach` elsewhere, is refused as `construct`.
-pub(super) fn taught<'v>(value: Piece<'v>, creatures_only: bool, construct: &str) -> Result<Piece<'v>, Unsupported> {
+/// permanent it is attached to when `teach`'s spec matches it: compiled where the spec
+/// matches every permanent the card may be attached to (`attached_to`, [`attached_type`]),
+/// so that the effect always applies: a spec of that one type word, or `*`. Any other
+/// spec, or `teach` elsewhere, is refused as `construct`.
+pub(super) fn taught<'v>(
+    value: Piece<'v>,
+    attached_to: Option<&str>,
+    construct: &str,
+) -> Result<Piece<'v>, Unsupported> {
     let value = value.trim();
     let Some(first) = value.words().first().copied() else { return Ok(value) };
     let Some((spec_piece, _)) = first.call("teach") else { return Ok(value) };
-    if !spec_piece.trim().text.eq_ignore_ascii_case("creature") || !creatures_only {
+    let spec = spec_piece.trim().text;
+    let always = attached_to.is_some_and(|kind| spec == "*" || spec.eq_ignore_ascii_case(kind));
+    if !always {
         return Err(Unsupported::new(value, construct));
     }
     let effect = value.from(first.text.len()).trim();
@@ -315,4 +322,24 @@ pub(super) fn taught<'v>(value: Piece<'v>, creatures_only: bool, construct: &str
         return Err(Unsupported::new(value, "line without an effect"));
     }
     Ok(effect)
+}
+
+/// The one type every permanent an Aura's `target=spec` may enchant has (`creature`,
+/// `land`, `artifact`), or `*` for a spec of any permanent: the spec's type words are all
+/// that word, or all `*`, whatever its `[...]` terms and its battlefield zone say. `None`
+/// for a spec of several types (`creature,player`), a count or another zone.
+pub(super) fn attached_type(target: &str) -> Option<String> {
+    let spec = spec::read(Piece::new(target, 0)).ok()?;
+    let battlefield = catalogue::ZONES.iter().position(|zone| zone.name == "battlefield");
+    if !matches!(spec.count, spec::Count::One)
+        || spec.other
+        || spec.zone.is_some_and(|(_, zone)| Some(zone) != battlefield)
+    {
+        return None;
+    }
+    let first = spec.types.first()?.text.trim().to_ascii_lowercase();
+    let one = spec.types.iter().all(|word| word.text.trim().eq_ignore_ascii_case(&first));
+    let permanent =
+        first == "*" || ["creature", "land", "artifact", "enchantment", "planeswalker"].contains(&first.as_str());
+    (one && permanent).then_some(first)
 }

@@ -453,7 +453,7 @@ fn teach_on_an_aura_of_creatures_is_the_effect_on_the_enchanted_creature() {
         ]
     );
     // A spec the enchanted permanent may not match, or an Aura of other permanents.
-    let refusal = "unsupported: `teach(...)` other than `teach(creature)` on an Aura of creatures";
+    let refusal = "unsupported: `teach(spec)` on an Aura whose spec may not match the permanent it enchants (only its `target=` type, or `*`)";
     for card in [
         "target=creature\nauto=teach(creature[flying]) trample\ntype=Enchantment\nsubtype=Aura",
         "target=artifact\nauto=teach(creature) trample\ntype=Enchantment\nsubtype=Aura",

@@ -74,6 +74,7 @@ mod targeted_player;
 mod targeted_zones;
 mod teach;
 mod teach_activated;
+mod teach_any;
 mod teach_equipment;
 mod this;
 mod thisforeach;
