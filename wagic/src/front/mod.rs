@@ -591,11 +591,6 @@ pub fn lower_card_with<'i>(
                     statements: lowering.characteristic(value)?,
                 });
             }
-            "autohand" if is_spell && block.field("target").is_some() => {
-                // The runtime asks a card's `target=` before which action: cycling would
-                // ask the spell's target.
-                return Err(Unsupported::new(value, "`autohand` on a spell with `target=`"));
-            }
             "autohand" => hand_actions.push(lowering.hand_line(value)?),
             "autograveyard" if is_spell => {
                 return Err(Unsupported::new(value, "`autograveyard` on an instant or sorcery"));

@@ -690,11 +690,6 @@ fn autohand_compiles_cycling_as_the_cards_last_actions() {
             "unsupported: `autohand` line other than a cost with `{cycle}` (cycling)",
         ),
         ("autohand={1}{U}{N}:ninjutsu\ntype=Creature", "unsupported: cost `{n}`"),
-        // The runtime asks a spell's `target=` before which action it does.
-        (
-            "target=creature\nauto=destroy\nautohand=__CYCLING__({2})\ntype=Instant",
-            "unsupported: `autohand` on a spell with `target=`",
-        ),
         // `{cycle}` is paid from hand: a permanent's ability cannot.
         ("auto={2}{cycle}:draw:1\ntype=Creature", "unsupported: `{cycle}` outside an `autohand` line"),
     ] {

@@ -18,6 +18,7 @@ mod combat_foe;
 mod constructs;
 mod control;
 mod counters;
+mod cycling_targeted;
 mod donothing;
 mod extra_lands;
 mod flashback;
