@@ -466,7 +466,8 @@ impl Code {
                  `upcost[cost] effect` on a permanent (paid in its upkeep, else the effect; \
                  `upcost[cost;next upkeep]`: its first upkeep only), \
                  `teach(spec)` of an effect that is no triggered ability on an Aura, where every permanent it \
-                 may enchant matches the spec (its `target=` type, or `*`) (and `teach(creature)` of a static \
+                 may enchant matches the spec (its `target=` type, or `*`), and of a static effect, held while \
+                 the enchanted permanent matches, for any other spec (and `teach(creature)` of a static \
                  effect or an activated ability on an Equipment: an activated one is the creature's, its \
                  `{T}` tapping the creature, its controller activating it), `teach(spec) effect` on an \
                  instant or sorcery of one target card, `dynamicability<!...!>` (a power, toughness or mana \

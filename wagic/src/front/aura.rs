@@ -7,7 +7,7 @@
 //! player's effect without a target stays on the Aura's controller, and `moveto(...)` on
 //! the Aura itself, as in Wagic (`parseMagicLine`: "auras don't move their own target").
 
-use compiler::ir::{Effect, Expr, Link, Statement, Target};
+use compiler::ir::{Condition, Effect, Expr, Link, Otherwise, Statement, Target};
 use vm::bytecode::CommandIdx;
 
 use super::piece::Piece;
@@ -84,7 +84,11 @@ impl<'i> Lowering<'i> {
         // `teach(spec) effect` (Wagic's `ATeach`): the effect on the enchanted permanent
         // when the spec matches it, which `teach(land)` on an Aura of lands always does.
         let written = value.trim();
-        let value = taught(value, self.attached_type.as_deref(), TAUGHT_ON_AURA)?;
+        let value = match taught(value, self.attached_type.as_deref(), TAUGHT_ON_AURA) {
+            Ok(value) => value,
+            // A spec the enchanted permanent may not match (`teach(creature[white]) 1/1`).
+            Err(refusal) => return self.conditionally_taught(written).ok_or(refusal)?,
+        };
         if value.text.len() != written.text.len() && value.text.trim_start().starts_with(['{', '@']) {
             // Wagic's `ATeach` gives the ability to the enchanted creature: `this` is the
             // creature, `my` its controller's. As the Aura's own trigger it would be
@@ -114,6 +118,62 @@ impl<'i> Lowering<'i> {
                 once,
             },
         })
+    }
+
+    /// `teach(spec) effect` on an Aura where the enchanted permanent may not match the spec
+    /// (Serra's Boon's `teach(creature[white]) 1/2`, Hobble's `teach(creature[black])
+    /// cantblock`): a static effect on the enchanted permanent, in force while it matches
+    /// (a continuous effect, which the runtime runs again after every event, under a test
+    /// of the spec). `None` for a line that is no `teach(...)` or an Aura with no type of
+    /// permanent it enchants; refused for any effect but a static one.
+    fn conditionally_taught(&self, written: Piece<'_>) -> Option<Result<Line<'i>, Unsupported>> {
+        self.attached_type.as_ref()?;
+        let first = *written.words().first()?;
+        let (spec_piece, _) = first.call("teach")?;
+        let effect = written.from(first.text.len()).trim();
+        Some(self.taught_while_matching(written, spec_piece, effect))
+    }
+
+    /// [`Lowering::conditionally_taught`] of `teach(spec_piece) effect`.
+    fn taught_while_matching(
+        &self,
+        written: Piece<'_>,
+        spec_piece: Piece<'_>,
+        effect: Piece<'_>,
+    ) -> Result<Line<'i>, Unsupported> {
+        let refused = || {
+            Unsupported::new(
+                written,
+                "`teach(spec)` on an Aura whose spec may not match the permanent it enchants, of other than a static effect",
+            )
+        };
+        if effect.text.is_empty() || effect.text.starts_with(['{', '@']) {
+            return Err(refused());
+        }
+        let Line::Plain(statements) = self.line(effect)? else { return Err(refused()) };
+        let is_static = statements.iter().all(|statement| {
+            statement.target.is_none()
+                && statement.condition.is_none()
+                && statement.otherwise.is_none()
+                && statement.chain.iter().all(|link| statement::is_lasting(&link.effect))
+        });
+        if !is_static {
+            return Err(refused());
+        }
+        let statements = self.on_attached(statements, effect, Attached::Aura)?;
+        let read = spec::read(spec_piece)?;
+        let enchanted = Expr::Var(spec::variable("enchanted"));
+        let Some(test) = self.specs.predicate(&read, enchanted, "inzone")? else {
+            return Ok(Line::Continuous(statements));
+        };
+        let mut tested = Vec::with_capacity(statements.len());
+        for statement in statements {
+            // An empty `else`: an enchanted permanent the spec does not match is no failure.
+            let nothing = Statement { condition: None, chain: &[], otherwise: None, ..*statement };
+            let otherwise = self.arena.alloc(Otherwise { elif: None, body: nothing });
+            tested.push(Statement { condition: Some(Condition::If(test)), otherwise: Some(otherwise), ..*statement });
+        }
+        Ok(Line::Continuous(self.arena.alloc_slice_copy(&tested)))
     }
 
     /// `alias=1194` on an Aura: the catalogue's `control` of the enchanted permanent.

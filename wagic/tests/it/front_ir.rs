@@ -452,11 +452,13 @@ fn teach_on_an_aura_of_creatures_is_the_effect_on_the_enchanted_creature() {
             "auto[continuous]: enchanted? spiritlink"
         ]
     );
-    // A spec the enchanted permanent may not match, or an Aura of other permanents.
-    let refusal = "unsupported: `teach(spec)` on an Aura whose spec may not match the permanent it enchants (only its `target=` type, or `*`)";
+    // A spec the enchanted permanent may not match, of other than a static effect (its
+    // static effects: `teach_any.rs`), or on an Equipment.
+    let refusal = "unsupported: `teach(spec)` on an Aura whose spec may not match the permanent it enchants, \
+                   of other than a static effect";
     for card in [
-        "target=creature\nauto=teach(creature[flying]) trample\ntype=Enchantment\nsubtype=Aura",
-        "target=artifact\nauto=teach(creature) trample\ntype=Enchantment\nsubtype=Aura",
+        "target=creature\nauto=teach(creature[flying]) draw:1 controller\ntype=Enchantment\nsubtype=Aura",
+        "target=artifact\nauto=teach(creature) draw:1 controller\ntype=Enchantment\nsubtype=Aura",
         "auto=teach(creature[flying]) trample\ntype=Artifact\nsubtype=Equipment",
     ] {
         let error = error_of(card);
