@@ -30,7 +30,8 @@
 //! [`CallContext::dispatch`], which does not let them suspend.
 //!
 //! A trap ends the cascade it happened in, whichever call ran the card code
-//! (`activate`, `try_activation`, `resume`, `run_events`, `ask`): nothing stays queued.
+//! (`activate`, `try_activation`, `activate_action`, `try_action`, `resume`, `run_events`, `ask`):
+//! nothing stays queued.
 //!
 //! # The builtin API (for the stdlib)
 //!
