@@ -393,7 +393,7 @@ impl Code {
                  to it and its lines act on the enchanted permanent), `autograveyard` (the \
                  card's own move from the battlefield, or an activated ability used from its \
                  owner's graveyard: `{2}{B}:moveTo(myhand)`, unearth), `autohand` (cycling: a cost with \
-                 `{cycle}` or `{discard}`, or `__CYCLING__(cost)`; on a spell with a `target=`, an ability of its own that takes none of its targets), `kicker` (a mana cost; `auto=kicker effect` \
+                 `{cycle}` or `{discard}`, `__CYCLING__(cost)` or `__BASIC_LANDCYCLING__(cost)`; on a spell with a `target=`, an ability of its own that takes none of its targets), `kicker` (a mana cost; `auto=kicker effect` \
                  of a one-shot effect runs when it was paid), `flashback` (a mana cost of an instant or \
                  sorcery, cast from its owner's graveyard), morph's `facedown` (a mana cost: the card \
                  cast face down as a nameless 2/2), `autofacedown` (`{cost}:morph`, a mana cost: turning \

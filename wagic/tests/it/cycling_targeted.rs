@@ -69,3 +69,14 @@ fn cycling_needs_no_legal_target_for_the_spell() {
     );
     assert_eq!(verdict(&swat), Verdict::Passed);
 }
+
+#[test]
+fn basic_landcycling_is_wagics_macro_written_out() {
+    // Fiery Fall's: Wagic's macro is `cost{cycle}:name(basic landcycling)
+    // moveTo(myhand) target(land[basic]|mylibrary)`, the same as written out.
+    let macro_form = "target=creature\nauto=damage:5\nautohand=__BASIC_LANDCYCLING__({1}{R})\ntype=Instant";
+    let written = "target=creature\nauto=damage:5\n\
+                   autohand={1}{R}{cycle}:name(basic landcycling) moveTo(myhand) target(land[basic]|mylibrary)\ntype=Instant";
+    assert_eq!(ir_of(macro_form), ir_of(written));
+    assert_eq!(ir_of(macro_form), ["action[0]: - damage ueot", "action[3]: filterSome(Exact(1)) moveto ueot"]);
+}
