@@ -393,7 +393,7 @@ impl Code {
                  to it and its lines act on the enchanted permanent), `autograveyard` (the \
                  card's own move from the battlefield, or an activated ability used from its \
                  owner's graveyard: `{2}{B}:moveTo(myhand)`, unearth), `autohand` (cycling: a cost with \
-                 `{cycle}` or `{discard}`, or `__CYCLING__(cost)`, on a card without a spell's `target=`), `kicker` (a mana cost; `auto=kicker effect` \
+                 `{cycle}` or `{discard}`, `__CYCLING__(cost)` or `__BASIC_LANDCYCLING__(cost)`; on a spell with a `target=`, an ability of its own that takes none of its targets), `kicker` (a mana cost; `auto=kicker effect` \
                  of a one-shot effect runs when it was paid), `flashback` (a mana cost of an instant or \
                  sorcery, cast from its owner's graveyard), morph's `facedown` (a mana cost: the card \
                  cast face down as a nameless 2/2), `autofacedown` (`{cost}:morph`, a mana cost: turning \
@@ -465,7 +465,9 @@ impl Code {
                  `pay(cost) donothing?effect`: the effect unless paid), \
                  `upcost[cost] effect` on a permanent (paid in its upkeep, else the effect; \
                  `upcost[cost;next upkeep]`: its first upkeep only), \
-                 `teach(creature)` of an effect that is no triggered ability on an Aura (and of a static \
+                 `teach(spec)` of an effect that is no triggered ability on an Aura, where every permanent it \
+                 may enchant matches the spec (its `target=` type, or `*`), and of a static effect, held while \
+                 the enchanted permanent matches, for any other spec (and `teach(creature)` of a static \
                  effect or an activated ability on an Equipment: an activated one is the creature's, its \
                  `{T}` tapping the creature, its controller activating it), `teach(spec) effect` on an \
                  instant or sorcery of one target card, `dynamicability<!...!>` (a power, toughness or mana \

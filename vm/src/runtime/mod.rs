@@ -14,6 +14,7 @@
 //! | call | what runs |
 //! |---|---|
 //! | [`Runtime::activate`] | a player activates a card: requisites → rule target → choice of action → `vars` → every cost component checked → every component paid → statements (spec §3.3, FIX of B-28) |
+//! | [`Runtime::activate_action`] | one action of a card, as an ability of its own: `vars` → costs checked → costs paid → statements (no requisite, rule target or choice of action: a Magic spell's cycling from hand takes none of the spell's targets) |
 //! | [`Runtime::requisites_met`] | only the requisites, without asking anything |
 //! | [`Runtime::peek_filter`] | nothing: a filter resolved reading the host only, for a game answering a trial's outcome without a copy to run it on |
 //! | [`Runtime::enter_play`] / [`Runtime::leave_play`] | a card's permanent abilities and auto subscriptions start / end; event-less autos are queued |
@@ -30,7 +31,8 @@
 //! [`CallContext::dispatch`], which does not let them suspend.
 //!
 //! A trap ends the cascade it happened in, whichever call ran the card code
-//! (`activate`, `try_activation`, `resume`, `run_events`, `ask`): nothing stays queued.
+//! (`activate`, `try_activation`, `activate_action`, `try_action`, `resume`, `run_events`, `ask`):
+//! nothing stays queued.
 //!
 //! # The builtin API (for the stdlib)
 //!
@@ -367,6 +369,61 @@ impl<H: Host> Runtime<H> {
         me: PlayerId,
     ) -> Result<Outcome, Trap> {
         self.start_activation(host, card, program_card, me, true)
+    }
+
+    /// `me` activates action `action` of `card` alone, as an ability of its own: its
+    /// `vars`, costs and statements run as [`Runtime::activate`]'s would once that action
+    /// is chosen, but the card's requisites and rule target are neither checked nor asked,
+    /// and no action is (a game's ability of a card that is not the card's rule: a Magic
+    /// instant's cycling, used from the hand, takes none of the instant's targets). An
+    /// action the card does not have fails with `NoAction`.
+    pub fn activate_action(
+        &mut self,
+        host: &mut H,
+        card: CardId,
+        program_card: CardIdx,
+        me: PlayerId,
+        action: u16,
+    ) -> Result<Outcome, Trap> {
+        self.start_action(host, card, program_card, me, action, false)
+    }
+
+    /// [`Runtime::activate_action`] as a trial, as [`Runtime::try_activation`] is
+    /// [`Runtime::activate`]'s: it stops where the costs would be paid or the body would
+    /// start, with `Done(Success)`.
+    pub fn try_action(
+        &mut self,
+        host: &mut H,
+        card: CardId,
+        program_card: CardIdx,
+        me: PlayerId,
+        action: u16,
+    ) -> Result<Outcome, Trap> {
+        self.start_action(host, card, program_card, me, action, true)
+    }
+
+    /// [`Runtime::activate_action`], or with `trial` [`Runtime::try_action`]. A trap ends
+    /// the cascade, as [`Runtime::start_activation`]'s does.
+    fn start_action(
+        &mut self,
+        host: &mut H,
+        card: CardId,
+        program_card: CardIdx,
+        me: PlayerId,
+        action: u16,
+        trial: bool,
+    ) -> Result<Outcome, Trap> {
+        let data = self.shared.program.card(program_card).ok_or(TrapCode::UnknownCard)?;
+        if usize::from(action) >= data.actions.len() {
+            return Ok(Outcome::Done(Completion::Failure(Failure::NoAction)));
+        }
+        let env = self.env(host, card, program_card, me);
+        let state = self.state(env, Origin::activation(trial).with_action(action), Stage::Vars);
+        let result = self.drive(host, state);
+        if result.is_err() {
+            self.discard_events();
+        }
+        result
     }
 
     /// [`Runtime::activate`], or with `trial` [`Runtime::try_activation`]. A trap ends

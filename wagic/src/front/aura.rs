@@ -7,7 +7,7 @@
 //! player's effect without a target stays on the Aura's controller, and `moveto(...)` on
 //! the Aura itself, as in Wagic (`parseMagicLine`: "auras don't move their own target").
 
-use compiler::ir::{Effect, Expr, Link, Statement, Target};
+use compiler::ir::{Condition, Effect, Expr, Link, Otherwise, Statement, Target};
 use vm::bytecode::CommandIdx;
 
 use super::piece::Piece;
@@ -35,6 +35,11 @@ enum Object {
     /// An object not modelled on an Aura (`damage` without a target, a `foreach` loop).
     Unmodelled,
 }
+
+/// The refusal of a `teach(spec)` on an Aura whose spec may not match the permanent it
+/// enchants.
+pub(super) const TAUGHT_ON_AURA: &str =
+    "`teach(spec)` on an Aura whose spec may not match the permanent it enchants (only its `target=` type, or `*`)";
 
 impl<'i> Lowering<'i> {
     /// An Aura's `target=spec`: one statement choosing a permanent the spec matches and
@@ -76,20 +81,19 @@ impl<'i> Lowering<'i> {
     /// continuous effect on it, so it follows the attachment and ends when the Aura is
     /// attached to nothing. A lord's statements have their own target and are kept.
     pub(super) fn aura_line(&self, value: Piece<'_>) -> Result<Line<'i>, Unsupported> {
-        // `teach(creature) effect` (Wagic's `ATeach`): the effect on the enchanted
-        // permanent when the spec matches it, which an Aura enchanting creatures only
-        // always does.
+        // `teach(spec) effect` (Wagic's `ATeach`): the effect on the enchanted permanent
+        // when the spec matches it, which `teach(land)` on an Aura of lands always does.
         let written = value.trim();
-        let value = taught(
-            value,
-            self.enchants_creatures,
-            "`teach(...)` other than `teach(creature)` on an Aura of creatures",
-        )?;
+        let value = match taught(value, self.attached_type.as_deref(), TAUGHT_ON_AURA) {
+            Ok(value) => value,
+            // A spec the enchanted permanent may not match (`teach(creature[white]) 1/1`).
+            Err(refusal) => return self.conditionally_taught(written).ok_or(refusal)?,
+        };
         if value.text.len() != written.text.len() && value.text.trim_start().starts_with(['{', '@']) {
             // Wagic's `ATeach` gives the ability to the enchanted creature: `this` is the
             // creature, `my` its controller's. As the Aura's own trigger it would be
             // neither. (An activated one is the creature's: `bearer.rs`.)
-            return Err(Unsupported::new(written, "`teach(creature)` of a triggered ability"));
+            return Err(Unsupported::new(written, "`teach(spec)` of a triggered ability"));
         }
         Ok(match self.line(value)? {
             Line::Plain(statements) => {
@@ -114,6 +118,62 @@ impl<'i> Lowering<'i> {
                 once,
             },
         })
+    }
+
+    /// `teach(spec) effect` on an Aura where the enchanted permanent may not match the spec
+    /// (Serra's Boon's `teach(creature[white]) 1/2`, Hobble's `teach(creature[black])
+    /// cantblock`): a static effect on the enchanted permanent, in force while it matches
+    /// (a continuous effect, which the runtime runs again after every event, under a test
+    /// of the spec). `None` for a line that is no `teach(...)` or an Aura with no type of
+    /// permanent it enchants; refused for any effect but a static one.
+    fn conditionally_taught(&self, written: Piece<'_>) -> Option<Result<Line<'i>, Unsupported>> {
+        self.attached_type.as_ref()?;
+        let first = *written.words().first()?;
+        let (spec_piece, _) = first.call("teach")?;
+        let effect = written.from(first.text.len()).trim();
+        Some(self.taught_while_matching(written, spec_piece, effect))
+    }
+
+    /// [`Lowering::conditionally_taught`] of `teach(spec_piece) effect`.
+    fn taught_while_matching(
+        &self,
+        written: Piece<'_>,
+        spec_piece: Piece<'_>,
+        effect: Piece<'_>,
+    ) -> Result<Line<'i>, Unsupported> {
+        let refused = || {
+            Unsupported::new(
+                written,
+                "`teach(spec)` on an Aura whose spec may not match the permanent it enchants, of other than a static effect",
+            )
+        };
+        if effect.text.is_empty() || effect.text.starts_with(['{', '@']) {
+            return Err(refused());
+        }
+        let Line::Plain(statements) = self.line(effect)? else { return Err(refused()) };
+        let is_static = statements.iter().all(|statement| {
+            statement.target.is_none()
+                && statement.condition.is_none()
+                && statement.otherwise.is_none()
+                && statement.chain.iter().all(|link| statement::is_lasting(&link.effect))
+        });
+        if !is_static {
+            return Err(refused());
+        }
+        let statements = self.on_attached(statements, effect, Attached::Aura)?;
+        let read = spec::read(spec_piece)?;
+        let enchanted = Expr::Var(spec::variable("enchanted"));
+        let Some(test) = self.specs.predicate(&read, enchanted, "inzone")? else {
+            return Ok(Line::Continuous(statements));
+        };
+        let mut tested = Vec::with_capacity(statements.len());
+        for statement in statements {
+            // An empty `else`: an enchanted permanent the spec does not match is no failure.
+            let nothing = Statement { condition: None, chain: &[], otherwise: None, ..*statement };
+            let otherwise = self.arena.alloc(Otherwise { elif: None, body: nothing });
+            tested.push(Statement { condition: Some(Condition::If(test)), otherwise: Some(otherwise), ..*statement });
+        }
+        Ok(Line::Continuous(self.arena.alloc_slice_copy(&tested)))
     }
 
     /// `alias=1194` on an Aura: the catalogue's `control` of the enchanted permanent.
@@ -298,16 +358,23 @@ fn object_of(effect: &Effect<'_>) -> Object {
     }
 }
 
-/// The effect of a line written `teach(creature) effect`, or the line itself without
+/// The effect of a line written `teach(spec) effect`, or the line itself without
 /// `teach(...)`. Wagic's `ATeach` on an Aura or an Equipment gives the effect to the
-/// permanent it is attached to when `teach`'s spec matches it: `creature` always does
-/// where the card attaches to creatures only (`creatures_only`); any other spec, or
-/// `teach` elsewhere, is refused as `construct`.
-pub(super) fn taught<'v>(value: Piece<'v>, creatures_only: bool, construct: &str) -> Result<Piece<'v>, Unsupported> {
+/// permanent it is attached to when `teach`'s spec matches it: compiled where the spec
+/// matches every permanent the card may be attached to (`attached_to`, [`attached_type`]),
+/// so that the effect always applies: a spec of that one type word, or `*`. Any other
+/// spec, or `teach` elsewhere, is refused as `construct`.
+pub(super) fn taught<'v>(
+    value: Piece<'v>,
+    attached_to: Option<&str>,
+    construct: &str,
+) -> Result<Piece<'v>, Unsupported> {
     let value = value.trim();
     let Some(first) = value.words().first().copied() else { return Ok(value) };
     let Some((spec_piece, _)) = first.call("teach") else { return Ok(value) };
-    if !spec_piece.trim().text.eq_ignore_ascii_case("creature") || !creatures_only {
+    let spec = spec_piece.trim().text;
+    let always = attached_to.is_some_and(|kind| spec == "*" || spec.eq_ignore_ascii_case(kind));
+    if !always {
         return Err(Unsupported::new(value, construct));
     }
     let effect = value.from(first.text.len()).trim();
@@ -315,4 +382,24 @@ pub(super) fn taught<'v>(value: Piece<'v>, creatures_only: bool, construct: &str
         return Err(Unsupported::new(value, "line without an effect"));
     }
     Ok(effect)
+}
+
+/// The one type every permanent an Aura's `target=spec` may enchant has (`creature`,
+/// `land`, `artifact`), or `*` for a spec of any permanent: the spec's type words are all
+/// that word, or all `*`, whatever its `[...]` terms and its battlefield zone say. `None`
+/// for a spec of several types (`creature,player`), a count or another zone.
+pub(super) fn attached_type(target: &str) -> Option<String> {
+    let spec = spec::read(Piece::new(target, 0)).ok()?;
+    let battlefield = catalogue::ZONES.iter().position(|zone| zone.name == "battlefield");
+    if !matches!(spec.count, spec::Count::One)
+        || spec.other
+        || spec.zone.is_some_and(|(_, zone)| Some(zone) != battlefield)
+    {
+        return None;
+    }
+    let first = spec.types.first()?.text.trim().to_ascii_lowercase();
+    let one = spec.types.iter().all(|word| word.text.trim().eq_ignore_ascii_case(&first));
+    let permanent =
+        first == "*" || ["creature", "land", "artifact", "enchantment", "planeswalker"].contains(&first.as_str());
+    (one && permanent).then_some(first)
 }

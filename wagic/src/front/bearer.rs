@@ -86,9 +86,9 @@ impl<'i> Lowering<'i> {
         let construct = if self.equipment {
             "`teach(...)` on an Equipment other than `teach(creature)`"
         } else {
-            "`teach(...)` other than `teach(creature)` on an Aura of creatures"
+            aura::TAUGHT_ON_AURA
         };
-        aura::taught(written, self.enchants_creatures || self.equipment, construct)?;
+        aura::taught(written, self.attached_type.as_deref(), construct)?;
         let parts = taught_parts(written).ok_or_else(|| Unsupported::new(written, construct))?;
         parts.into_iter().map(|part| self.given_activation(written, part)).collect()
     }
@@ -136,7 +136,7 @@ impl<'i> Lowering<'i> {
             in_hand_line: Default::default(),
             in_graveyard_line: Default::default(),
             forever_grant: Default::default(),
-            enchants_creatures: false,
+            attached_type: None,
             x_spell: false,
             x_permanent: false,
             x_entering: Default::default(),

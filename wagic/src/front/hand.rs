@@ -1,7 +1,8 @@
 //! An `autohand=` line: an activated ability used while the card is in its owner's hand.
 //! The one kind compiled is a cost that discards the card: `{cycle}` (cycling, Wagic's
 //! `CycleCost`), written out or as Wagic's macro `__CYCLING__(cost)` (its rules file
-//! defines it as `cost{cycle}:name(cycling) draw:1`), or `{discard}` (bloodrush, Wagic's
+//! defines it as `cost{cycle}:name(cycling) draw:1`; `__BASIC_LANDCYCLING__(cost)`: a
+//! basic land card from the library to the hand), or `{discard}` (bloodrush, Wagic's
 //! `DiscardCost` of the card itself), one cost of the catalogue.
 
 use compiler::ir::{Action, Cost};
@@ -10,6 +11,10 @@ use vm::bytecode::CostIdx;
 use super::piece::Piece;
 use super::{Line, Lowering, Unsupported};
 use crate::catalogue::CATALOGUE;
+
+/// The effect of Wagic's macro `__BASIC_LANDCYCLING__(cost)`, as its rules file
+/// (`_macros.txt`) defines it: `cost{cycle}:name(basic landcycling)` and this.
+const BASIC_LANDCYCLING_EFFECT: &str = "moveTo(myhand) target(land[basic]|mylibrary)";
 
 /// The catalogue's name of the `{cycle}` cost.
 pub const CYCLE: &str = "cycle";
@@ -41,6 +46,13 @@ impl<'i> Lowering<'i> {
             // The macro's effect, `draw:1`, read at the macro's place in the file.
             let (_, statements, _, _) = self.effect(Piece::new("draw:1", value.start))?;
             return Ok(Action { label: Some("cycling"), costs: self.arena.alloc_slice_copy(&costs), statements });
+        }
+        if let Some((args, after)) = value.call("__BASIC_LANDCYCLING__")
+            && after.text.trim().is_empty()
+        {
+            // The macro written out, read at the macro's place in the file.
+            let written = format!("{}{{cycle}}:name(basic landcycling) {BASIC_LANDCYCLING_EFFECT}", args.trim().text);
+            return self.hand_action(Piece::new(&written, value.start));
         }
         match self.line(value)? {
             Line::Activated { label, costs, statements } if has_cycle(costs) => Ok(Action { label, costs, statements }),

@@ -269,7 +269,7 @@ impl<'i> Lowering<'i> {
         // An Equipment attaches to creatures only: `teach(creature) 1/1` is `1/1`. (An
         // activated ability taught is the creature's: `bearer.rs`.)
         let construct = "`teach(...)` on an Equipment other than `teach(creature)` of a static effect";
-        let taught = aura::taught(value, true, construct)?;
+        let taught = aura::taught(value, Some("creature"), construct)?;
         if taught.text.len() != value.trim().text.len() && !matches!(self.line(taught)?, Line::Plain(_)) {
             return Err(Unsupported::new(value, construct));
         }

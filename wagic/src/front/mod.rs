@@ -276,14 +276,12 @@ fn lower_block<'i>(
         in_hand_line: Default::default(),
         in_graveyard_line: Default::default(),
         forever_grant: Default::default(),
-        enchants_creatures: is_aura
-            && block.field("target").is_some_and(|field| {
-                spec::read(Piece::new(field.value, 0)).is_ok_and(|spec| {
-                    spec.zone.is_none()
-                        && !spec.types.is_empty()
-                        && spec.types.iter().all(|word| word.text.trim().eq_ignore_ascii_case("creature"))
-                })
-            }),
+        // An Equipment is attached to creatures only.
+        attached_type: if is_aura {
+            block.field("target").and_then(|field| aura::attached_type(field.value))
+        } else {
+            is_equipment.then(|| "creature".to_string())
+        },
         x_spell: is_spell && has_x,
         x_permanent: !is_spell && has_x,
         x_entering: Default::default(),
@@ -639,11 +637,6 @@ fn lower_block<'i>(
                     statements: lowering.characteristic(value)?,
                 });
             }
-            "autohand" if is_spell && block.field("target").is_some() => {
-                // The runtime asks a card's `target=` before which action: cycling would
-                // ask the spell's target.
-                return Err(Unsupported::new(value, "`autohand` on a spell with `target=`"));
-            }
             "autohand" => hand_actions.push(lowering.hand_line(value)?),
             "autograveyard" if is_spell => {
                 return Err(Unsupported::new(value, "`autograveyard` on an instant or sorcery"));
@@ -817,8 +810,10 @@ struct Lowering<'i> {
     /// Whether the graveyard line being lowered grants an ability by `transforms(...)
     /// forever`, which only its card's own may.
     forever_grant: std::cell::Cell<bool>,
-    /// The card is an Aura whose `target=` matches creatures only (`teach(creature)`).
-    enchants_creatures: bool,
+    /// The one type every permanent the card may be attached to has (`creature` for an
+    /// Equipment, `land` for an Aura of lands, `*` for an Aura of any permanent), for
+    /// `teach(spec)`: `None` when it has none, or is no Aura or Equipment.
+    attached_type: Option<String>,
     /// The card is an instant or a sorcery whose mana cost has one `{X}`: `damage:X` is
     /// the X paid.
     x_spell: bool,

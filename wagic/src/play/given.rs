@@ -66,8 +66,7 @@ impl Game<'_> {
             let Some(ability) = self.given(card, index) else { return Ok(Step::Unpaid) };
             return self.table.start_given(card, ability, controller).map_err(stopped);
         }
-        let step = self.table.start(card, controller).map_err(stopped)?;
-        self.first_action(step, index)
+        self.table.start_action(card, controller, index).map_err(stopped)
     }
 
     /// The abilities of `card` (own ones and given ones) whose costs `controller` could pay now.

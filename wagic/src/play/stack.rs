@@ -171,6 +171,9 @@ impl Game<'_> {
                 execution.accept_fewer();
                 match self.table.resume(execution, &legal) {
                     Ok(step) => {
+                        // A spell with `autohand` abilities asks which action once its
+                        // targets are chosen: its effect, the first.
+                        let step = if ability { step } else { self.first_action(step, 0)? };
                         if illegal.is_empty() {
                             self.event(format!("{name} resolves"));
                         } else {

@@ -39,16 +39,21 @@ pub(super) struct TargetSpec {
 
 impl Game<'_> {
     /// The spec of the first targets that action `action` of `card` asks for: its card's
-    /// `target=`, else the first `target(...)` of the action's code (of its giver's, for an
-    /// ability another card gives it: `given.rs`).
+    /// `target=` (unless the action runs alone: `Table::runs_alone`), else the first
+    /// `target(...)` of the action's code (of its giver's, for an ability another card gives
+    /// it: `given.rs`).
     pub(super) fn target_spec(&self, card: CardId, action: usize) -> Option<TargetSpec> {
-        let (rules, action) = match self.given(card, action) {
-            Some(given) => (given.rules, given.action),
-            None => (self.table.rules(card).ok()?, action),
+        let (rules, action, alone) = match self.given(card, action) {
+            Some(given) => (given.rules, given.action, false),
+            None => {
+                let rules = self.table.rules(card).ok()?;
+                (rules, action, self.table.runs_alone(card, rules, action))
+            }
         };
         let program = &self.table.library().program;
         let data = program.cards().get(rules.index())?;
-        if let Some(target) = &data.target {
+        // An ability run alone (cycling) takes none of the card's `target=`.
+        if let Some(target) = data.target.as_ref().filter(|_| !alone) {
             let (filters, optional) = (target.filters.clone(), target.optional);
             return Some(TargetSpec { filters, rule_target: true, optional });
         }

@@ -125,6 +125,14 @@ impl Run<'_> {
         line: u32,
         text: &str,
     ) -> Result<Option<Pending>, Skip> {
+        // A spell with `autohand` abilities beside its effect asks which action once its
+        // targets are chosen: its effect, the first.
+        step = match step {
+            Step::Asks(execution) if spell.is_some() && execution.request().kind == RequestKind::Action => {
+                self.table.resume(execution, &[Value::Int(0)]).map_err(|error| table_skip(error, line, text))?
+            }
+            step => step,
+        };
         // A spell's modes (`choose_mode`): each `may` the runtime asks is answered.
         for _ in 0..MAX_MOVES {
             let Some(mode) = self.mode.as_mut() else { break };

@@ -593,15 +593,7 @@ impl Run<'_> {
             // ability with no legal target, and the click does nothing.
             return Ok(None);
         }
-        let mut step = self.table.start(card, controller).map_err(|error| table_skip(error, line, text))?;
-        if let Step::Asks(execution) = step {
-            step = if execution.request().kind == RequestKind::Action {
-                let chosen = Value::Int(i32::try_from(index).unwrap_or(i32::MAX));
-                self.table.resume(execution, &[chosen]).map_err(|error| table_skip(error, line, text))?
-            } else {
-                Step::Asks(execution)
-            };
-        }
+        let step = self.table.start_action(card, controller, index).map_err(|error| table_skip(error, line, text))?;
         if let Step::Unpaid = step {
             // Wagic offers no ability whose cost cannot be paid: the click does nothing.
             return Ok(None);

@@ -293,6 +293,14 @@ impl Run<'_> {
 
     /// Where a resolving spell's effect ended: done, it leaves the stack.
     fn resolved(&mut self, step: Step, card: CardId, line: u32, text: &str) -> Result<(), Skip> {
+        // A spell with `autohand` abilities asks which action once its targets are chosen:
+        // its effect, the first.
+        let step = match step {
+            Step::Asks(execution) if execution.request().kind == RequestKind::Action => {
+                self.table.resume(execution, &[Value::Int(0)]).map_err(|error| table_skip(error, line, text))?
+            }
+            step => step,
+        };
         match step {
             Step::Done(true) => {
                 self.resolve_spell(card);

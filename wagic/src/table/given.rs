@@ -110,7 +110,7 @@ impl Table {
 
     /// The outcome once the runtime's question of which action (a card of several) is
     /// answered with `action`.
-    fn choose_action(&mut self, outcome: Outcome, action: usize) -> Result<Outcome, TableError> {
+    pub(super) fn choose_action(&mut self, outcome: Outcome, action: usize) -> Result<Outcome, TableError> {
         match outcome {
             Outcome::Suspended(execution) if execution.request().kind == RequestKind::Action => {
                 let chosen = Value::Int(i32::try_from(action).unwrap_or(i32::MAX));

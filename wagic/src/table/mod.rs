@@ -273,6 +273,35 @@ impl Table {
         Ok(step(self.answer_alike(outcome)?))
     }
 
+    /// `player` starts activating action `action` of `card` (an ability of a permanent,
+    /// or an `autohand` one of a card in hand): as [`Table::start`], that action chosen.
+    /// An `autohand` ability of a card with a `target=` runs alone
+    /// ([`Table::runs_alone`]), asking none of the card's targets.
+    pub fn start_action(&mut self, card: CardId, player: PlayerId, action: usize) -> Result<Step, TableError> {
+        let rules = self.rules(card)?;
+        if self.lost_abilities(card) {
+            return Ok(Step::Unpaid);
+        }
+        let outcome = if self.runs_alone(card, rules, action) {
+            let action = u16::try_from(action).unwrap_or(u16::MAX);
+            self.runtime.activate_action(&mut self.board, card, rules, player, action).map_err(trap)?
+        } else {
+            let outcome = self.runtime.activate(&mut self.board, card, rules, player).map_err(trap)?;
+            self.choose_action(outcome, action)?
+        };
+        Ok(step(self.answer_alike(outcome)?))
+    }
+
+    /// Whether action `action` of `card` (of bundle card `rules`) runs alone, without the
+    /// card's rule target (`Runtime::activate_action`): an `autohand` ability (cycling) of a
+    /// card with a `target=` (an instant's), which takes none of the spell's targets, as in
+    /// Wagic, where the hand's ability is an ability of its own beside the spell.
+    pub fn runs_alone(&self, card: CardId, rules: CardIdx, action: usize) -> bool {
+        let Some(data) = self.library.program.cards().get(rules.index()) else { return false };
+        data.target.is_some()
+            && self.board.get(card).is_some_and(|c| c.printed.action_ranges(data.actions.len()).hand.contains(&action))
+    }
+
     /// Answers the request of a waiting activation.
     pub fn resume(&mut self, execution: Execution, answer: &[Value]) -> Result<Step, TableError> {
         let outcome = self
@@ -367,6 +396,18 @@ impl Table {
         let count = self.library.program.cards()[rules.index()].actions.len();
         let mut payable = Vec::new();
         for action in 0..count {
+            if self.runs_alone(card, rules, action) {
+                let alone = u16::try_from(action).unwrap_or(u16::MAX);
+                match self.runtime.try_action(&mut self.board, card, rules, player, alone).map_err(trap)? {
+                    Outcome::Done(Completion::Success) => payable.push(action),
+                    Outcome::Done(_) => {}
+                    Outcome::Suspended(execution) => {
+                        self.runtime.cancel(execution);
+                        payable.push(action);
+                    }
+                }
+                continue;
+            }
             let mut outcome = self.runtime.try_activation(&mut self.board, card, rules, player).map_err(trap)?;
             if let Outcome::Suspended(execution) = outcome {
                 outcome = if execution.request().kind == RequestKind::Action {

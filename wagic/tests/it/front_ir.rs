@@ -452,11 +452,13 @@ fn teach_on_an_aura_of_creatures_is_the_effect_on_the_enchanted_creature() {
             "auto[continuous]: enchanted? spiritlink"
         ]
     );
-    // A spec the enchanted permanent may not match, or an Aura of other permanents.
-    let refusal = "unsupported: `teach(...)` other than `teach(creature)` on an Aura of creatures";
+    // A spec the enchanted permanent may not match, of other than a static effect (its
+    // static effects: `teach_any.rs`), or on an Equipment.
+    let refusal = "unsupported: `teach(spec)` on an Aura whose spec may not match the permanent it enchants, \
+                   of other than a static effect";
     for card in [
-        "target=creature\nauto=teach(creature[flying]) trample\ntype=Enchantment\nsubtype=Aura",
-        "target=artifact\nauto=teach(creature) trample\ntype=Enchantment\nsubtype=Aura",
+        "target=creature\nauto=teach(creature[flying]) draw:1 controller\ntype=Enchantment\nsubtype=Aura",
+        "target=artifact\nauto=teach(creature) draw:1 controller\ntype=Enchantment\nsubtype=Aura",
         "auto=teach(creature[flying]) trample\ntype=Artifact\nsubtype=Equipment",
     ] {
         let error = error_of(card);
@@ -690,11 +692,6 @@ fn autohand_compiles_cycling_as_the_cards_last_actions() {
             "unsupported: `autohand` line other than a cost with `{cycle}` (cycling)",
         ),
         ("autohand={1}{U}{N}:ninjutsu\ntype=Creature", "unsupported: cost `{n}`"),
-        // The runtime asks a spell's `target=` before which action it does.
-        (
-            "target=creature\nauto=destroy\nautohand=__CYCLING__({2})\ntype=Instant",
-            "unsupported: `autohand` on a spell with `target=`",
-        ),
         // `{cycle}` is paid from hand: a permanent's ability cannot.
         ("auto={2}{cycle}:draw:1\ntype=Creature", "unsupported: `{cycle}` outside an `autohand` line"),
     ] {

@@ -65,14 +65,14 @@ fn taught_abilities_the_creature_cannot_own_as_written_are_refused_by_name() {
         // An Aura of other permanents, or another spec.
         (
             "target=artifact\nauto=teach(creature) {T}:draw:1\ntype=Enchantment\nsubtype=Aura".to_string(),
-            "unsupported: `teach(...)` other than `teach(creature)` on an Aura of creatures",
+            "unsupported: `teach(spec)` on an Aura whose spec may not match the permanent it enchants (only its `target=` type, or `*`)",
         ),
         (
             equipment("teach(human) {T}:draw:1"),
             "unsupported: `teach(...)` on an Equipment other than `teach(creature)`",
         ),
         // A triggered one is not compiled yet.
-        (aura("teach(creature) @each my upkeep:life:1"), "unsupported: `teach(creature)` of a triggered ability"),
+        (aura("teach(creature) @each my upkeep:life:1"), "unsupported: `teach(spec)` of a triggered ability"),
     ];
     for (card, expected) in cases {
         assert_eq!(error_of(&card).as_deref(), Some(expected), "{card}");

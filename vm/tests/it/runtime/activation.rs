@@ -231,3 +231,24 @@ fn an_unknown_card_traps() {
     let trap = rt.activate(&mut host, CardId(0), CardIdx(9), P0).unwrap_err();
     assert_eq!(trap.code(), TrapCode::UnknownCard);
 }
+
+/// One action run alone (`activate_action`): a card's rule target and requisite are not
+/// asked, nor which action; its costs are checked and paid, and a trial stops before
+/// paying. An action the card does not have fails.
+#[test]
+fn one_action_run_alone_asks_no_rule_target_and_pays_its_costs() {
+    let spec = Spec { requisite: true, target: Some(false), ..simple(vec![("a", vec![]), ("b", vec![cost(0, None)])]) };
+    let (mut rt, mut host, source) = runtime_and_source(spec);
+    // No character in the opponent's ring: the whole card's activation fails.
+    let outcome = rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
+    assert_eq!(outcome.done(), Some(Completion::Failure(Failure::RequisitesNotMet)));
+    let trial = rt.try_action(&mut host, source, CardIdx(0), P0, 1).unwrap();
+    assert_eq!(trial.done(), Some(Completion::Success));
+    assert!(!host.cards[0].frozen, "a trial pays nothing");
+    let outcome = rt.activate_action(&mut host, source, CardIdx(0), P0, 1).unwrap();
+    assert_eq!(outcome.done(), Some(Completion::Success));
+    assert!(host.cards[0].frozen, "{{F}} paid");
+    assert_eq!(host.commands(), vec!["b"]);
+    let outcome = rt.activate_action(&mut host, source, CardIdx(0), P0, 2).unwrap();
+    assert_eq!(outcome.done(), Some(Completion::Failure(Failure::NoAction)));
+}
