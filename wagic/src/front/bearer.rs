@@ -126,7 +126,7 @@ impl<'i> Lowering<'i> {
         let arena: &'i Bump = self.arena;
         Lowering {
             arena,
-            token_cards: self.token_cards,
+            known: self.known,
             specs: SpecLowering { arena, mytgt: None },
             activation_limits: Default::default(),
             one_shot: Default::default(),

@@ -3,7 +3,8 @@
 //! `aslongas` and `foreach` effects, an Equipment's lines, activation limits.
 
 use super::*;
-use compiler::ir::{Arg, ChainOperator, Condition, Link, TypeAtom};
+use compiler::ir::{Arg, ChainOperator, Condition, Effect, Link, TypeAtom};
+use vm::bytecode::Const;
 
 /// The most counts one trigger restriction joins (Mask of Intolerance's five lands).
 const MAX_RESTRICTION_PARTS: usize = 8;
@@ -174,8 +175,9 @@ impl<'i> Lowering<'i> {
     }
 
     /// A trigger's effect run only while its `restriction{...}` holds: counts
-    /// `type(spec)~morethan|lessthan|equalto~n`, comma-separated, each of which must hold
-    /// (Wagic's `parseCastRestrictions`). Wagic checks the restriction once, as the trigger
+    /// `type(spec)~morethan|lessthan|equalto~n` and the spells cast last turn
+    /// (`lastturn(*|stack)~...~n`), comma-separated, each of which must hold (Wagic's
+    /// `parseCastRestrictions`). Wagic checks the restriction once, as the trigger
     /// fires, for the whole effect (`A && B` is one ability); with no stack, the runtime
     /// checks it as the effect begins: the same moment. A `may` or a target waits for the
     /// check (a guarded statement: none is asked when it fails), and the statements after
@@ -186,7 +188,7 @@ impl<'i> Lowering<'i> {
         restriction: Piece<'_>,
         statements: &'i [Statement<'i>],
     ) -> Result<&'i [Statement<'i>], Unsupported> {
-        let construct = "trigger restriction other than `type(spec)~morethan|lessthan|equalto~n`, comma-separated";
+        let construct = "trigger restriction other than `type(spec)~morethan|lessthan|equalto~n` or `lastturn(*|stack)~...~n`, comma-separated";
         let parts = restriction.trim().split_top(",");
         if parts.len() > MAX_RESTRICTION_PARTS {
             return Err(Unsupported::new(restriction, construct));
@@ -197,16 +199,21 @@ impl<'i> Lowering<'i> {
             let [count_part, criterion, bound] = part.split_top("~")[..] else {
                 return Err(Unsupported::new(part, construct));
             };
-            let Some((spec_piece, _)) = count_part.trim().call("type").filter(|(_, after)| after.text.is_empty())
-            else {
-                return Err(Unsupported::new(count_part, construct));
-            };
             let name = criterion.trim().text.to_ascii_lowercase();
             let bound: i32 = bound.trim().text.parse().map_err(|_| Unsupported::new(bound, construct))?;
             if !["morethan", "lessthan", "equalto"].contains(&name.as_str()) {
                 return Err(Unsupported::new(criterion, construct));
             }
-            for (index, link) in self.counted_first(spec_piece, &name, bound, &[])?.iter().enumerate() {
+            let counted = if let Some(last_turn) = self.spells_cast_last_turn(count_part.trim(), &name, bound) {
+                last_turn?
+            } else {
+                let Some((spec_piece, _)) = count_part.trim().call("type").filter(|(_, after)| after.text.is_empty())
+                else {
+                    return Err(Unsupported::new(count_part, construct));
+                };
+                self.counted_first(spec_piece, &name, bound, &[])?
+            };
+            for (index, link) in counted.iter().enumerate() {
                 let joined = index == 0 && !guard.is_empty();
                 let operator = if joined { Some(ChainOperator::AndThen) } else { link.operator };
                 guard.push(Link { operator, ..*link });
@@ -247,6 +254,38 @@ impl<'i> Lowering<'i> {
         // A `may` or a target is asked only once the restriction holds: the check guards them.
         let condition = Some(Condition::Guarded { guard, may, stops: false });
         Ok(self.arena.alloc_slice_copy(&[Statement { condition, ..*statement }]))
+    }
+
+    /// The check of `lastturn(*|stack)~criterion~bound` (a werewolf's "if no spells were
+    /// cast last turn"): the catalogue's `spellslastturn`. `None` for a count of another
+    /// kind; refused for `lastturn` of another spec, or `thisturn(...)`.
+    fn spells_cast_last_turn(
+        &self,
+        count_part: Piece<'_>,
+        criterion: &str,
+        bound: i32,
+    ) -> Option<Result<&'i [Link<'i>], Unsupported>> {
+        if let Some((_, after)) = count_part.call("thisturn")
+            && after.text.is_empty()
+        {
+            return Some(Err(Unsupported::new(count_part, "trigger restriction `thisturn(...)`")));
+        }
+        let (spec_piece, after) = count_part.call("lastturn")?;
+        let spec: String = spec_piece.text.chars().filter(|c| !c.is_whitespace()).collect();
+        if !after.text.is_empty() || !spec.eq_ignore_ascii_case("*|stack") {
+            return Some(Err(Unsupported::new(
+                count_part,
+                "trigger restriction `lastturn(...)` other than `lastturn(*|stack)`",
+            )));
+        }
+        let command = CommandIdx::new(catalogue::Command::SpellsLastTurn.index());
+        let word = catalogue::position(catalogue::CRITERIA, criterion).unwrap_or(0) as u16;
+        let args = self
+            .arena
+            .alloc_slice_copy(&[Arg::Const(Const::Word { command, param: 0, word }), Arg::Value(Expr::Int(bound))]);
+        Some(Ok(self
+            .arena
+            .alloc_slice_copy(&[Link { operator: None, effect: Effect::Call { command, confirm: false, args } }])))
     }
 
     /// One `auto=` line of an Equipment: `{cost}:equip` (not continuous: the caller lowers
@@ -415,7 +454,7 @@ const COUNTED: [(catalogue::Command, &str); 3] = [
 
 /// The words of the [`COUNTED`] effect a link is, if it is one.
 fn counted_effect(link: &Link<'_>) -> Option<&'static str> {
-    let compiler::ir::Effect::Call { command, .. } = link.effect else { return None };
+    let Effect::Call { command, .. } = link.effect else { return None };
     COUNTED.iter().find(|(counted, _)| CommandIdx::new(counted.index()) == command).map(|(_, words)| *words)
 }
 
@@ -423,7 +462,7 @@ fn counted_effect(link: &Link<'_>) -> Option<&'static str> {
 /// statement's targets or players (Rune of Protection's `to(controller) from(mytgt)`):
 /// what it matches never changes, so it holds as a one-shot effect too.
 fn prevents_fixed_objects(link: &Link<'_>) -> bool {
-    let compiler::ir::Effect::Call { command, args, .. } = link.effect else { return false };
+    let Effect::Call { command, args, .. } = link.effect else { return false };
     let players_only = |arg: &Arg<'_>| match arg {
         Arg::Filter(filter) => {
             !filter.types.is_empty()

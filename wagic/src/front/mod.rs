@@ -61,6 +61,7 @@ mod counted_pump;
 mod counter_cost;
 mod dynamic;
 mod flip;
+mod flip_into;
 mod given;
 mod graveyard;
 pub use graveyard::is_graveyard_activation;
@@ -169,16 +170,22 @@ enum Line<'i> {
 /// spans, and the returned error's, are offsets from the start of the block
 /// (`block.block.start`), as the code generator is handed the block's text alone.
 pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>, Unsupported> {
-    lower_card_with(block, arena, None)
+    lower_card_with(block, arena, Known::default())
 }
 
-/// [`lower_card`], finding the card a `token(id)` names in `token_cards` (Wagic's set
-/// files and the card files' names): without them such a line is refused.
-pub fn lower_card_with<'i>(
-    block: &CardBlock<'_>,
-    arena: &'i Bump,
-    token_cards: Option<&'i crate::token_cards::TokenCards>,
-) -> Result<Card<'i>, Unsupported> {
+/// What a card is compiled against besides its own block: the card files' other cards.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Known<'i> {
+    /// The card a `token(id)` names (Wagic's set files and the card files' names):
+    /// without them such a line is refused.
+    pub token_cards: Option<&'i crate::token_cards::TokenCards>,
+    /// The names of the card files, among which `flip(Name)` finds its card: without
+    /// them such a line is refused.
+    pub card_names: Option<&'i crate::card_names::CardNames>,
+}
+
+/// [`lower_card`], finding the cards its lines name in `known`.
+pub fn lower_card_with<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> Result<Card<'i>, Unsupported> {
     let base = block.block.start as usize;
     let is_spell = block.field("type").is_some_and(|field| {
         let lower = field.value.to_ascii_lowercase();
@@ -222,7 +229,7 @@ pub fn lower_card_with<'i>(
     let has_x = block.field("mana").is_some_and(|field| field.value.to_ascii_lowercase().matches("{x}").count() == 1);
     let lowering = Lowering {
         arena,
-        token_cards,
+        known,
         specs: SpecLowering { arena, mytgt: (is_aura || is_equipment).then_some("lastattached") },
         activation_limits: Default::default(),
         one_shot: Default::default(),
@@ -734,8 +741,8 @@ struct ChosenMove<'i> {
 
 struct Lowering<'i> {
     arena: &'i Bump,
-    /// The cards `token(id)` names by id, when Wagic's set files were read.
-    token_cards: Option<&'i crate::token_cards::TokenCards>,
+    /// The cards `token(id)` and `flip(Name)` name, when known.
+    known: Known<'i>,
     specs: SpecLowering<'i>,
     /// The activation limits (`asSorcery`, `myTurnOnly`) met in the line being lowered:
     /// they are written among the effect's words but are conditions of its activation.

@@ -183,9 +183,13 @@ impl Library {
     /// The cards of `sources` compiled with `keys` ([`Library::compile_reporting`]).
     fn compile_keyed(
         sources: &[(&str, String)],
-        mut keys: crate::CardKeys,
+        keys: crate::CardKeys,
         mut on_outcome: impl FnMut(usize, &crate::CardOutcome),
     ) -> Result<Library, String> {
+        // `flip(Name)` names a card of any of the sources.
+        let blocks: Vec<_> = sources.iter().flat_map(|(_, source)| crate::reader::read(source)).collect();
+        let card_names = crate::card_names::CardNames::new(blocks.iter().map(|block| block.name()));
+        let mut keys = keys.with_card_names(Arc::new(card_names));
         let mut bundle = BundleBuilder::new(&CATALOGUE);
         let mut printed = HashMap::new();
         let mut names = HashMap::new();
