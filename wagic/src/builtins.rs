@@ -807,7 +807,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
     for spec in CATALOGUE.costs.iter().enumerate().filter(|(_, spec)| hybrid_ways(spec.name).is_some()) {
         table.cost(spec.0, hybrid_cost);
     }
-    let costs: [(&str, vm::runtime::CostFn<H>); 25] = [
+    let costs: [(&str, vm::runtime::CostFn<H>); 28] = [
         ("T", tap_cost),
         ("W", white),
         ("U", blue),
@@ -827,6 +827,9 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
         ("myturnonly", my_turn_only),
         ("myupkeeponly", my_upkeep_only),
         ("limit", limit),
+        ("restrictionmorethan", restriction_more_than),
+        ("restrictionlessthan", restriction_less_than),
+        ("restrictionequalto", restriction_equal_to),
         ("upcost", upcost),
         ("echo", echo),
         ("echoend", echo_end),

@@ -24,15 +24,17 @@ impl<'i> Lowering<'i> {
             (line, None) => Ok(line),
             (Line::Activated { label, costs, statements }, Some(_)) => {
                 let mut costs = costs.to_vec();
-                for (cost, count, _) in limits {
-                    let index = CATALOGUE.costs.iter().position(|spec| spec.name == cost).unwrap_or(0);
-                    costs.push(Cost { cost: CostIdx::new(index), count, filter: None });
+                for limit in limits {
+                    let index = CATALOGUE.costs.iter().position(|spec| spec.name == limit.cost).unwrap_or(0);
+                    costs.push(Cost { cost: CostIdx::new(index), count: limit.count, filter: limit.filter });
                 }
                 Ok(Line::Activated { label, costs: self.arena.alloc_slice_copy(&costs), statements })
             }
-            (_, Some(&(cost, _, span))) => {
-                Err(Unsupported { span, construct: format!("`{cost}` outside an activated ability"), help: None })
-            }
+            (_, Some(limit)) => Err(Unsupported {
+                span: limit.span,
+                construct: format!("`{}` outside an activated ability", limit.written),
+                help: None,
+            }),
         }
     }
 
@@ -254,6 +256,46 @@ impl<'i> Lowering<'i> {
         // A `may` or a target is asked only once the restriction holds: the check guards them.
         let condition = Some(Condition::Guarded { guard, may, stops: false });
         Ok(self.arena.alloc_slice_copy(&[Statement { condition, ..*statement }]))
+    }
+
+    /// An activated ability's `restriction{type(spec)~morethan|lessthan|equalto~n,...}`
+    /// (Wagic's `ActivatedAbility` restrictions, checked as it could be activated): one
+    /// cost a count (its filter's count is n), payable while the cards the spec matches number more than, fewer than
+    /// or exactly n (Bloodline Keeper transforms while its controller has five Vampires).
+    pub(super) fn activation_restriction(&self, inside: Piece<'_>) -> Result<Vec<ActivationLimit<'i>>, Unsupported> {
+        let construct = "activation restriction other than `type(spec)~morethan|lessthan|equalto~n`, comma-separated";
+        let parts = inside.trim().split_top(",");
+        if parts.len() > MAX_RESTRICTION_PARTS {
+            return Err(Unsupported::new(inside, construct));
+        }
+        let mut limits = Vec::with_capacity(parts.len());
+        for part in parts {
+            let part = part.trim();
+            let [count_part, criterion, bound] = part.split_top("~")[..] else {
+                return Err(Unsupported::new(part, construct));
+            };
+            let Some((spec_piece, _)) = count_part.trim().call("type").filter(|(_, after)| after.text.is_empty())
+            else {
+                return Err(Unsupported::new(count_part, construct));
+            };
+            let (cost, written) = match criterion.trim().text.to_ascii_lowercase().as_str() {
+                "morethan" => ("restrictionmorethan", "restriction{type(...)~morethan~n}"),
+                "lessthan" => ("restrictionlessthan", "restriction{type(...)~lessthan~n}"),
+                "equalto" => ("restrictionequalto", "restriction{type(...)~equalto~n}"),
+                _ => return Err(Unsupported::new(criterion, construct)),
+            };
+            let bound: u16 = bound.trim().text.parse().map_err(|_| Unsupported::new(bound, construct))?;
+            let spec = spec::read(spec_piece)?;
+            if !matches!(spec.count, spec::Count::One) {
+                return Err(Unsupported::new(spec_piece, construct));
+            }
+            // The bound is the filter's count (`<n>`): a cost has a count or a filter.
+            let counted = self.specs.filter(&spec, true)?;
+            let filter =
+                self.arena.alloc(compiler::ir::Filter { qty: Some(vm::bytecode::Qty::Exact(bound)), ..*counted });
+            limits.push(ActivationLimit { cost, count: None, filter: Some(filter), written, span: part.span() });
+        }
+        Ok(limits)
     }
 
     /// The check of `lastturn(*|stack)~criterion~bound` (a werewolf's "if no spells were

@@ -739,14 +739,38 @@ struct ChosenMove<'i> {
     how: usize,
 }
 
+/// A condition of an activated ability's activation written among its effect's words,
+/// compiled as a cost of the ability checked and paid with the others.
+#[derive(Debug, Clone, Copy)]
+struct ActivationLimit<'i> {
+    /// The catalogue's cost (`assorcery`, `limit`, `restrictionmorethan`).
+    cost: &'static str,
+    /// The cost's count (`limit:2`, a restriction's bound).
+    count: Option<u32>,
+    /// The cost's filter (the cards a restriction counts).
+    filter: Option<&'i compiler::ir::Filter<'i>>,
+    /// The words as written, shown when they are outside an activated ability.
+    written: &'static str,
+    /// Where they are.
+    span: Span,
+}
+
+impl<'i> ActivationLimit<'i> {
+    /// The limit of the cost `cost` without a filter, written `written`.
+    fn plain(cost: &'static str, count: Option<u32>, written: &'static str, span: Span) -> ActivationLimit<'i> {
+        ActivationLimit { cost, count, filter: None, written, span }
+    }
+}
+
 struct Lowering<'i> {
     arena: &'i Bump,
     /// The cards `token(id)` and `flip(Name)` name, when known.
     known: Known<'i>,
     specs: SpecLowering<'i>,
-    /// The activation limits (`asSorcery`, `myTurnOnly`) met in the line being lowered:
-    /// they are written among the effect's words but are conditions of its activation.
-    activation_limits: std::cell::RefCell<Vec<(&'static str, Option<u32>, Span)>>,
+    /// The activation limits (`asSorcery`, `myTurnOnly`, `restriction{...}`) met in the
+    /// line being lowered: they are written among the effect's words but are conditions
+    /// of its activation.
+    activation_limits: std::cell::RefCell<Vec<ActivationLimit<'i>>>,
     /// Whether the line being lowered wrote `oneShot` (after an `aslongas(...)` effect).
     one_shot: std::cell::Cell<bool>,
     /// The card is an instant or a sorcery.

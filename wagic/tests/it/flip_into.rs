@@ -4,8 +4,10 @@
 //! damage and tapped state, its new face's keyword and trigger in force and its old
 //! face's gone; Bushi Tenderfoot flips into Kenzo once a creature it damaged dies; Budoka
 //! Pupil flips into Ichiga at the end step with two ki counters, whose activated ability
-//! then works; a flipped card leaving the battlefield is its own card again. And the
-//! front end's refusals: a card no file has, Wagic's computed names.
+//! then works; Bloodline Keeper transforms only with five Vampires, and its Lord of
+//! Lineage gives the other Vampires +2/+2; a flipped card leaving the battlefield is its
+//! own card again. And the front end's refusals: a card no file has, Wagic's computed
+//! names.
 
 use std::sync::Arc;
 
@@ -40,6 +42,17 @@ mana={1}{G}{G}\ntype=Creature\nsubtype=Human Monk\npower=2\ntoughness=2\n[/card]
 auto={C(0/0,-1,Ki)}:2/2 target(creature) ueot\n\
 text=Trample -- Remove a ki counter from Ichiga, Who Topples Oaks: Target creature gets +2/+2 until end of turn.\n\
 color=green\ntype=Legendary Creature\nsubtype=Spirit\npower=4\ntoughness=3\n[/card]\n\
+[card]\nname=Bloodline Keeper\nabilities=flying\n\
+auto={T}:token(Vampire,Creature Vampire,2/2,black,flying)\n\
+auto={B}:flip(Lord of Lineage) restriction{type(vampire|mybattlefield)~morethan~4}\n\
+text=Flying -- {T}: Put a 2/2 black Vampire creature token with flying onto the battlefield. -- {B}: Transform Bloodline Keeper. Activate this ability only if you control five or more Vampires.\n\
+mana={2}{B}{B}\ntype=Creature\nsubtype=Vampire\npower=3\ntoughness=3\n[/card]\n\
+[card]\nname=Lord of Lineage\nabilities=flying\n\
+auto=lord(other vampire|mybattlefield) 2/2\n\
+auto={T}:token(Vampire,Creature Vampire,2/2,black,flying)\n\
+text=Flying -- Other Vampire creatures you control get +2/+2. -- {T}: Put a 2/2 black Vampire creature token with flying onto the battlefield.\n\
+color=black\ntype=Creature\nsubtype=Vampire\npower=5\ntoughness=5\n[/card]\n\
+[card]\nname=Vampire Aristocrat\nmana={2}{B}\ntype=Creature\nsubtype=Vampire Rogue\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Wall of Wood\nabilities=defender\ntext=Defender\nmana={G}\ntype=Creature\nsubtype=Wall\npower=0\ntoughness=1\n[/card]\n\
 [card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\nsubtype=Bear\npower=2\ntoughness=2\n[/card]\n";
 
@@ -181,6 +194,60 @@ fn budoka_pupil_flips_at_the_end_step_with_two_ki_counters_and_ichiga_uses_them(
     assert!(table.try_activate(pupil, P0).expect("the ability runs"));
     assert_eq!((table.board.power(bears), table.board.toughness(bears)), (4, 4));
     assert_eq!(table.board.get(pupil).map(|c| c.named.count("ki")), Some(1));
+}
+
+#[test]
+fn bloodline_keeper_transforms_with_five_vampires_and_its_lord_pumps_the_others() {
+    let (mut table, keeper) = table_with("Bloodline Keeper");
+    table.board.cards[keeper.0 as usize].fresh = false;
+    let mut vampires = Vec::new();
+    for _ in 0..3 {
+        vampires.push(table.try_put("Vampire Aristocrat", P0, BATTLEFIELD).expect("a Vampire enters"));
+    }
+    let bears = table.try_put("Grizzly Bears", P0, BATTLEFIELD).expect("the Bears enter");
+    table.board.players[0].mana[2] = 1;
+    // Four Vampires: only the token ability (which {T} pays for) can be activated.
+    assert_eq!(table.try_payable_actions(keeper, P0).expect("the actions"), [0]);
+    vampires.push(table.try_put("Vampire Aristocrat", P0, BATTLEFIELD).expect("a Vampire enters"));
+    assert_eq!(table.try_payable_actions(keeper, P0).expect("the actions"), [0, 1]);
+    table.answers.push(vec![Value::Int(1)]);
+    assert!(table.try_activate(keeper, P0).expect("the ability runs"));
+    assert_eq!(name(&table, keeper), "Lord of Lineage");
+    assert_eq!(table.board.player(P0).mana[2], 0);
+    // A 5/5 flyer; the other Vampires get +2/+2, the Bears do not.
+    assert_eq!((table.board.power(keeper), table.board.toughness(keeper)), (5, 5));
+    assert!(table.board.has_ability(keeper, "flying"));
+    for vampire in &vampires {
+        assert_eq!((table.board.power(*vampire), table.board.toughness(*vampire)), (4, 4));
+    }
+    assert_eq!((table.board.power(bears), table.board.toughness(bears)), (2, 2));
+    // The Lord's one activated ability is its token's: a 2/2 Vampire that becomes a 4/4.
+    assert_eq!(table.try_payable_actions(keeper, P0).expect("the actions"), [0]);
+    assert!(table.try_activate(keeper, P0).expect("the ability runs"));
+    let token = *table.board.zone(P0, BATTLEFIELD).last().expect("the token");
+    assert_eq!(name(&table, token), "Vampire");
+    assert_eq!((table.board.power(token), table.board.toughness(token)), (4, 4));
+    // Once the Lord leaves, the pump ends with it.
+    table.board.place(keeper, P0, GRAVEYARD, -1);
+    table.try_settle().expect("the board settles");
+    assert_eq!((table.board.power(token), table.board.toughness(token)), (2, 2));
+    assert_eq!(table.board.names(P0, GRAVEYARD), ["Bloodline Keeper"]);
+}
+
+#[test]
+fn an_activation_restriction_outside_an_activated_ability_is_refused() {
+    assert_eq!(
+        error_of("auto=@each my upkeep:draw:1 restriction{type(vampire|mybattlefield)~morethan~4}\ntype=Creature")
+            .as_deref(),
+        Some("unsupported: `restriction{type(...)~morethan~n}` outside an activated ability")
+    );
+    assert_eq!(
+        error_of("auto={T}:draw:1 restriction{compare(cantargetcre)~lessthan~1}\ntype=Creature").as_deref(),
+        Some(
+            "unsupported: activation restriction other than `type(spec)~morethan|lessthan|equalto~n`, \
+             comma-separated"
+        )
+    );
 }
 
 #[test]
