@@ -130,6 +130,7 @@ impl<'i> Lowering<'i> {
             specs: SpecLowering { arena, mytgt: None },
             activation_limits: Default::default(),
             one_shot: Default::default(),
+            this_flip: Default::default(),
             spell: false,
             spell_untargeted: false,
             equipment: false,

@@ -18,7 +18,18 @@ impl<'i> Lowering<'i> {
         self.damage_trigger.set(false);
         self.combat_foe.set(None);
         self.trigger_from.set(None);
+        self.this_flip.set(None);
         let line = self.line_parts(value)?;
+        if let (Line::Plain(_) | Line::Once(_), Some(span)) = (&line, self.this_flip.get()) {
+            // Wagic's `AThis` runs its one-shot effect whenever its test holds: a state
+            // trigger (Garruk Relentless transforms once he has two or fewer loyalty
+            // counters), not an entering effect.
+            return Err(Unsupported {
+                span,
+                construct: "`this(...)` of `flip(...)` on a permanent's own line (a state trigger)".into(),
+                help: None,
+            });
+        }
         let limits = std::mem::take(&mut *self.activation_limits.borrow_mut());
         match (line, limits.first()) {
             (line, None) => Ok(line),

@@ -233,6 +233,7 @@ pub fn lower_card_with<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<
         specs: SpecLowering { arena, mytgt: (is_aura || is_equipment).then_some("lastattached") },
         activation_limits: Default::default(),
         one_shot: Default::default(),
+        this_flip: Default::default(),
         spell: is_spell,
         spell_untargeted: is_spell && block.field("target").is_none(),
         // An equipment's static effects apply to the creature it is attached to.
@@ -773,6 +774,9 @@ struct Lowering<'i> {
     activation_limits: std::cell::RefCell<Vec<ActivationLimit<'i>>>,
     /// Whether the line being lowered wrote `oneShot` (after an `aslongas(...)` effect).
     one_shot: std::cell::Cell<bool>,
+    /// Where the line being lowered wrote `this(test) flip(...)`: refused on a
+    /// permanent's own line, whose test Wagic checks again whenever the game changes.
+    this_flip: std::cell::Cell<Option<Span>>,
     /// The card is an instant or a sorcery.
     spell: bool,
     /// The card is an instant or a sorcery without `target=`: a line's card effect acts

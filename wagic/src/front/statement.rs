@@ -278,6 +278,14 @@ impl<'i> Lowering<'i> {
             if may {
                 return Err(Unsupported::new(args, "`this(...)` with `may`"));
             }
+            let flip = CommandIdx::new(Command::Flip.index());
+            let flips = statements
+                .iter()
+                .flat_map(|statement| statement.chain)
+                .any(|link| matches!(link.effect, Effect::Call { command, .. } if command == flip));
+            if flips {
+                self.this_flip.set(Some(args.span()));
+            }
             for statement in &mut statements {
                 let Some(Condition::If(test)) = statement.condition else {
                     return Err(Unsupported::new(args, "`this(...)` with `may`"));

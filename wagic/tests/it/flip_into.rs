@@ -52,6 +52,7 @@ auto=lord(other vampire|mybattlefield) 2/2\n\
 auto={T}:token(Vampire,Creature Vampire,2/2,black,flying)\n\
 text=Flying -- Other Vampire creatures you control get +2/+2. -- {T}: Put a 2/2 black Vampire creature token with flying onto the battlefield.\n\
 color=black\ntype=Creature\nsubtype=Vampire\npower=5\ntoughness=5\n[/card]\n\
+[card]\nname=Giant Growth\ntarget=creature\nauto=3/3 ueot\ntext=Target creature gets +3/+3 until end of turn.\nmana={G}\ntype=Instant\n[/card]\n\
 [card]\nname=Vampire Aristocrat\nmana={2}{B}\ntype=Creature\nsubtype=Vampire Rogue\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Wall of Wood\nabilities=defender\ntext=Defender\nmana={G}\ntype=Creature\nsubtype=Wall\npower=0\ntoughness=1\n[/card]\n\
 [card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\nsubtype=Bear\npower=2\ntoughness=2\n[/card]\n";
@@ -210,11 +211,18 @@ fn bloodline_keeper_transforms_with_five_vampires_and_its_lord_pumps_the_others(
     assert_eq!(table.try_payable_actions(keeper, P0).expect("the actions"), [0]);
     vampires.push(table.try_put("Vampire Aristocrat", P0, BATTLEFIELD).expect("a Vampire enters"));
     assert_eq!(table.try_payable_actions(keeper, P0).expect("the actions"), [0, 1]);
+    // A Giant Growth on it before: it lasts on the transformed permanent.
+    let growth = table.add_card("Giant Growth", P0, HAND, -1).expect("a card");
+    table.answers.push(vec![Value::Card(keeper)]);
+    assert!(table.try_cast(growth, P0).expect("the spell resolves"));
+    assert_eq!((table.board.power(keeper), table.board.toughness(keeper)), (6, 6));
     table.answers.push(vec![Value::Int(1)]);
     assert!(table.try_activate(keeper, P0).expect("the ability runs"));
     assert_eq!(name(&table, keeper), "Lord of Lineage");
     assert_eq!(table.board.player(P0).mana[2], 0);
-    // A 5/5 flyer; the other Vampires get +2/+2, the Bears do not.
+    // A 5/5 flyer, +3/+3 until end of turn; the other Vampires get +2/+2, the Bears do not.
+    assert_eq!((table.board.power(keeper), table.board.toughness(keeper)), (8, 8));
+    table.try_end_turn(P0).expect("the turn ends");
     assert_eq!((table.board.power(keeper), table.board.toughness(keeper)), (5, 5));
     assert!(table.board.has_ability(keeper, "flying"));
     for vampire in &vampires {
@@ -231,7 +239,7 @@ fn bloodline_keeper_transforms_with_five_vampires_and_its_lord_pumps_the_others(
     table.board.place(keeper, P0, GRAVEYARD, -1);
     table.try_settle().expect("the board settles");
     assert_eq!((table.board.power(token), table.board.toughness(token)), (2, 2));
-    assert_eq!(table.board.names(P0, GRAVEYARD), ["Bloodline Keeper"]);
+    assert_eq!(table.board.names(P0, GRAVEYARD), ["Giant Growth", "Bloodline Keeper"]);
 }
 
 #[test]
@@ -248,6 +256,16 @@ fn an_activation_restriction_outside_an_activated_ability_is_refused() {
              comma-separated"
         )
     );
+}
+
+/// The error of a card named Test with `lines`, compiled beside cards named `names`.
+fn error_with_names(lines: &str, names: &[&str]) -> Option<String> {
+    let source = format!("[card]\nname=Test\n{lines}\n[/card]\n");
+    let names = wagic::card_names::CardNames::new(names.iter().copied().chain(["Test"]));
+    let mut keys = wagic::CardKeys::default().with_card_names(Arc::new(names));
+    let mut bundle = vm::bytecode::BundleBuilder::new(&wagic::CATALOGUE);
+    let outcomes = wagic::compile_source_with_keys("test.txt", &source, &mut bundle, &mut keys);
+    outcomes[0].error.as_ref().map(|error| error.message.clone())
 }
 
 #[test]
@@ -275,6 +293,14 @@ fn flips_wagic_names_as_they_resolve_or_without_the_files_are_refused() {
     assert_eq!(
         error_of("auto={T}:flip(Kenzo the Hardhearted)\ntype=Creature").as_deref(),
         Some("unsupported: `flip(Name)` without the card files' names")
+    );
+    // Garruk Relentless: "When Garruk Relentless has two or fewer loyalty counters on
+    // him, transform him", a state trigger Wagic's `AThis` checks whenever the game
+    // changes, not an entering effect.
+    let garruk = "auto=this(counter{0/0.1.loyalty}<3) flip(Garruk the Veil-Cursed)\ntype=Planeswalker";
+    assert_eq!(
+        error_with_names(garruk, &["Garruk the Veil-Cursed"]).as_deref(),
+        Some("unsupported: `this(...)` of `flip(...)` on a permanent's own line (a state trigger)")
     );
     assert_eq!(
         error_of("auto=@each upkeep restriction{lastturn(creature|stack)~lessthan~1}:life:1\ntype=Creature").as_deref(),
