@@ -9,6 +9,34 @@ use vm::bytecode::Const;
 /// The most counts one trigger restriction joins (Mask of Intolerance's five lands).
 const MAX_RESTRICTION_PARTS: usize = 8;
 
+/// A condition of an activated ability's activation written among its effect's words,
+/// compiled as a cost of the ability checked and paid with the others.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct ActivationLimit<'i> {
+    /// The catalogue's cost (`assorcery`, `limit`, `restrictionmorethan`).
+    cost: &'static str,
+    /// The cost's count (`limit:2`, a restriction's bound).
+    count: Option<u32>,
+    /// The cost's filter (the cards a restriction counts).
+    filter: Option<&'i compiler::ir::Filter<'i>>,
+    /// The words as written, shown when they are outside an activated ability.
+    written: &'static str,
+    /// Where they are.
+    span: Span,
+}
+
+impl<'i> ActivationLimit<'i> {
+    /// The limit of the cost `cost` without a filter, written `written`.
+    pub(super) fn plain(
+        cost: &'static str,
+        count: Option<u32>,
+        written: &'static str,
+        span: Span,
+    ) -> ActivationLimit<'i> {
+        ActivationLimit { cost, count, filter: None, written, span }
+    }
+}
+
 impl<'i> Lowering<'i> {
     pub(super) fn line(&self, value: Piece<'_>) -> Result<Line<'i>, Unsupported> {
         self.activation_limits.borrow_mut().clear();

@@ -101,6 +101,7 @@ use vm::bytecode::{AbilityIdx, CommandIdx, CostIdx, EventIdx, EventSuffixIdx, Re
 
 use crate::catalogue::{self, CATALOGUE};
 use crate::reader::CardBlock;
+use line::ActivationLimit;
 use piece::Piece;
 use spec::SpecLowering;
 
@@ -738,29 +739,6 @@ struct ChosenMove<'i> {
     zone: vm::bytecode::ZoneRef,
     /// How: the index in `catalogue::CHOSEN_MOVES` (moved, destroyed, buried).
     how: usize,
-}
-
-/// A condition of an activated ability's activation written among its effect's words,
-/// compiled as a cost of the ability checked and paid with the others.
-#[derive(Debug, Clone, Copy)]
-struct ActivationLimit<'i> {
-    /// The catalogue's cost (`assorcery`, `limit`, `restrictionmorethan`).
-    cost: &'static str,
-    /// The cost's count (`limit:2`, a restriction's bound).
-    count: Option<u32>,
-    /// The cost's filter (the cards a restriction counts).
-    filter: Option<&'i compiler::ir::Filter<'i>>,
-    /// The words as written, shown when they are outside an activated ability.
-    written: &'static str,
-    /// Where they are.
-    span: Span,
-}
-
-impl<'i> ActivationLimit<'i> {
-    /// The limit of the cost `cost` without a filter, written `written`.
-    fn plain(cost: &'static str, count: Option<u32>, written: &'static str, span: Span) -> ActivationLimit<'i> {
-        ActivationLimit { cost, count, filter: None, written, span }
-    }
 }
 
 struct Lowering<'i> {
