@@ -250,6 +250,9 @@ pub struct Board {
     /// The permanents flipped into another card (`flip.rs`) whose rules the table has not
     /// changed yet.
     pub(super) flipped: Vec<CardId>,
+    /// Each flip since a game's log last looked: the permanent and the name it had (at most
+    /// [`MAX_DETACHED_KEPT`]; the runner never looks, and keeps the first ones).
+    pub transformed: Vec<(CardId, String)>,
     /// The cards put on the stack (spells cast) this turn and last turn, by both players
     /// (Wagic's `seenThisTurn` and `seenLastTurn` of the stacks): the end of a turn moves
     /// the first to the second.
@@ -331,6 +334,7 @@ impl Board {
             phase_actions: Vec::new(),
             unmodelled: None,
             flipped: Vec::new(),
+            transformed: Vec::new(),
             spells_cast: [0; 2],
         }
     }

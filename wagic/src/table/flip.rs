@@ -25,6 +25,7 @@ impl Board {
             return false;
         };
         let own = std::mem::replace(&mut c.printed, face);
+        let was = own.name.clone();
         // A flip card's mana cost does not change as it flips (rule 710.2), and a
         // transformed card's mana value is its front face's (rule 712.8e).
         c.printed.mana_cost.clone_from(&own.mana_cost);
@@ -38,6 +39,9 @@ impl Board {
         }
         if !self.flipped.contains(&card) {
             self.flipped.push(card);
+        }
+        if self.transformed.len() < super::board::MAX_DETACHED_KEPT {
+            self.transformed.push((card, was));
         }
         true
     }

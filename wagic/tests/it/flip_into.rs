@@ -55,7 +55,8 @@ color=black\ntype=Creature\nsubtype=Vampire\npower=5\ntoughness=5\n[/card]\n\
 [card]\nname=Giant Growth\ntarget=creature\nauto=3/3 ueot\ntext=Target creature gets +3/+3 until end of turn.\nmana={G}\ntype=Instant\n[/card]\n\
 [card]\nname=Vampire Aristocrat\nmana={2}{B}\ntype=Creature\nsubtype=Vampire Rogue\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Wall of Wood\nabilities=defender\ntext=Defender\nmana={G}\ntype=Creature\nsubtype=Wall\npower=0\ntoughness=1\n[/card]\n\
-[card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\nsubtype=Bear\npower=2\ntoughness=2\n[/card]\n";
+[card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\nsubtype=Bear\npower=2\ntoughness=2\n[/card]\n\
+[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n";
 
 fn library() -> Arc<Library> {
     Arc::new(Library::compile(&[("flip.txt", CARDS.to_string())]).expect("the cards compile"))
@@ -134,6 +135,27 @@ fn a_werewolf_transforms_after_a_turn_without_spells_and_back_after_two_keeping_
     table.try_end_turn(P1).expect("the turn ends");
     phase(&mut table, "upkeep", P0);
     assert_eq!(name(&table, wolf), "Gatstaf Howler");
+}
+
+#[test]
+fn a_game_tells_the_werewolf_transforming() {
+    // p0's Shepherds and Forests; p1 plays Forests only: the upkeep after a turn without
+    // spells transforms the Shepherd, and the log says so.
+    let wolves: Vec<String> = super::play::cards(&[(8, "Gatstaf Shepherd"), (12, "Forest")]);
+    let forests: Vec<String> = super::play::cards(&[(20, "Forest")]);
+    let played = wagic::play::play(
+        &library(),
+        [&wolves, &forests],
+        wagic::play::Options { seed: 1, turn_limit: 8, ..wagic::play::Options::default() },
+    );
+    let turns = super::play::turns(&played);
+    let told: Vec<&str> = turns
+        .iter()
+        .flat_map(|(_, _, texts)| texts)
+        .map(String::as_str)
+        .filter(|text| text.contains("transforms"))
+        .collect();
+    assert_eq!(told.first().copied(), Some("Gatstaf Shepherd [p0] transforms into Gatstaf Howler"), "{told:?}");
 }
 
 #[test]
