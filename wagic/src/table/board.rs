@@ -251,7 +251,7 @@ pub struct Board {
     /// changed yet.
     pub(super) flipped: Vec<CardId>,
     /// Each flip since a game's log last looked: the permanent and the name it had (at most
-    /// [`MAX_DETACHED_KEPT`]; the runner never looks, and keeps the first ones).
+    /// 1024; the runner never looks, and keeps the first ones).
     pub transformed: Vec<(CardId, String)>,
     /// The cards put on the stack (spells cast) this turn and last turn, by both players
     /// (Wagic's `seenThisTurn` and `seenLastTurn` of the stacks): the end of a turn moves
