@@ -136,6 +136,7 @@ declare_codes! {
     W0106 Warning "Wagic key not in lower case",
     W0107 Warning "blank Wagic's reader keeps before a line or a key's `=`",
     W0108 Warning "Wagic subtype a typo away from a known one",
+    W0109 Warning "Wagic line whose unbalanced bracket Wagic reads one known way",
 }
 
 /// One finding about the source: what, where, and how to fix it.

@@ -218,7 +218,8 @@ pub struct Roles {
     pub zone_same: Option<&'static str>,
     /// Event that no game emits: an auto on it is a continuous effect (CFC has none; Wagic
     /// `aslongas(...)`, a static `foreach(...)`). The runtime runs it when its card enters
-    /// play and again after every event and every card entering or leaving play, ending
+    /// play and again after every event and every card entering or leaving play (once for
+    /// a row of events that start no auto, and before any auto an event starts), ending
     /// first what its last run recorded, so its effects hold exactly while its conditions
     /// do; they end when the card leaves play.
     pub continuous: Option<&'static str>,

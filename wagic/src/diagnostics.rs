@@ -1,6 +1,6 @@
 //! The diagnostics of the Wagic front end, one constructor per situation, with the codes
 //! declared in the compiler's `declare_codes!` table (E0100, E0101; E0001 for a file that is
-//! not UTF-8; the warnings W0100 to W0108, and W0005 shared with RuleScript). Spans are byte ranges of the Wagic file itself.
+//! not UTF-8; the warnings W0100 to W0109, and W0005 shared with RuleScript). Spans are byte ranges of the Wagic file itself.
 
 use compiler::{Code, Diagnostic, Span};
 
@@ -238,4 +238,18 @@ pub fn misspelt_subtype(span: Span, word: &str, help: String) -> Diagnostic {
         label: "Wagic takes it as a subtype of its own: the card lacks the one meant".into(),
         help: Some(help),
     }
+}
+
+/// W0109: a bracket of a line (at `span`) that does not balance, in a shape Wagic reads
+/// one known way (`why`), read so by the front end: as closed by `close` before `next`
+/// (the text that follows), or, without `close`, as if it were not written.
+pub fn bracket_repaired(span: Span, bracket: char, close: Option<(char, &str)>, why: &str) -> Diagnostic {
+    let (message, help) = match close {
+        Some((close, next)) => (
+            format!("this `{bracket}` never closes: read as closed before `{}`", short(next)),
+            format!("write the `{close}`: {why}"),
+        ),
+        None => (format!("this `{bracket}` closes nothing: read without it"), format!("remove it: {why}")),
+    };
+    Diagnostic { code: Code::W0109, message, span, label: "a bracket read as Wagic reads it".into(), help: Some(help) }
 }

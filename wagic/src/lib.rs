@@ -56,7 +56,7 @@ pub struct CardOutcome {
     /// on its own, so that one mistake does not hide the next (the cards of a block that
     /// cannot be read whole have their lines' errors here, after the E0101).
     pub further_errors: Vec<Diagnostic>,
-    /// Its warnings (W0100 to W0108, W0005): values Wagic reads otherwise than written, which do
+    /// Its warnings (W0100 to W0109, W0005): values Wagic reads otherwise than written, which do
     /// not keep the card out of the bundle.
     pub warnings: Vec<Diagnostic>,
     /// Its key in the bundle, when it compiled: its name, or `name#2`, `name#3`... for a

@@ -6,6 +6,8 @@
 //! compiles: each finding is a warning (W0100 to W0108, and W0005 for an ability written
 //! twice) at the value's own text. Wagic's
 //! own card files get five, all slips: three stray `}`, a `mana=mana=` and a `Vedalkan`.
+//! A line's bracket out of balance that Wagic reads one known way, and the front end so
+//! too (`front/brackets.rs`), is W0109 at the bracket: 63 on Wagic's files.
 
 use compiler::{Diagnostic, Span};
 
@@ -55,6 +57,10 @@ pub fn card_warnings(source: &str, block: &CardBlock<'_>) -> Vec<Diagnostic> {
     for field in &block.fields {
         warnings.extend(blanks_around_key(source, field));
         let key = field.key;
+        // Every line the front end lowers, whatever its key's case: it lowers it so.
+        if !crate::front::describes_only(key) {
+            warnings.extend(repaired_brackets(field));
+        }
         // Wagic compares keys as written: `Auto=` is no key of its.
         if key.bytes().any(|byte| byte.is_ascii_uppercase()) {
             // Nor is it a second line of its key there.
@@ -89,6 +95,29 @@ pub fn card_warnings(source: &str, block: &CardBlock<'_>) -> Vec<Diagnostic> {
     }
     warnings.sort_by_key(|warning| warning.span.start);
     warnings
+}
+
+/// W0109 for each bracket of a line that does not balance and that Wagic reads one known
+/// way, which the front end reads so too ([`crate::front::brackets`]).
+fn repaired_brackets(field: &Field<'_>) -> Vec<Diagnostic> {
+    let Some(repair) = crate::front::brackets::repair(field.value) else { return Vec::new() };
+    let start = field.value_span.start as usize;
+    repair
+        .edits_as_written()
+        .into_iter()
+        .map(|(at, bracket, edit)| {
+            let written = field.value.as_bytes().get(bracket).map_or('?', |&byte| byte as char);
+            let close = edit.insert.map(|close| {
+                // The word the bracket is read as closed before: its blanks, its first
+                // character (`|`, `:`, `{`) and what follows to a blank, `(`, `)` or `:`.
+                let next = field.value.get(at..).unwrap_or("");
+                let blanks = next.len() - next.trim_start().len();
+                let word = next[blanks..].char_indices().skip(1).find(|(_, c)| c.is_whitespace() || "():".contains(*c));
+                (close as char, &next[..word.map_or(next.len(), |(end, _)| blanks + end)])
+            });
+            diagnostics::bracket_repaired(Span::new(start + bracket, start + bracket + 1), written, close, edit.why)
+        })
+        .collect()
 }
 
 /// Whether `byte` is a blank Wagic's reader keeps (it trims nothing but a line's CR).

@@ -742,6 +742,22 @@ impl Code {
                 "[card]\nname=Example\ntype=Creature\nsubtype=Gobin\npower=1\ntoughness=1\n[/card]\n",
                 "[card]\nname=Example\ntype=Creature\nsubtype=Goblin\npower=1\ntoughness=1\n[/card]\n",
             ),
+            Code::W0109 => (
+                "Reported by the Wagic front end (`rsc check --lang wagic`): a line whose \
+                 brackets do not balance, in one of the shapes Wagic's engine, which finds a \
+                 line's parts by searching its text rather than by nesting, reads one known \
+                 way, the card's printed one: `this(cantargetcard(spec) effect` (its \
+                 `this(` ends at the first `)`), `reject)` in `ability$!...!$`, a spec's \
+                 `[` never closed before its `|` (`creature[power>=4|mybattlefield)`), \
+                 `@movedto(spec|zone:` and a second `}` after a trigger's \
+                 `restriction{...}`. The front end reads the line as Wagic does and the \
+                 card still compiles; the warning names the bracket and what was assumed. \
+                 Balance the brackets: other engines, and the next edit of the line, may \
+                 read it otherwise. Any other imbalance is an error (E0100). The examples \
+                 are Wagic card blocks.",
+                "[card]\nname=Example\ntype=Enchantment\nauto=@movedto(creature[power>=4|mybattlefield):draw:1 controller\n[/card]\n",
+                "[card]\nname=Example\ntype=Enchantment\nauto=@movedto(creature[power>=4]|mybattlefield):draw:1 controller\n[/card]\n",
+            ),
         };
         Explanation { text, wrong, right }
     }

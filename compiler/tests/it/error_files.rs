@@ -51,6 +51,7 @@ const UNCOVERABLE: &[(Code, &str)] = &[
     (Code::W0106, "reported by the Wagic front end (`wagic` crate), never for `.rules` text"),
     (Code::W0107, "reported by the Wagic front end (`wagic` crate), never for `.rules` text"),
     (Code::W0108, "reported by the Wagic front end (`wagic` crate), never for `.rules` text"),
+    (Code::W0109, "reported by the Wagic front end (`wagic` crate), never for `.rules` text"),
 ];
 
 /// One input: a name for the report, and the bytes the compiler is given.

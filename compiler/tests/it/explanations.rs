@@ -21,7 +21,7 @@ fn diagnostics(example: &str) -> Vec<Diagnostic> {
 }
 
 /// Codes only the Wagic front end reports: their examples are Wagic card blocks.
-const WAGIC_CODES: [Code; 12] = [
+const WAGIC_CODES: [Code; 13] = [
     Code::E0100,
     Code::E0101,
     Code::E0109,
@@ -34,6 +34,7 @@ const WAGIC_CODES: [Code; 12] = [
     Code::W0106,
     Code::W0107,
     Code::W0108,
+    Code::W0109,
 ];
 
 /// Codes only the catalogue file's reader reports: their examples are catalogue files.

@@ -354,7 +354,7 @@ fn read_sets(dir: &Path, pulse: &mut Pulse) -> PyResult<Result<SetsRead, LoadFai
 /// `rsc check --lang wagic` does, and returns every diagnostic in file order: each card
 /// that does not compile gets its errors (each line's first: `E0100 unsupported: ...`,
 /// `E0101` for a block that cannot be read whole), and any card the warnings of values
-/// Wagic reads otherwise than written (W0100 to W0108); a file that is not UTF-8 gets
+/// Wagic reads otherwise than written (W0100 to W0109); a file that is not UTF-8 gets
 /// `E0001` at its first bad byte (the cards holding none still compile). An empty list
 /// when all is well. Raises `OSError` when a path cannot be read, `KeyboardInterrupt` on
 /// Ctrl-C (heard between files).

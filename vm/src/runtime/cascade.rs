@@ -155,7 +155,7 @@ impl<H: Host> Runtime<H> {
         });
         if !held.is_empty() {
             held.sort_unstable();
-            exec::end_effects(&mut self.world.effects, host, |effect| held.binary_search(&effect.id).is_ok());
+            exec::end_effects(&mut self.world.effects, host, is_held(&held));
         }
     }
 
@@ -223,25 +223,42 @@ impl<H: Host> Runtime<H> {
                     suspended => return Ok(suspended),
                 }
             }
-            if std::mem::take(&mut self.world.refresh) && !self.world.continuous.is_empty() {
-                self.refresh_continuous(host, &mut started)?;
-                continue;
-            }
             let Some((event, depth)) = self.world.events.pop_front() else {
+                if std::mem::take(&mut self.world.refresh) && !self.world.continuous.is_empty() {
+                    self.refresh_continuous(host, &mut started)?;
+                    continue;
+                }
                 self.world.queued = 0;
                 return Ok(Outcome::Done(Completion::Success));
             };
-            self.world.refresh = true;
             if self.world.listens(event.event) {
                 self.select(&event, depth, false);
             }
+            // The continuous autos read only the host's state, which nothing changed since
+            // the events popped without selecting a run: one refresh before the next run
+            // stands for all of theirs (a token-making spell's hundred entries refresh once).
+            if self.world.refresh && !self.world.runs.is_empty() && !self.world.continuous.is_empty() {
+                self.refresh_continuous(host, &mut started)?;
+            }
+            self.world.refresh = true;
         }
     }
 
     /// Runs every continuous auto again, in the order their cards entered play: ends what
     /// its last run recorded, runs it at once (it may not ask), and keeps the ids of the
-    /// effects this run recorded. Each run counts against the drain's `started`.
+    /// effects this run recorded. The pass counts as one run against the drain's
+    /// `started`: its length is the board's, not the cascade's (a token-making spell
+    /// under a dozen lords is no runaway), and each auto in it has its own fuel.
     fn refresh_continuous(&mut self, host: &mut H, started: &mut u32) -> Result<(), Trap> {
+        *started += 1;
+        if *started > MAX_RUNS_PER_DRAIN {
+            let mut trap = Trap::new(TrapCode::EventCascade);
+            if let Some(first) = self.world.continuous.first() {
+                trap.card = Some(first.program_card);
+                trap.card_key = self.shared.program.card_key(first.program_card).map(Into::into);
+            }
+            return Err(trap);
+        }
         for index in 0..self.world.continuous.len() {
             let Some(auto) = self.world.continuous.get_mut(index) else { break };
             let (card, program_card, auto_idx) = (auto.card, auto.program_card, auto.auto);
@@ -249,14 +266,7 @@ impl<H: Host> Runtime<H> {
             if !held.is_empty() {
                 // A lord over a board of tokens holds one effect a creature.
                 held.sort_unstable();
-                exec::end_effects(&mut self.world.effects, host, |effect| held.binary_search(&effect.id).is_ok());
-            }
-            *started += 1;
-            if *started > MAX_RUNS_PER_DRAIN {
-                let mut trap = Trap::new(TrapCode::EventCascade);
-                trap.card = Some(program_card);
-                trap.card_key = self.shared.program.card_key(program_card).map(Into::into);
-                return Err(trap);
+                exec::end_effects(&mut self.world.effects, host, is_held(&held));
             }
             if !host.auto_may_fire(card) {
                 continue;
@@ -364,6 +374,17 @@ impl<H: Host> Runtime<H> {
             }
             _ => false,
         });
+    }
+}
+
+/// Whether an effect is one of `held` (sorted): ending an auto's effects looks at every
+/// effect in force, and the ids one run recorded are a narrow range among them.
+fn is_held(held: &[EffectId]) -> impl Fn(&Effect) -> bool + '_ {
+    let (first, last) = (held.first().copied(), held.last().copied());
+    move |effect| {
+        first.is_some_and(|first| effect.id >= first)
+            && last.is_some_and(|last| effect.id <= last)
+            && held.binary_search(&effect.id).is_ok()
     }
 }
 

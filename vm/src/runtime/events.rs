@@ -10,7 +10,7 @@ use std::collections::VecDeque;
 
 use crate::bytecode::{CardIdx, EntryIdx, EventIdx, EventPrefixIdx, EventSuffixIdx, VariableIdx};
 
-use super::host::{Effect, EffectId, Env};
+use super::host::{EffectId, Env};
 use super::state::{ExecState, Origin, Stage};
 use super::value::{CardId, PlayerId, Value};
 
@@ -97,7 +97,7 @@ pub(crate) struct Continuous {
 /// The runtime's mutable state shared by all executions.
 #[derive(Debug, Default)]
 pub(crate) struct World {
-    pub effects: Vec<Effect>,
+    pub effects: super::effects::Effects,
     pub next_effect: u32,
     pub subs: Vec<Subscription>,
     /// Bit [`event_bit`] set: some subscription listens to an event of that bit (event
@@ -176,7 +176,7 @@ impl World {
         let mut pool = Vec::with_capacity(POOLED_STATES);
         pool.extend((0..FIRST_STATES).map(|_| new_state(unused)));
         World {
-            effects: Vec::with_capacity(SUBSCRIPTION_CAPACITY),
+            effects: super::effects::Effects::with_capacity(SUBSCRIPTION_CAPACITY),
             subs: Vec::with_capacity(SUBSCRIPTION_CAPACITY),
             in_play: Vec::with_capacity(IN_PLAY_CAPACITY),
             events: VecDeque::with_capacity(QUEUE_CAPACITY),

@@ -88,6 +88,7 @@
 
 pub mod builtins;
 mod cascade;
+mod effects;
 pub mod events;
 mod exec;
 pub mod host;
@@ -124,7 +125,8 @@ use state::{ExecState, Origin, Owner, Stage};
 pub const DEFAULT_FUEL: u64 = 100_000;
 /// How deep events may cascade (an auto emitting an event whose autos emit...).
 pub const MAX_EVENT_DEPTH: u32 = 32;
-/// How many autos one [`Runtime::run_events`] may start.
+/// How many autos, and passes over the continuous autos, one [`Runtime::run_events`] may
+/// start.
 pub const MAX_RUNS_PER_DRAIN: u32 = 10_000;
 /// How many effects recorded by executions may be in force at once: each record looks
 /// for a duplicate among them. Most games hold a few dozen, but a lord over a board of

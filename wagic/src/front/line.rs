@@ -80,6 +80,13 @@ impl<'i> Lowering<'i> {
     pub(super) fn line_parts(&self, value: Piece<'_>) -> Result<Line<'i>, Unsupported> {
         let value = value.trim();
         if !value.balanced()
+            && let Some((at, construct, help)) = brackets::refusal(value.text)
+        {
+            // A shape Wagic reads otherwise than printed.
+            let construct = format!("unbalanced brackets: {construct}");
+            return Err(Unsupported::new(value.slice(at, at + 1), &construct).with_help(Some(help.into())));
+        }
+        if !value.balanced()
             && let Some((at, problem)) = value.first_unbalanced()
         {
             let help = match problem {

@@ -39,7 +39,9 @@
 //! `lord(spec|zones) altercost(colour, ±n)` (read, not compiled: the table applies it) in
 //! `cost_change.rs`, `thisforeach(counter{...})` in `thisforeach.rs`, `@next` in `next.rs`, a permanent's
 //! `phaseaction[...]` in `phaseaction.rs` and a pump of counts (`type:spec:zone`, maybe
-//! `nonstatic`) in `counted_pump.rs`.
+//! `nonstatic`) in `counted_pump.rs`. A line whose brackets do not balance in a shape
+//! Wagic reads one known way is lowered as Wagic reads it, its errors' spans mapped back
+//! to the line as written (`brackets.rs`).
 
 mod alias;
 pub use alias::{EXTRA_LANDS, alias_target};
@@ -48,6 +50,7 @@ pub use alternative::alternative_mana;
 mod amount;
 mod aura;
 mod bearer;
+pub(crate) mod brackets;
 pub use bearer::{given_activations, is_taught_activation};
 mod bushido;
 mod cda;
@@ -187,6 +190,41 @@ pub struct Known<'i> {
 
 /// [`lower_card`], finding the cards its lines name in `known`.
 pub fn lower_card_with<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> Result<Card<'i>, Unsupported> {
+    // A line whose brackets Wagic reads one known way is lowered as it reads it (each
+    // such bracket gets W0109 from `values.rs`); an error's span is mapped back to the
+    // line as written.
+    let repairs: Vec<(usize, brackets::Repair)> = block
+        .fields
+        .iter()
+        .enumerate()
+        .filter(|(_, field)| !describes_only(field.key))
+        .filter_map(|(index, field)| Some((index, brackets::repair(field.value)?)))
+        .collect();
+    if repairs.is_empty() {
+        return lower_block(block, arena, known);
+    }
+    let mut repaired = block.clone();
+    for (index, repair) in &repairs {
+        repaired.fields[*index].value = &repair.text;
+    }
+    lower_block(&repaired, arena, known).map_err(|mut error| {
+        let base = block.block.start as usize;
+        for (index, repair) in &repairs {
+            let line = (block.fields[*index].value_span.start as usize).saturating_sub(base);
+            let end = line + repair.text.len();
+            let within = |offset: u32| (line..=end).contains(&(offset as usize));
+            if within(error.span.start) {
+                let map = |offset: u32| (line + repair.original_offset(offset as usize - line)) as u32;
+                let (start, stop) = (map(error.span.start), map(error.span.end.min(end as u32).max(error.span.start)));
+                error.span = Span { start, end: stop };
+            }
+        }
+        error
+    })
+}
+
+/// [`lower_card_with`] of a block whose lines' brackets are as Wagic reads them.
+fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> Result<Card<'i>, Unsupported> {
     let base = block.block.start as usize;
     let is_spell = block.field("type").is_some_and(|field| {
         let lower = field.value.to_ascii_lowercase();

@@ -4,6 +4,8 @@
 
 use compiler::Span;
 
+use super::brackets::{self, BreakKind};
+
 /// A slice of the file and its byte offset in the file.
 #[derive(Debug, Clone, Copy)]
 pub struct Piece<'s> {
@@ -144,22 +146,12 @@ impl<'s> Piece<'s> {
     /// bracket that closes nothing or another kind, or else the innermost bracket never
     /// closed.
     pub fn first_unbalanced(self) -> Option<(usize, Unbalanced)> {
-        // The opening brackets not yet closed: where each is, and its closing bracket.
-        let mut stack: Vec<(usize, u8)> = Vec::new();
-        for (index, byte) in self.text.bytes().enumerate() {
-            match byte {
-                b'(' => stack.push((index, b')')),
-                b'[' => stack.push((index, b']')),
-                b'{' => stack.push((index, b'}')),
-                b')' | b']' | b'}' => match stack.pop() {
-                    Some((_, close)) if close == byte => {}
-                    Some((at, _)) => return Some((index, Unbalanced::Stray(self.text.as_bytes().get(at).copied()))),
-                    None => return Some((index, Unbalanced::Stray(None))),
-                },
-                _ => {}
-            }
-        }
-        stack.pop().map(|(at, close)| (at, Unbalanced::Unclosed(close)))
+        let found = brackets::first_break(self.text)?;
+        let bytes = self.text.as_bytes();
+        Some(match found.kind {
+            BreakKind::Unclosed => (found.at, Unbalanced::Unclosed(brackets::closer(bytes[found.at]))),
+            BreakKind::Stray { opener } => (found.at, Unbalanced::Stray(opener.and_then(|at| bytes.get(at).copied()))),
+        })
     }
 
     /// For `name(args)rest` (the name in any case): the args and the rest, when the piece

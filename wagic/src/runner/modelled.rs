@@ -17,9 +17,7 @@ pub(super) fn unmodelled_ability(table: &Table) -> Result<(), Skip> {
             let data = &program.cards()[rules.index()];
             abilities.extend(data.abilities.iter().map(|ability| CATALOGUE.abilities[ability.index()].name));
         }
-        let granted =
-            table.board.abilities.iter().filter(|(_, target, _)| *target == Value::Card(CardId(index as u32)));
-        abilities.extend(granted.map(|(_, _, ability)| *ability));
+        abilities.extend(table.board.abilities.on(CardId(index as u32)).map(|(_, _, ability)| *ability));
         let modelled = |ability: &&str| {
             MODELLED_ABILITIES.contains(ability)
                 || crate::table::COLOUR_PROTECTIONS.iter().any(|(protection, _)| protection == ability)

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use vm::bytecode::{ZoneIdx, ZoneRef};
 use vm::runtime::{CardId, Env, Host, PlayerId, Value};
 
-use super::effects::Effects;
+use super::effects::{AbilityEntry, Effects};
 use super::{BATTLEFIELD, GRAVEYARD, HAND, LIBRARY, P0, P1, Printed, STACK};
 use crate::catalogue;
 use crate::host::EffectCode;
@@ -173,7 +173,7 @@ pub struct Board {
     /// Timed effects in force: id, code, target, value.
     pub effects: Effects,
     /// Abilities in force: id, card, ability name.
-    pub abilities: Vec<(u32, Value, &'static str)>,
+    pub abilities: Effects<AbilityEntry>,
     /// Cards moved since the table last emitted `movedto`.
     pub moved: Vec<CardId>,
     /// The attachments those moves ended (the Aura or Equipment, the permanent it was
@@ -305,7 +305,7 @@ impl Board {
             players: [Player { life: 20, mana: [0; 6], poison: 0 }, Player { life: 20, mana: [0; 6], poison: 0 }],
             printed_cards: Arc::default(),
             effects: Effects::default(),
-            abilities: Vec::new(),
+            abilities: Effects::default(),
             moved: Vec::new(),
             detaching: Vec::new(),
             detached: Vec::new(),
@@ -481,7 +481,7 @@ impl Board {
     /// Whether the card has the keyword ability `name`, printed on a token or granted.
     pub fn has_ability(&self, card: CardId, name: &str) -> bool {
         self.get(card).is_some_and(|c| c.printed.abilities.contains(&name))
-            || self.abilities.iter().any(|(_, target, ability)| *target == Value::Card(card) && *ability == name)
+            || self.abilities.on(card).any(|(_, _, ability)| *ability == name)
     }
 
     /// The names of `player`'s cards in `zone`, in order.

@@ -1,6 +1,7 @@
-//! The timed effects in force on the board, in the order they began, with each card's
-//! own effects found without reading everyone's: a lord over hundreds of tokens puts an
-//! effect on each, and every creature's toughness is read at each settle.
+//! The timed effects and granted abilities in force on the board, in the order they
+//! began, with each card's own found without reading everyone's: a lord over hundreds of
+//! tokens puts an effect on each, and every creature's toughness and keywords are read at
+//! each settle and each filter.
 
 use std::ops::Deref;
 
@@ -11,29 +12,56 @@ use crate::host::EffectCode;
 /// One effect in force: its id, its code, what it is on, its value.
 pub type EffectEntry = (u32, EffectCode, Value, i32);
 
-/// The effects in force, in the order they began. Reads go through the slice
-/// ([`Deref`]); changes go through the methods below, which keep each card's index true.
-#[derive(Debug, Clone, Default)]
-pub struct Effects {
-    entries: Vec<EffectEntry>,
+/// One keyword ability granted: the effect's id, what it is on, the ability's name.
+pub type AbilityEntry = (u32, Value, &'static str);
+
+/// An entry of [`Effects`]: what it is on.
+pub trait Entry {
+    fn target(&self) -> Value;
+}
+
+impl Entry for EffectEntry {
+    fn target(&self) -> Value {
+        self.2
+    }
+}
+
+impl Entry for AbilityEntry {
+    fn target(&self) -> Value {
+        self.1
+    }
+}
+
+/// The effects (or granted abilities) in force, in the order they began. Reads go
+/// through the slice ([`Deref`]); changes go through the methods below, which keep each
+/// card's index true.
+#[derive(Debug, Clone)]
+pub struct Effects<E = EffectEntry> {
+    entries: Vec<E>,
     /// For each card number, the positions in `entries` of the effects on that card, in
     /// ascending order.
     on_card: Vec<Vec<u32>>,
 }
 
-impl Deref for Effects {
-    type Target = [EffectEntry];
+impl<E> Default for Effects<E> {
+    fn default() -> Self {
+        Effects { entries: Vec::new(), on_card: Vec::new() }
+    }
+}
 
-    fn deref(&self) -> &[EffectEntry] {
+impl<E> Deref for Effects<E> {
+    type Target = [E];
+
+    fn deref(&self) -> &[E] {
         &self.entries
     }
 }
 
-impl Effects {
+impl<E: Entry> Effects<E> {
     /// Adds an effect after the others.
-    pub fn push(&mut self, entry: EffectEntry) {
+    pub fn push(&mut self, entry: E) {
         let position = u32::try_from(self.entries.len()).unwrap_or(u32::MAX);
-        if let Value::Card(card) = entry.2 {
+        if let Value::Card(card) = entry.target() {
             let slot = card.0 as usize;
             if self.on_card.len() <= slot {
                 self.on_card.resize_with(slot + 1, Vec::new);
@@ -44,7 +72,7 @@ impl Effects {
     }
 
     /// Keeps the effects `keep` selects, in order.
-    pub fn retain(&mut self, keep: impl FnMut(&EffectEntry) -> bool) {
+    pub fn retain(&mut self, keep: impl FnMut(&E) -> bool) {
         let before = self.entries.len();
         self.entries.retain(keep);
         if self.entries.len() != before {
@@ -53,7 +81,7 @@ impl Effects {
     }
 
     /// The effects on `card`, in the order they began.
-    pub fn on(&self, card: CardId) -> impl DoubleEndedIterator<Item = &EffectEntry> + '_ {
+    pub fn on(&self, card: CardId) -> impl DoubleEndedIterator<Item = &E> + '_ {
         let positions = self.on_card.get(card.0 as usize).map_or(&[][..], Vec::as_slice);
         positions.iter().filter_map(|&position| self.entries.get(position as usize))
     }
@@ -63,6 +91,21 @@ impl Effects {
         self.on_card.get(card.0 as usize).is_some_and(|positions| !positions.is_empty())
     }
 
+    fn reindex(&mut self) {
+        for positions in &mut self.on_card {
+            positions.clear();
+        }
+        for (position, entry) in self.entries.iter().enumerate() {
+            if let Value::Card(card) = entry.target()
+                && let Some(positions) = self.on_card.get_mut(card.0 as usize)
+            {
+                positions.push(u32::try_from(position).unwrap_or(u32::MAX));
+            }
+        }
+    }
+}
+
+impl Effects<EffectEntry> {
     /// Sets the value of the effect at `position` (a prevention shield used up).
     pub fn set_value(&mut self, position: usize, value: i32) {
         if let Some(entry) = self.entries.get_mut(position) {
@@ -73,19 +116,6 @@ impl Effects {
     /// Each effect's code and target, with its value to change.
     pub fn values_mut(&mut self) -> impl Iterator<Item = (EffectCode, Value, &mut i32)> {
         self.entries.iter_mut().map(|(_, code, target, value)| (*code, *target, value))
-    }
-
-    fn reindex(&mut self) {
-        for positions in &mut self.on_card {
-            positions.clear();
-        }
-        for (position, entry) in self.entries.iter().enumerate() {
-            if let Value::Card(card) = entry.2
-                && let Some(positions) = self.on_card.get_mut(card.0 as usize)
-            {
-                positions.push(u32::try_from(position).unwrap_or(u32::MAX));
-            }
-        }
     }
 }
 
@@ -114,5 +144,18 @@ mod tests {
         effects.set_value(0, 9);
         assert_eq!(effects[0], (2, EffectCode::Power, Value::Card(CardId(0)), 9));
         assert_eq!(effects.len(), 5);
+    }
+
+    #[test]
+    fn granted_abilities_are_indexed_by_the_card_they_are_on() {
+        let mut abilities: Effects<AbilityEntry> = Effects::default();
+        abilities.push((1, Value::Card(CardId(2)), "flying"));
+        abilities.push((2, Value::Card(CardId(5)), "haste"));
+        abilities.push((3, Value::Card(CardId(2)), "trample"));
+        let names =
+            |abilities: &Effects<AbilityEntry>, card| abilities.on(CardId(card)).map(|a| a.2).collect::<Vec<_>>();
+        assert_eq!(names(&abilities, 2), ["flying", "trample"]);
+        abilities.retain(|entry| entry.0 != 1);
+        assert_eq!((names(&abilities, 2), names(&abilities, 5)), (vec!["trample"], vec!["haste"]));
     }
 }

@@ -154,7 +154,9 @@ impl Host for Board {
         // board of tokens ends one effect a creature.
         let mut ended: Vec<u32> = effects.iter().map(|effect| effect.id.0).collect();
         ended.sort_unstable();
-        let is_ended = |id: &u32| ended.binary_search(id).is_ok();
+        // The ids one run recorded are a narrow range among those in force.
+        let (first, last) = (ended.first().copied().unwrap_or(0), ended.last().copied().unwrap_or(0));
+        let is_ended = |id: &u32| (first..=last).contains(id) && ended.binary_search(id).is_ok();
         // A control effect ends: the permanent, still on the battlefield, goes back to the
         // controller it had as the effect began (the runtime's ids count up, so the
         // effects in force are in the order the runtime ends them).

@@ -9,7 +9,7 @@ use vm::bytecode::BundleBuilder;
 
 /// One diagnostic as an author sees it: code, message, line and column (1-based, the
 /// column in characters).
-type Seen = (&'static str, String, usize, usize);
+pub(super) type Seen = (&'static str, String, usize, usize);
 
 /// Line and column of byte `offset` of `source`.
 fn line_column(source: &str, offset: usize) -> (usize, usize) {
@@ -31,7 +31,7 @@ fn all_diagnostics(outcomes: &[wagic::CardOutcome]) -> Vec<Diagnostic> {
 }
 
 /// The diagnostics of `source` as an author sees them, and how many of its cards compile.
-fn check(source: &str) -> (Vec<Seen>, usize) {
+pub(super) fn check(source: &str) -> (Vec<Seen>, usize) {
     let mut bundle = BundleBuilder::new(&wagic::CATALOGUE);
     let outcomes = wagic::compile_source("author.txt", source, &mut bundle);
     let compiled = outcomes.iter().filter(|outcome| outcome.key.is_some()).count();
@@ -55,7 +55,7 @@ fn help_of(source: &str, code: Code) -> String {
     found[0].help.clone().unwrap_or_default()
 }
 
-fn seen(code: &'static str, message: &str, line: usize, column: usize) -> Seen {
+pub(super) fn seen(code: &'static str, message: &str, line: usize, column: usize) -> Seen {
     (code, message.to_string(), line, column)
 }
 

@@ -64,6 +64,7 @@ fn the_wagic_codes_explanations_say_what_they_claim() {
         Code::W0106,
         Code::W0107,
         Code::W0108,
+        Code::W0109,
     ] {
         let explanation = code.explanation();
         let compile = |source: &str| {

@@ -9,6 +9,7 @@ mod attached_triggers;
 mod author;
 mod behaviour;
 mod board;
+mod brackets;
 mod bushido;
 mod card_files;
 mod cards;

@@ -11,7 +11,7 @@ use super::behaviour::test;
 use super::front::error_of;
 
 /// The cards of these tests: the Wagic lines of Mogg Flunkies, Stabwhisker the Odious and
-/// Dega Sanctuary (its `}}` typos mended: the card file's lines are refused as unbalanced), and plain permanents to count.
+/// Dega Sanctuary (its `}}` typos mended: `brackets.rs` plays the card file's lines as written), and plain permanents to count.
 const CARDS: &str = "[card]\nname=Mogg Flunkies\n\
 auto=@combat(attacking) source(this) restriction{type(creature[attacking]|myBattlefield)~equalto~1}:all(this) removefromcombat && untap\n\
 auto=@combat(blocking) source(this) restriction{type(creature[blocking]|myBattlefield)~equalto~1}:all(this) removefromcombat && untap\n\

@@ -9,6 +9,7 @@ use smallvec::SmallVec;
 
 use super::{Machine, Step};
 use crate::runtime::builtins::{BuiltinCall, CallContext, Callee, Status, Targets};
+use crate::runtime::effects::Effects;
 use crate::runtime::events::Event;
 use crate::runtime::host::{Effect, EffectId, EffectKind, Host, RequestKind, Restriction};
 #[cfg(doc)]
@@ -193,12 +194,7 @@ impl<H: Host> Machine<'_, H> {
         {
             return Ok(None);
         }
-        let duplicate = repeat == Repeat::Once
-            && self
-                .world
-                .effects
-                .iter()
-                .any(|effect| effect.source == source && effect.kind == kind && effect.restriction == restriction);
+        let duplicate = repeat == Repeat::Once && self.world.effects.holds(source, kind, restriction);
         if duplicate {
             return Ok(None);
         }
@@ -242,7 +238,7 @@ impl<H: Host> Machine<'_, H> {
 /// Ends (removes and reports to the host, in one call) every effect `pred` selects, in
 /// order: a lord over hundreds of creatures ends hundreds of effects at each refresh.
 #[inline]
-pub(crate) fn end_effects_where<H: Host>(effects: &mut Vec<Effect>, host: &mut H, pred: impl Fn(&Effect) -> bool) {
+pub(crate) fn end_effects_where<H: Host>(effects: &mut Effects, host: &mut H, pred: impl Fn(&Effect) -> bool) {
     // Most calls end nothing (a card leaves play holding no effect): only a look.
     if effects.iter().any(&pred) {
         end_selected(effects, host, pred);
@@ -250,7 +246,7 @@ pub(crate) fn end_effects_where<H: Host>(effects: &mut Vec<Effect>, host: &mut H
 }
 
 #[inline(never)]
-fn end_selected<H: Host>(effects: &mut Vec<Effect>, host: &mut H, pred: impl Fn(&Effect) -> bool) {
+fn end_selected<H: Host>(effects: &mut Effects, host: &mut H, pred: impl Fn(&Effect) -> bool) {
     let mut ended: SmallVec<[Effect; 4]> = SmallVec::new();
     effects.retain(|effect| {
         let end = pred(effect);

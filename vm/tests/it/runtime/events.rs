@@ -568,3 +568,77 @@ fn drops_unheard_says_what_the_drop_would_do_with_the_event_queued() {
     rt.enter_play(&mut host, anthem, CardIdx(0)).unwrap();
     assert!(!rt.drops_unheard(ATTACKS), "the continuous auto runs at the drain");
 }
+
+/// A program of `anthems` cards like the anthem above, then one card whose auto on
+/// `endPhase` runs `a`.
+fn anthems_and_a_listener(anthems: usize) -> Program {
+    let mut bundle = BundleBuilder::new(&CATALOGUE);
+    let f = bundle.add_filter(characters(zone(None, RING)));
+    let mut code = CodeBuilder::new();
+    emit_targeting(&mut code, f, |code| {
+        code.emit(Instr::Grant { ability: PIERCE });
+        code.emit(Instr::EndStatement {});
+    });
+    let grant = bundle.add_entry(code);
+    for i in 0..anthems {
+        let mut card = Card::new(bundle.intern(&format!("anthem{i}")));
+        card.autos.push(auto_on(ALWAYS, None, None, false, grant));
+        bundle.add_card(card, "anthem.rules");
+    }
+    let mut code = CodeBuilder::new();
+    chain(&mut code, "a");
+    code.emit(Instr::Return {});
+    let listen = bundle.add_entry(code);
+    let mut card = Card::new(bundle.intern("listener"));
+    card.autos.push(auto_on(END_PHASE, None, None, false, listen));
+    bundle.add_card(card, "listener.rules");
+    load(bundle)
+}
+
+/// Events that start no auto change nothing the continuous autos read: a hundred of them
+/// (a spell making a hundred tokens) refresh the anthem once, at the end of the drain, not
+/// once an event.
+#[test]
+fn events_that_start_nothing_refresh_the_continuous_autos_once() {
+    let mut rt = runtime(granting_to_the_ring_while_in_play());
+    let mut host = TestHost::new();
+    let anthem = host.add("anthem", P0, RING, 500);
+    rt.enter_play(&mut host, anthem, CardIdx(0)).unwrap();
+    rt.run_events(&mut host).unwrap();
+    let first = rt.effects()[0].id;
+    for _ in 0..100 {
+        rt.emit(Event::new(ATTACKS, P0));
+    }
+    rt.run_events(&mut host).unwrap();
+    assert_eq!(rt.effects().len(), 1);
+    assert_eq!(rt.effects()[0].id, EffectId(first.0 + 1), "one refresh for the hundred events");
+}
+
+/// Before each auto an event starts, the continuous autos catch up with what the autos
+/// before it did: the listener's runs each see a fresh board. A pass over them counts as
+/// one run against the drain's limit, so a board of 300 anthems hears 40 events (12,040
+/// autos run, more than `MAX_RUNS_PER_DRAIN` counted one by one) without a cascade trap.
+#[test]
+fn a_refresh_pass_over_a_large_board_counts_as_one_run() {
+    let anthems = 300;
+    let mut rt = runtime(anthems_and_a_listener(anthems));
+    let mut host = TestHost::new();
+    let bear = host.add("bear", P0, RING, 300);
+    for i in 0..=anthems {
+        // Out of the ring, so that only the bear is granted to.
+        let card = host.add("card", P0, HAND, 100);
+        rt.enter_play(&mut host, card, CardIdx::new(i)).unwrap();
+    }
+    rt.run_events(&mut host).unwrap();
+    let before = rt.effects().iter().map(|effect| effect.id.0).max().unwrap();
+    for _ in 0..40 {
+        rt.emit(Event::new(END_PHASE, P0));
+    }
+    assert!(matches!(rt.run_events(&mut host).unwrap(), Outcome::Done(Completion::Success)));
+    assert_eq!(host.commands().len(), 40);
+    assert!(host.has_ability(Value::Card(bear), PIERCE));
+    let after = rt.effects().iter().map(|effect| effect.id.0).min().unwrap();
+    // A refresh before each of the 40 runs but the first (nothing changed before it),
+    // and one at the end.
+    assert_eq!(after - before, 40 * anthems as u32 - anthems as u32 + 1, "{before} {after}");
+}
