@@ -595,13 +595,27 @@ fn as_long_as<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
         let found = ctx.resolve(against)?;
         bound = bound.saturating_add(i32::try_from(ctx.list(found.candidates).len()).unwrap_or(i32::MAX));
     }
-    let holds = match catalogue::CRITERIA.get(usize::from(criterion)).map(|named| named.name) {
+    Ok(status(criterion_holds(criterion, count, bound)))
+}
+
+/// Whether `count` is more than (`morethan`, the default), less than, equal to or not
+/// equal to `bound`, the criterion being an index in [`catalogue::CRITERIA`].
+fn criterion_holds(criterion: u16, count: i32, bound: i32) -> bool {
+    match catalogue::CRITERIA.get(usize::from(criterion)).map(|named| named.name) {
         Some("lessthan") => count < bound,
         Some("equalto") => count == bound,
         Some("notequalto") => count != bound,
         _ => count > bound,
-    };
-    Ok(status(holds))
+    }
+}
+
+/// `spellslastturn` (`lastturn(*|stack)~criterion~n`): whether the criterion holds for
+/// the spells cast last turn.
+fn spells_last_turn<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let criterion = ctx.keyword_arg(0)?.unwrap_or(0);
+    let bound = int_arg(ctx, 1, 0);
+    let count = ctx.host().spells_cast_last_turn();
+    Ok(status(criterion_holds(criterion, count, bound)))
 }
 
 /// `equip`, and an Aura's `enchant`: attaches the source to its target permanent.
@@ -741,6 +755,8 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::Frozen => permanents::frozen,
         Command::RemoveFromCombat => permanents::remove_from_combat,
         Command::BottomOfLibrary => permanents::bottom_of_library,
+        Command::Flip => permanents::flip,
+        Command::SpellsLastTurn => spells_last_turn,
         Command::PreventDamage => prevent::prevent_damage,
         Command::ProtectionFrom => protection_from,
         Command::DoNothing => do_nothing,
@@ -768,7 +784,7 @@ fn do_nothing<H: WagicHost>(_ctx: &mut CallContext<'_, H>) -> Res {
 
 /// Argument `index` as a string of the program ('' when it is none), charged as
 /// [`CallContext::charge_text`] says: the functions below copy and compare it at each call.
-fn string_arg<H: WagicHost>(ctx: &mut CallContext<'_, H>, index: usize) -> Result<String, Trap> {
+pub(super) fn string_arg<H: WagicHost>(ctx: &mut CallContext<'_, H>, index: usize) -> Result<String, Trap> {
     let text = match ctx.arg(index) {
         Value::Str(idx) => ctx.program().string(idx).map(str::to_owned).unwrap_or_default(),
         _ => String::new(),
@@ -817,7 +833,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
     for spec in CATALOGUE.costs.iter().enumerate().filter(|(_, spec)| hybrid_ways(spec.name).is_some()) {
         table.cost(spec.0, hybrid_cost);
     }
-    let costs: [(&str, vm::runtime::CostFn<H>); 25] = [
+    let costs: [(&str, vm::runtime::CostFn<H>); 28] = [
         ("T", tap_cost),
         ("W", white),
         ("U", blue),
@@ -837,6 +853,9 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
         ("myturnonly", my_turn_only),
         ("myupkeeponly", my_upkeep_only),
         ("limit", limit),
+        ("restrictionmorethan", restriction_more_than),
+        ("restrictionlessthan", restriction_less_than),
+        ("restrictionequalto", restriction_equal_to),
         ("upcost", upcost),
         ("echo", echo),
         ("echoend", echo_end),

@@ -253,6 +253,15 @@ pub trait WagicHost: Host {
     /// false when it is not on the battlefield.
     fn freeze(&mut self, card: CardId) -> bool;
 
+    /// `flip(Name)`: the permanent becomes the card named `name` (as the card files write
+    /// it), staying the same permanent; false when it is not a permanent that can, or no
+    /// card has that name.
+    fn flip(&mut self, card: CardId, name: &str) -> bool;
+
+    /// The spells both players cast in the turn before this one (Wagic's `seenLastTurn`
+    /// of the stacks: the cards put on them).
+    fn spells_cast_last_turn(&self) -> i32;
+
     /// `removefromcombat`: the creature attacks and blocks no more; false when it did
     /// neither.
     fn remove_from_combat(&mut self, card: CardId) -> bool;

@@ -17,6 +17,7 @@
 //! seeded game between two decks on it, by two random players (`rsc run --lang wagic`).
 
 pub mod builtins;
+pub mod card_names;
 pub mod catalogue;
 pub mod diagnostics;
 pub mod front;
@@ -66,11 +67,14 @@ pub struct CardOutcome {
 /// The keys given to the cards of one bundle so far: a name met again gets `name#2`,
 /// `name#3`... (a bundle holds each key once), skipping a key already given: a card named
 /// `Echo#2` after a second `Echo` gets `Echo#2#2`. It also holds what the cards of the
-/// bundle are compiled with: the token cards `token(id)` names ([`CardKeys::with_token_cards`]).
+/// bundle are compiled with: the token cards `token(id)` names ([`CardKeys::with_token_cards`])
+/// and the card names `flip(Name)` finds its card among ([`CardKeys::with_card_names`]).
 #[derive(Debug, Clone, Default)]
 pub struct CardKeys {
     /// The cards `token(id)` names by id: without them such a line is refused.
     token_cards: Option<std::sync::Arc<token_cards::TokenCards>>,
+    /// The names of the card files: without them a `flip(Name)` line is refused.
+    card_names: Option<std::sync::Arc<card_names::CardNames>>,
     /// How many cards of each name were met.
     seen: HashMap<String, u64>,
     /// Every key given.
@@ -83,6 +87,12 @@ impl CardKeys {
     /// No key given yet, and `token(id)` finding its card in `token_cards`.
     pub fn with_token_cards(token_cards: std::sync::Arc<token_cards::TokenCards>) -> CardKeys {
         CardKeys { token_cards: Some(token_cards), ..CardKeys::default() }
+    }
+
+    /// These keys, with `flip(Name)` finding its card among `card_names` (every card of
+    /// the card files compiled into the bundle).
+    pub fn with_card_names(self, card_names: std::sync::Arc<card_names::CardNames>) -> CardKeys {
+        CardKeys { card_names: Some(card_names), ..self }
     }
 
     /// The key of the next card named `name`. Each name's count only grows, so the keys
@@ -158,6 +168,8 @@ pub fn compile_bytes_each(
     let mut arena = Bump::new();
     let token_cards = keys.token_cards.clone();
     let token_cards = token_cards.as_deref();
+    let card_names = keys.card_names.clone();
+    let known = front::Known { token_cards, card_names: card_names.as_deref() };
     reader::read_each(source, |block| {
         let name = block.name().to_string();
         let mut key = None;
@@ -206,8 +218,8 @@ pub fn compile_bytes_each(
                 if is_card {
                     // The block is not compiled, but its lines' own mistakes are still told.
                     arena.reset();
-                    if let Err(first) = front::lower_card_with(&block, &arena, token_cards) {
-                        let more = recovery::further_errors(&block, &first, &arena, token_cards);
+                    if let Err(first) = front::lower_card_with(&block, &arena, known) {
+                        let more = recovery::further_errors(&block, &first, &arena, known);
                         further_errors.extend(std::iter::once(first).chain(more).map(to_diagnostic));
                     }
                 }
@@ -216,9 +228,9 @@ pub fn compile_bytes_each(
             None => {
                 arena.reset();
                 let excerpt = source.get(block.block.range()).unwrap_or("");
-                match front::lower_card_with(&block, &arena, token_cards) {
+                match front::lower_card_with(&block, &arena, known) {
                     Err(unsupported) => {
-                        let more = recovery::further_errors(&block, &unsupported, &arena, token_cards);
+                        let more = recovery::further_errors(&block, &unsupported, &arena, known);
                         further_errors.extend(more.into_iter().map(to_diagnostic));
                         Some(to_diagnostic(unsupported))
                     }

@@ -18,12 +18,12 @@ pub const MAX_FURTHER_ERRORS: usize = 16;
 
 /// The errors of `block`'s other lines after `first`, its first error, in the order the
 /// front end meets them (their spans are offsets in the block, as `first`'s is).
-/// `token_cards` are what the card was lowered with ([`front::lower_card_with`]).
+/// `known` is what the card was lowered with ([`front::lower_card_with`]).
 pub fn further_errors(
     block: &CardBlock<'_>,
     first: &Unsupported,
     arena: &Bump,
-    token_cards: Option<&crate::token_cards::TokenCards>,
+    known: front::Known<'_>,
 ) -> Vec<Unsupported> {
     let recovered_type = block.field("type").map(|field| recovered_type(field.value)).unwrap_or_default();
     let mut fields: Vec<Field<'_>> = block.fields.clone();
@@ -66,7 +66,7 @@ pub fn further_errors(
             fields: fields.clone(),
             malformed: None,
         };
-        let Err(next) = front::lower_card_with(&variant, arena, token_cards) else { break };
+        let Err(next) = front::lower_card_with(&variant, arena, known) else { break };
         let next_offset = next.span.start.saturating_add(block.block.start);
         if !fields.iter().any(|field| within(field.key_span, next_offset) || within(field.value_span, next_offset)) {
             break;

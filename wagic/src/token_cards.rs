@@ -10,8 +10,7 @@
 //! 0/0 creature token named `ID NOT FOUND` that dies at once: the card is refused instead,
 //! saying which id the sets lack ([`TokenCardError`]), and never given another token.
 
-use std::collections::HashMap;
-
+use crate::card_names::CardNames;
 use crate::sets::Sets;
 
 /// Why a `token(id)` names no token card.
@@ -28,29 +27,24 @@ pub enum TokenCardError {
 #[derive(Debug, Clone, Default)]
 pub struct TokenCards {
     sets: Sets,
-    /// Every card name of the card files, lower case, to the name as written.
-    names: HashMap<String, String>,
+    /// Every card name of the card files.
+    names: CardNames,
 }
 
 impl TokenCards {
     /// The token cards of `sets`, whose printings name the cards `names` lists (as the card
     /// files write them; Wagic finds a printing's card by name in any case).
     pub fn new<'n>(sets: Sets, names: impl IntoIterator<Item = &'n str>) -> TokenCards {
-        let mut by_lower = HashMap::new();
-        for name in names {
-            by_lower.entry(name.to_lowercase()).or_insert_with(|| name.to_string());
-        }
-        TokenCards { sets, names: by_lower }
+        TokenCards { sets, names: CardNames::new(names) }
     }
 
     /// The name, as the card files write it, of the card `token(id)` makes a token of: the
     /// card of the printing Wagic's collection holds for `id` ([`Sets::printing`]).
     pub fn card_of(&self, id: i32) -> Result<&str, TokenCardError> {
-        let known = |entry: &crate::sets::SetEntry| self.names.contains_key(&entry.name.to_lowercase());
+        let known = |entry: &crate::sets::SetEntry| self.names.written(&entry.name).is_some();
         let printing = self.sets.printing(id, known).ok_or(TokenCardError::NoPrinting)?;
         self.names
-            .get(&printing.entry.name.to_lowercase())
-            .map(String::as_str)
+            .written(&printing.entry.name)
             .ok_or_else(|| TokenCardError::UnknownCard(printing.entry.name.clone(), printing.set.to_string()))
     }
 }

@@ -416,7 +416,7 @@ impl Code {
                  beside `name`, `text`, `mana`, `type`, \
                  `subtype`, `power` and `toughness`. In `auto=`: the effects `damage:N`, \
                  `life:N`, `lifeset:N`, `alterpoison:N`, `draw:N`, `discard:N`, `deplete:N`, `prevent:N`, `destroy`, `bury`, `reject`, \
-                 `tap`, `untap`, `frozen`, `removefromcombat`, `regenerate`, `shuffle`, `moveto(zone)`, `bottomoflibrary`, `fizzle`, `fizzleto(hand|exile|librarytop)`, `donothing`, `counter(p/t,N)`, `counter(0/0,N,name)`, `vanishing:N`, `fading:N`, \
+                 `tap`, `untap`, `frozen`, `removefromcombat`, `regenerate`, `shuffle`, `moveto(zone)`, `bottomoflibrary`, `fizzle`, `fizzleto(hand|exile|librarytop)`, `donothing`, `flip(Name)` (the permanent becomes another card of the files), `counter(p/t,N)`, `counter(0/0,N,name)`, `vanishing:N`, `fading:N`, \
                  `add{G}`, `token(Name,types,p/t,colours and abilities)*N` (`*thatmuch` in a damage \
                  trigger; its tokens go \
                  to `controller`, `opponent` or `targetcontroller`), a pump `p/t` (a side may \
@@ -491,8 +491,8 @@ impl Code {
                  `counter{-1/-1.n}` (against a number too), `this(gear > n)`, `this(auras >= n)` (the \
                  Equipment, the Auras attached to the card): while the test holds); costs \
                  before a `:` (`{T}`, `{Q}`, mana such as `{2}{R}` and hybrid mana `{RG}`, `{2W}`, `{S}`, `{S(spec)}`, `{T(spec)}`, `{E}`, `{E(spec)}`, `{H}`, `{H(spec)}`, `{D}`, \
-                 `{discard(spec)}` (a spec cost written n times: n different cards), `{L}`, `{L:n}`, `{C(0/0,n,name)}` (n counters put on this permanent, or removed when negative), `{C(1/1,n)}`, `{C(-1/-1,n)}`, and `asSorcery`, `myTurnOnly` or `myUpkeepOnly` \
-                 after the effect); \
+                 `{discard(spec)}` (a spec cost written n times: n different cards), `{L}`, `{L:n}`, `{C(0/0,n,name)}` (n counters put on this permanent, or removed when negative), `{C(1/1,n)}`, `{C(-1/-1,n)}`, and `asSorcery`, `myTurnOnly`, `myUpkeepOnly` \
+                 or `restriction{type(spec)~morethan|lessthan|equalto~n}` after the effect); \
                  triggers before a `:` (`@movedto(spec) from(spec)`, its spec's zone \
                  `nonbattlezone` too, `@damaged(spec)`, \
                  `@tapped(spec)`, `@untapped(spec)`, `@drawn(spec)`, `@combat(attacking) \
@@ -500,7 +500,8 @@ impl Code {
                  `@combatdamageof`, `@combatdamagefoeof`, \
                  `@damagefoeof`, each with `from(spec)`, a spec `mytgt` in an Aura's or an \
                  Equipment's trigger (the permanent it is attached to, also as that leaves), \
-                 `@each [my|opponent] phase` (`sourcenottap`, `sourcetap`: while its source is untapped, tapped), `@next phase` \
+                 `@each [my|opponent] phase` (`sourcenottap`, `sourcetap`: while its source is untapped, tapped; \
+                 `restriction{...}` of counts `type(spec)~morethan~n` or the spells cast last turn, `lastturn(*|stack)~lessthan~1`), `@next phase` \
                  on a permanent, `@next phase:draw:1` or `@next phase:tap` on an instant or sorcery); a permanent's `phaseaction[[my|opponent] phase sourceinplay] effect` \
                  (the effect at each such phase; without `sourceinplay`, of an effect until end of \
                  turn), and in an ability or a `newability[...]` `phaseaction[phase once sourceinplay] \

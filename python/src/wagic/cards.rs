@@ -376,16 +376,26 @@ fn check_files(paths: &[PathBuf], pulse: &mut Pulse) -> PyResult<Vec<PyDiagnosti
     // its cards would otherwise all be met again.
     let mut seen = std::collections::HashSet::new();
     files.retain(|path| seen.insert(std::fs::canonicalize(path).unwrap_or_else(|_| path.clone())));
-    let mut bundle = BundleBuilder::new(&::wagic::CATALOGUE);
-    let mut keys = ::wagic::CardKeys::default();
-    let mut found = Vec::new();
+    let mut sources = Vec::new();
     for path in &files {
         if pulse.beat() {
             break;
         }
-        let bytes = read_source(path).map_err(|error| io_error(path, error))?;
+        sources.push((path, read_source(path).map_err(|error| io_error(path, error))?));
+    }
+    // As `rsc check`: `flip(Name)` names a card of any of the files.
+    let texts: Vec<_> = sources.iter().map(|(_, bytes)| String::from_utf8_lossy(bytes)).collect();
+    let blocks: Vec<_> = texts.iter().flat_map(|text| ::wagic::reader::read(text)).collect();
+    let names = ::wagic::card_names::CardNames::new(blocks.iter().map(|block| block.name()));
+    let mut bundle = BundleBuilder::new(&::wagic::CATALOGUE);
+    let mut keys = ::wagic::CardKeys::default().with_card_names(Arc::new(names));
+    let mut found = Vec::new();
+    for (path, bytes) in &sources {
+        if pulse.beat() {
+            break;
+        }
         let name = path.display().to_string();
-        let (lossy, first_invalid) = ::wagic::reader::same_length_lossy(&bytes);
+        let (lossy, first_invalid) = ::wagic::reader::same_length_lossy(bytes);
         let text = ::wagic::reader::with_lf_line_ends(&lossy);
         let original = first_invalid.map(|_| bytes.as_slice());
         let mut diagnostics: Vec<Diagnostic> = Vec::new();

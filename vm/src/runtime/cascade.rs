@@ -197,6 +197,32 @@ impl<H: Host> Runtime<H> {
         });
     }
 
+    /// `card`, in play, becomes an instance of `program_card` and stays in play: a card
+    /// that turns into another while it stays the same object (a Magic card that flips or
+    /// transforms). The subscriptions, queued runs and continuous autos of its old rules
+    /// are dropped, the effects its continuous autos hold and its old keyword abilities
+    /// end; then the new rules enter as [`Runtime::enter_play`] records them (their autos
+    /// without events queued to run). The effects other cards gave it, and those its
+    /// abilities gave, stay. A card not in play enters.
+    pub fn change_rules(&mut self, host: &mut H, card: CardId, program_card: CardIdx) -> Result<(), Trap> {
+        self.check_card(program_card)?;
+        if let Some(at) = self.world.in_play.iter().position(|&(id, _)| id == card) {
+            let (_, old) = self.world.in_play.remove(at);
+            self.drop_autos(host, card);
+            let keywords = self.shared.program.cards().get(old.index()).map(|data| data.abilities.clone());
+            let keywords = keywords.unwrap_or_default();
+            if !keywords.is_empty() {
+                exec::end_effects(&mut self.world.effects, host, |effect| {
+                    effect.source == card
+                        && effect.restriction.is_none()
+                        && matches!(effect.kind, EffectKind::Ability { target, ability }
+                            if target == Value::Card(card) && keywords.contains(&ability))
+                });
+            }
+        }
+        self.enter_play(host, card, program_card)
+    }
+
     /// Drops the subscriptions, queued runs and continuous autos of `card`, which left
     /// play, and ends the effects its continuous autos hold.
     fn drop_autos(&mut self, host: &mut H, card: CardId) {

@@ -366,3 +366,31 @@ pub(super) fn limit<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase
         }
     }
 }
+
+/// `restriction{type(spec)~morethan~n}` of an activated ability: payable while the cards
+/// the cost's filter matches number more than its count; paying does nothing.
+pub(super) fn restriction_more_than<H: WagicHost>(ctx: &mut CallContext<'_, H>, _phase: CostPhase) -> Res {
+    restriction(ctx, |count, bound| count > bound)
+}
+
+/// `restriction{type(spec)~lessthan~n}`: while they number fewer than its count.
+pub(super) fn restriction_less_than<H: WagicHost>(ctx: &mut CallContext<'_, H>, _phase: CostPhase) -> Res {
+    restriction(ctx, |count, bound| count < bound)
+}
+
+/// `restriction{type(spec)~equalto~n}`: while they number exactly its count.
+pub(super) fn restriction_equal_to<H: WagicHost>(ctx: &mut CallContext<'_, H>, _phase: CostPhase) -> Res {
+    restriction(ctx, |count, bound| count == bound)
+}
+
+/// Whether `holds` of the count of the cards the cost's filter matches and the filter's
+/// own count (`<n>`, the bound) (checked again as it is paid: it holds then as it did).
+fn restriction<H: WagicHost>(ctx: &mut CallContext<'_, H>, holds: impl Fn(i64, i64) -> bool) -> Res {
+    let Some(filter) = ctx.cost().and_then(|cost| cost.filter) else { return Ok(Status::Failure) };
+    let Some(vm::bytecode::Qty::Exact(bound)) = ctx.program().filter(filter).and_then(|filter| filter.qty) else {
+        return Ok(Status::Failure);
+    };
+    let found = ctx.resolve(filter)?;
+    let count = i64::try_from(ctx.list(found.candidates).len()).unwrap_or(i64::MAX);
+    Ok(status(holds(count, i64::from(bound))))
+}

@@ -1,9 +1,10 @@
 //! One-shot effects on permanents and cards: `frozen` (Wagic's `AAFrozen`),
-//! `removefromcombat` (`ACombatRemoval`) and `bottomoflibrary` (`AALibraryBottom`).
+//! `removefromcombat` (`ACombatRemoval`), `bottomoflibrary` (`AALibraryBottom`) and
+//! `flip` (`AAFlip`).
 
 use vm::runtime::CallContext;
 
-use super::{LIBRARY, Res, status, target_cards};
+use super::{LIBRARY, Res, status, string_arg, target_cards};
 use crate::host::WagicHost;
 
 /// `frozen`: each target permanent skips its controller's next untap.
@@ -32,4 +33,14 @@ pub(super) fn bottom_of_library<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> R
         moved |= ctx.host().move_card(card, owner, LIBRARY, -1);
     }
     Ok(status(moved))
+}
+
+/// `flip(Name)`: each target permanent becomes the card named `card`.
+pub(super) fn flip<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let name = string_arg(ctx, 0)?;
+    let mut flipped = false;
+    for card in target_cards(ctx) {
+        flipped |= ctx.host().flip(card, &name);
+    }
+    Ok(status(flipped))
 }

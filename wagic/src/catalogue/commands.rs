@@ -432,6 +432,22 @@ macro_rules! for_each_command {
                 doc: "`token(id)*n` (Wagic's `ATokenCreator` by id): puts n (default 1) tokens of the card named `card` (the card of the set files' printing with that id, found as the card compiles) onto the battlefield of each target player, and of each target card's controller: a token with the card's characteristics and its rules.",
                 fails_when: "no token was made (the count is 0 or less, or there is no target)",
             },
+            Flip {
+                name: "flip",
+                params: [req "card": Expr],
+                default_target: Source,
+                timed: false,
+                doc: "`flip(Name)` (Wagic's `AAFlip`): each target permanent becomes the card named `card` (another card of the card files, found as the card compiles): its name, types, colours, power and toughness and rules are that card's (its mana cost and mana value stay its own); it stays the same permanent (counters, damage, tapped state, attachments, effects given to it, summoning sickness), and it is its own card again once it leaves the battlefield.",
+                fails_when: "no target is a permanent on the battlefield",
+            },
+            SpellsLastTurn {
+                name: "spellslastturn",
+                params: [req "criterion": Keyword($crate::catalogue::CRITERIA), req "count": Int],
+                default_target: Irrelevant,
+                timed: false,
+                doc: "`restriction{lastturn(*|stack)~lessthan~1}` (Wagic's `seenLastTurn` of the stacks): succeeds when the criterion holds for the spells cast last turn by both players (a werewolf transforms when none was, and back when two or more were), so that `&&` runs the effect only then.",
+                fails_when: "the criterion does not hold",
+            },
         }
     };
 }

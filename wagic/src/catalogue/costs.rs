@@ -117,6 +117,21 @@ pub const COSTS: &[CostSpec] = &[
         doc: "Given to each activated ability of a planeswalker (Wagic's `ActivatedAbility::isReactingToClick`): payable when its controller could cast a sorcery and no ability of the permanent was activated this turn; paying counts the activation.",
     },
     CostSpec {
+        name: "restrictionmorethan",
+        arg: CostArg::OptionalFilter,
+        doc: "`restriction{type(spec)~morethan~n}` after an activated ability's effect (Wagic's activation restrictions): payable while the cards the filter matches number more than the filter's count (`<n>`, the bound); paying does nothing.",
+    },
+    CostSpec {
+        name: "restrictionlessthan",
+        arg: CostArg::OptionalFilter,
+        doc: "`restriction{type(spec)~lessthan~n}`: payable while the cards the filter matches number fewer than its count.",
+    },
+    CostSpec {
+        name: "restrictionequalto",
+        arg: CostArg::OptionalFilter,
+        doc: "`restriction{type(spec)~equalto~n}`: payable while the cards the filter matches number exactly its count.",
+    },
+    CostSpec {
         name: "limit",
         arg: CostArg::OptionalCountOrFilter,
         doc: "`limit:n` after the effect: activate at most n times each turn (the card's one activated ability).",

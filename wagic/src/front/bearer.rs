@@ -126,10 +126,11 @@ impl<'i> Lowering<'i> {
         let arena: &'i Bump = self.arena;
         Lowering {
             arena,
-            token_cards: self.token_cards,
+            known: self.known,
             specs: SpecLowering { arena, mytgt: None },
             activation_limits: Default::default(),
             one_shot: Default::default(),
+            this_flip: Default::default(),
             spell: false,
             spell_untargeted: false,
             equipment: false,

@@ -3,10 +3,39 @@
 //! `aslongas` and `foreach` effects, an Equipment's lines, activation limits.
 
 use super::*;
-use compiler::ir::{Arg, ChainOperator, Condition, Link, TypeAtom};
+use compiler::ir::{Arg, ChainOperator, Condition, Effect, Link, TypeAtom};
+use vm::bytecode::Const;
 
 /// The most counts one trigger restriction joins (Mask of Intolerance's five lands).
 const MAX_RESTRICTION_PARTS: usize = 8;
+
+/// A condition of an activated ability's activation written among its effect's words,
+/// compiled as a cost of the ability checked and paid with the others.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct ActivationLimit<'i> {
+    /// The catalogue's cost (`assorcery`, `limit`, `restrictionmorethan`).
+    cost: &'static str,
+    /// The cost's count (`limit:2`, a restriction's bound).
+    count: Option<u32>,
+    /// The cost's filter (the cards a restriction counts).
+    filter: Option<&'i compiler::ir::Filter<'i>>,
+    /// The words as written, shown when they are outside an activated ability.
+    written: &'static str,
+    /// Where they are.
+    span: Span,
+}
+
+impl<'i> ActivationLimit<'i> {
+    /// The limit of the cost `cost` without a filter, written `written`.
+    pub(super) fn plain(
+        cost: &'static str,
+        count: Option<u32>,
+        written: &'static str,
+        span: Span,
+    ) -> ActivationLimit<'i> {
+        ActivationLimit { cost, count, filter: None, written, span }
+    }
+}
 
 impl<'i> Lowering<'i> {
     pub(super) fn line(&self, value: Piece<'_>) -> Result<Line<'i>, Unsupported> {
@@ -17,21 +46,34 @@ impl<'i> Lowering<'i> {
         self.damage_trigger.set(false);
         self.combat_foe.set(None);
         self.trigger_from.set(None);
+        self.this_flip.set(None);
         let line = self.line_parts(value)?;
+        if let (Line::Plain(_) | Line::Once(_), Some(span)) = (&line, self.this_flip.get()) {
+            // Wagic's `AThis` runs its one-shot effect whenever its test holds: a state
+            // trigger (Garruk Relentless transforms once he has two or fewer loyalty
+            // counters), not an entering effect.
+            return Err(Unsupported {
+                span,
+                construct: "`this(...)` of `flip(...)` on a permanent's own line (a state trigger)".into(),
+                help: None,
+            });
+        }
         let limits = std::mem::take(&mut *self.activation_limits.borrow_mut());
         match (line, limits.first()) {
             (line, None) => Ok(line),
             (Line::Activated { label, costs, statements }, Some(_)) => {
                 let mut costs = costs.to_vec();
-                for (cost, count, _) in limits {
-                    let index = CATALOGUE.costs.iter().position(|spec| spec.name == cost).unwrap_or(0);
-                    costs.push(Cost { cost: CostIdx::new(index), count, filter: None });
+                for limit in limits {
+                    let index = CATALOGUE.costs.iter().position(|spec| spec.name == limit.cost).unwrap_or(0);
+                    costs.push(Cost { cost: CostIdx::new(index), count: limit.count, filter: limit.filter });
                 }
                 Ok(Line::Activated { label, costs: self.arena.alloc_slice_copy(&costs), statements })
             }
-            (_, Some(&(cost, _, span))) => {
-                Err(Unsupported { span, construct: format!("`{cost}` outside an activated ability"), help: None })
-            }
+            (_, Some(limit)) => Err(Unsupported {
+                span: limit.span,
+                construct: format!("`{}` outside an activated ability", limit.written),
+                help: None,
+            }),
         }
     }
 
@@ -184,8 +226,9 @@ impl<'i> Lowering<'i> {
     }
 
     /// A trigger's effect run only while its `restriction{...}` holds: counts
-    /// `type(spec)~morethan|lessthan|equalto~n`, comma-separated, each of which must hold
-    /// (Wagic's `parseCastRestrictions`). Wagic checks the restriction once, as the trigger
+    /// `type(spec)~morethan|lessthan|equalto~n` and the spells cast last turn
+    /// (`lastturn(*|stack)~...~n`), comma-separated, each of which must hold (Wagic's
+    /// `parseCastRestrictions`). Wagic checks the restriction once, as the trigger
     /// fires, for the whole effect (`A && B` is one ability); with no stack, the runtime
     /// checks it as the effect begins: the same moment. A `may` or a target waits for the
     /// check (a guarded statement: none is asked when it fails), and the statements after
@@ -196,7 +239,7 @@ impl<'i> Lowering<'i> {
         restriction: Piece<'_>,
         statements: &'i [Statement<'i>],
     ) -> Result<&'i [Statement<'i>], Unsupported> {
-        let construct = "trigger restriction other than `type(spec)~morethan|lessthan|equalto~n`, comma-separated";
+        let construct = "trigger restriction other than `type(spec)~morethan|lessthan|equalto~n` or `lastturn(*|stack)~...~n`, comma-separated";
         let parts = restriction.trim().split_top(",");
         if parts.len() > MAX_RESTRICTION_PARTS {
             return Err(Unsupported::new(restriction, construct));
@@ -207,16 +250,21 @@ impl<'i> Lowering<'i> {
             let [count_part, criterion, bound] = part.split_top("~")[..] else {
                 return Err(Unsupported::new(part, construct));
             };
-            let Some((spec_piece, _)) = count_part.trim().call("type").filter(|(_, after)| after.text.is_empty())
-            else {
-                return Err(Unsupported::new(count_part, construct));
-            };
             let name = criterion.trim().text.to_ascii_lowercase();
             let bound: i32 = bound.trim().text.parse().map_err(|_| Unsupported::new(bound, construct))?;
             if !["morethan", "lessthan", "equalto"].contains(&name.as_str()) {
                 return Err(Unsupported::new(criterion, construct));
             }
-            for (index, link) in self.counted_first(spec_piece, &name, bound, &[])?.iter().enumerate() {
+            let counted = if let Some(last_turn) = self.spells_cast_last_turn(count_part.trim(), &name, bound) {
+                last_turn?
+            } else {
+                let Some((spec_piece, _)) = count_part.trim().call("type").filter(|(_, after)| after.text.is_empty())
+                else {
+                    return Err(Unsupported::new(count_part, construct));
+                };
+                self.counted_first(spec_piece, &name, bound, &[])?
+            };
+            for (index, link) in counted.iter().enumerate() {
                 let joined = index == 0 && !guard.is_empty();
                 let operator = if joined { Some(ChainOperator::AndThen) } else { link.operator };
                 guard.push(Link { operator, ..*link });
@@ -257,6 +305,78 @@ impl<'i> Lowering<'i> {
         // A `may` or a target is asked only once the restriction holds: the check guards them.
         let condition = Some(Condition::Guarded { guard, may, stops: false });
         Ok(self.arena.alloc_slice_copy(&[Statement { condition, ..*statement }]))
+    }
+
+    /// An activated ability's `restriction{type(spec)~morethan|lessthan|equalto~n,...}`
+    /// (Wagic's `ActivatedAbility` restrictions, checked as it could be activated): one
+    /// cost a count (its filter's count is n), payable while the cards the spec matches number more than, fewer than
+    /// or exactly n (Bloodline Keeper transforms while its controller has five Vampires).
+    pub(super) fn activation_restriction(&self, inside: Piece<'_>) -> Result<Vec<ActivationLimit<'i>>, Unsupported> {
+        let construct = "activation restriction other than `type(spec)~morethan|lessthan|equalto~n`, comma-separated";
+        let parts = inside.trim().split_top(",");
+        if parts.len() > MAX_RESTRICTION_PARTS {
+            return Err(Unsupported::new(inside, construct));
+        }
+        let mut limits = Vec::with_capacity(parts.len());
+        for part in parts {
+            let part = part.trim();
+            let [count_part, criterion, bound] = part.split_top("~")[..] else {
+                return Err(Unsupported::new(part, construct));
+            };
+            let Some((spec_piece, _)) = count_part.trim().call("type").filter(|(_, after)| after.text.is_empty())
+            else {
+                return Err(Unsupported::new(count_part, construct));
+            };
+            let (cost, written) = match criterion.trim().text.to_ascii_lowercase().as_str() {
+                "morethan" => ("restrictionmorethan", "restriction{type(...)~morethan~n}"),
+                "lessthan" => ("restrictionlessthan", "restriction{type(...)~lessthan~n}"),
+                "equalto" => ("restrictionequalto", "restriction{type(...)~equalto~n}"),
+                _ => return Err(Unsupported::new(criterion, construct)),
+            };
+            let bound: u16 = bound.trim().text.parse().map_err(|_| Unsupported::new(bound, construct))?;
+            let spec = spec::read(spec_piece)?;
+            if !matches!(spec.count, spec::Count::One) {
+                return Err(Unsupported::new(spec_piece, construct));
+            }
+            // The bound is the filter's count (`<n>`): a cost has a count or a filter.
+            let counted = self.specs.filter(&spec, true)?;
+            let filter =
+                self.arena.alloc(compiler::ir::Filter { qty: Some(vm::bytecode::Qty::Exact(bound)), ..*counted });
+            limits.push(ActivationLimit { cost, count: None, filter: Some(filter), written, span: part.span() });
+        }
+        Ok(limits)
+    }
+
+    /// The check of `lastturn(*|stack)~criterion~bound` (a werewolf's "if no spells were
+    /// cast last turn"): the catalogue's `spellslastturn`. `None` for a count of another
+    /// kind; refused for `lastturn` of another spec, or `thisturn(...)`.
+    fn spells_cast_last_turn(
+        &self,
+        count_part: Piece<'_>,
+        criterion: &str,
+        bound: i32,
+    ) -> Option<Result<&'i [Link<'i>], Unsupported>> {
+        if let Some((_, after)) = count_part.call("thisturn")
+            && after.text.is_empty()
+        {
+            return Some(Err(Unsupported::new(count_part, "trigger restriction `thisturn(...)`")));
+        }
+        let (spec_piece, after) = count_part.call("lastturn")?;
+        let spec: String = spec_piece.text.chars().filter(|c| !c.is_whitespace()).collect();
+        if !after.text.is_empty() || !spec.eq_ignore_ascii_case("*|stack") {
+            return Some(Err(Unsupported::new(
+                count_part,
+                "trigger restriction `lastturn(...)` other than `lastturn(*|stack)`",
+            )));
+        }
+        let command = CommandIdx::new(catalogue::Command::SpellsLastTurn.index());
+        let word = catalogue::position(catalogue::CRITERIA, criterion).unwrap_or(0) as u16;
+        let args = self
+            .arena
+            .alloc_slice_copy(&[Arg::Const(Const::Word { command, param: 0, word }), Arg::Value(Expr::Int(bound))]);
+        Some(Ok(self
+            .arena
+            .alloc_slice_copy(&[Link { operator: None, effect: Effect::Call { command, confirm: false, args } }])))
     }
 
     /// One `auto=` line of an Equipment: `{cost}:equip` (not continuous: the caller lowers
@@ -425,7 +545,7 @@ const COUNTED: [(catalogue::Command, &str); 3] = [
 
 /// The words of the [`COUNTED`] effect a link is, if it is one.
 fn counted_effect(link: &Link<'_>) -> Option<&'static str> {
-    let compiler::ir::Effect::Call { command, .. } = link.effect else { return None };
+    let Effect::Call { command, .. } = link.effect else { return None };
     COUNTED.iter().find(|(counted, _)| CommandIdx::new(counted.index()) == command).map(|(_, words)| *words)
 }
 
@@ -433,7 +553,7 @@ fn counted_effect(link: &Link<'_>) -> Option<&'static str> {
 /// statement's targets or players (Rune of Protection's `to(controller) from(mytgt)`):
 /// what it matches never changes, so it holds as a one-shot effect too.
 fn prevents_fixed_objects(link: &Link<'_>) -> bool {
-    let compiler::ir::Effect::Call { command, args, .. } = link.effect else { return false };
+    let Effect::Call { command, args, .. } = link.effect else { return false };
     let players_only = |arg: &Arg<'_>| match arg {
         Arg::Filter(filter) => {
             !filter.types.is_empty()

@@ -42,6 +42,7 @@ const EFFECT_WORDS: &[&str] = &[
     "counter",
     "add",
     "token",
+    "flip",
     "transforms",
     "fizzle",
     "frozen",
@@ -329,6 +330,9 @@ impl<'i> Lowering<'i> {
         }
         if let Some((args, after)) = piece.call("transforms") {
             return self.transforms(args, after);
+        }
+        if let Some((args, after)) = piece.call("flip") {
+            return Ok(one(self.flip_into(args, after)?));
         }
         if let Some((args, after)) = piece.call("token") {
             return Ok(one(self.token(args, after)?));

@@ -65,6 +65,7 @@ mod counted_pump;
 mod counter_cost;
 mod dynamic;
 mod flip;
+mod flip_into;
 mod given;
 mod graveyard;
 pub use graveyard::is_graveyard_activation;
@@ -104,6 +105,7 @@ use vm::bytecode::{AbilityIdx, CommandIdx, CostIdx, EventIdx, EventSuffixIdx, Re
 
 use crate::catalogue::{self, CATALOGUE};
 use crate::reader::CardBlock;
+use line::ActivationLimit;
 use piece::Piece;
 use spec::SpecLowering;
 
@@ -173,16 +175,22 @@ enum Line<'i> {
 /// spans, and the returned error's, are offsets from the start of the block
 /// (`block.block.start`), as the code generator is handed the block's text alone.
 pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>, Unsupported> {
-    lower_card_with(block, arena, None)
+    lower_card_with(block, arena, Known::default())
 }
 
-/// [`lower_card`], finding the card a `token(id)` names in `token_cards` (Wagic's set
-/// files and the card files' names): without them such a line is refused.
-pub fn lower_card_with<'i>(
-    block: &CardBlock<'_>,
-    arena: &'i Bump,
-    token_cards: Option<&'i crate::token_cards::TokenCards>,
-) -> Result<Card<'i>, Unsupported> {
+/// What a card is compiled against besides its own block: the card files' other cards.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Known<'i> {
+    /// The card a `token(id)` names (Wagic's set files and the card files' names):
+    /// without them such a line is refused.
+    pub token_cards: Option<&'i crate::token_cards::TokenCards>,
+    /// The names of the card files, among which `flip(Name)` finds its card: without
+    /// them such a line is refused.
+    pub card_names: Option<&'i crate::card_names::CardNames>,
+}
+
+/// [`lower_card`], finding the cards its lines name in `known`.
+pub fn lower_card_with<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> Result<Card<'i>, Unsupported> {
     // A line whose brackets Wagic reads one known way is lowered as it reads it (each
     // such bracket gets W0109 from `values.rs`); an error's span is mapped back to the
     // line as written.
@@ -194,13 +202,13 @@ pub fn lower_card_with<'i>(
         .filter_map(|(index, field)| Some((index, brackets::repair(field.value)?)))
         .collect();
     if repairs.is_empty() {
-        return lower_block(block, arena, token_cards);
+        return lower_block(block, arena, known);
     }
     let mut repaired = block.clone();
     for (index, repair) in &repairs {
         repaired.fields[*index].value = &repair.text;
     }
-    lower_block(&repaired, arena, token_cards).map_err(|mut error| {
+    lower_block(&repaired, arena, known).map_err(|mut error| {
         let base = block.block.start as usize;
         for (index, repair) in &repairs {
             let line = (block.fields[*index].value_span.start as usize).saturating_sub(base);
@@ -217,11 +225,7 @@ pub fn lower_card_with<'i>(
 }
 
 /// [`lower_card_with`] of a block whose lines' brackets are as Wagic reads them.
-fn lower_block<'i>(
-    block: &CardBlock<'_>,
-    arena: &'i Bump,
-    token_cards: Option<&'i crate::token_cards::TokenCards>,
-) -> Result<Card<'i>, Unsupported> {
+fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> Result<Card<'i>, Unsupported> {
     let base = block.block.start as usize;
     let is_spell = block.field("type").is_some_and(|field| {
         let lower = field.value.to_ascii_lowercase();
@@ -265,10 +269,11 @@ fn lower_block<'i>(
     let has_x = block.field("mana").is_some_and(|field| field.value.to_ascii_lowercase().matches("{x}").count() == 1);
     let lowering = Lowering {
         arena,
-        token_cards,
+        known,
         specs: SpecLowering { arena, mytgt: (is_aura || is_equipment).then_some("lastattached") },
         activation_limits: Default::default(),
         one_shot: Default::default(),
+        this_flip: Default::default(),
         spell: is_spell,
         spell_untargeted: is_spell && block.field("target").is_none(),
         // An equipment's static effects apply to the creature it is attached to.
@@ -786,14 +791,18 @@ struct ChosenMove<'i> {
 
 struct Lowering<'i> {
     arena: &'i Bump,
-    /// The cards `token(id)` names by id, when Wagic's set files were read.
-    token_cards: Option<&'i crate::token_cards::TokenCards>,
+    /// The cards `token(id)` and `flip(Name)` name, when known.
+    known: Known<'i>,
     specs: SpecLowering<'i>,
-    /// The activation limits (`asSorcery`, `myTurnOnly`) met in the line being lowered:
-    /// they are written among the effect's words but are conditions of its activation.
-    activation_limits: std::cell::RefCell<Vec<(&'static str, Option<u32>, Span)>>,
+    /// The activation limits (`asSorcery`, `myTurnOnly`, `restriction{...}`) met in the
+    /// line being lowered: they are written among the effect's words but are conditions
+    /// of its activation.
+    activation_limits: std::cell::RefCell<Vec<ActivationLimit<'i>>>,
     /// Whether the line being lowered wrote `oneShot` (after an `aslongas(...)` effect).
     one_shot: std::cell::Cell<bool>,
+    /// Where the line being lowered wrote `this(test) flip(...)`: refused on a
+    /// permanent's own line, whose test Wagic checks again whenever the game changes.
+    this_flip: std::cell::Cell<Option<Span>>,
     /// The card is an instant or a sorcery.
     spell: bool,
     /// The card is an instant or a sorcery without `target=`: a line's card effect acts

@@ -7,7 +7,7 @@ use compiler::ir::{Arg, Condition, Each, EachSource, Effect, Expr, Link, Stateme
 use vm::bytecode::{CommandIdx, Const, RestrictionIdx};
 
 use super::piece::Piece;
-use super::{Lowering, TargetController, Unsupported, dynamic, given, pay, spec, targeted_player};
+use super::{ActivationLimit, Lowering, TargetController, Unsupported, dynamic, given, pay, spec, targeted_player};
 use crate::catalogue::{self, CATALOGUE, Command};
 
 /// The help of an `auto=` line with no effect (`auto=`, `auto=may`).
@@ -278,6 +278,14 @@ impl<'i> Lowering<'i> {
             if may {
                 return Err(Unsupported::new(args, "`this(...)` with `may`"));
             }
+            let flip = CommandIdx::new(Command::Flip.index());
+            let flips = statements
+                .iter()
+                .flat_map(|statement| statement.chain)
+                .any(|link| matches!(link.effect, Effect::Call { command, .. } if command == flip));
+            if flips {
+                self.this_flip.set(Some(args.span()));
+            }
             for statement in &mut statements {
                 let Some(Condition::If(test)) = statement.condition else {
                     return Err(Unsupported::new(args, "`this(...)` with `may`"));
@@ -507,10 +515,22 @@ impl<'i> Lowering<'i> {
             } else if lower == "nonstatic" {
                 nonstatic = Some(word);
             } else if let Some(&(_, cost)) = ACTIVATION_LIMITS.iter().find(|(written, _)| *written == lower) {
-                self.activation_limits.borrow_mut().push((cost, None, word.span()));
+                self.activation_limits.borrow_mut().push(ActivationLimit::plain(cost, None, cost, word.span()));
             } else if let Some(count) = lower.strip_prefix("limit:").and_then(|count| count.parse::<u32>().ok()) {
                 // `limit:1`: at most once each turn.
-                self.activation_limits.borrow_mut().push(("limit", Some(count), word.span()));
+                self.activation_limits.borrow_mut().push(ActivationLimit::plain(
+                    "limit",
+                    Some(count),
+                    "limit",
+                    word.span(),
+                ));
+            } else if let Some(inside) = word
+                .strip_prefix("restriction{")
+                .filter(|inside| inside.text.ends_with('}'))
+                .map(|inside| inside.slice(0, inside.text.len() - 1))
+            {
+                let limits = self.activation_restriction(inside)?;
+                self.activation_limits.borrow_mut().extend(limits);
             } else if lower == "oneshot" {
                 // Wagic's activated and triggered abilities are one-shot already; on a
                 // permanent's line only an `aslongas(...)` effect is (`Line::Once`).
@@ -561,7 +581,12 @@ impl<'i> Lowering<'i> {
         if effect_words.len() == 1 && first.text.eq_ignore_ascii_case("equip") && target.is_none() {
             // Wagic's equip: a creature its controller controls, at sorcery speed.
             target = Some(self.target_clause(Piece::new("creature|mybattlefield", first.start), "target")?);
-            self.activation_limits.borrow_mut().push(("assorcery", None, first.span()));
+            self.activation_limits.borrow_mut().push(ActivationLimit::plain(
+                "assorcery",
+                None,
+                "assorcery",
+                first.span(),
+            ));
         }
         let last = effect_words.last().copied().unwrap_or(first);
         let effect_piece = piece.slice(first.start - piece.start, last.start - piece.start + last.text.len());

@@ -109,7 +109,7 @@ impl<'i> Lowering<'i> {
     /// in the set files (`crate::token_cards`); refused without them, or when no printing
     /// of a card of the card files has the id (Wagic would make a 0/0 `ID NOT FOUND`).
     fn token_by_id(&self, id: Piece<'_>, after: Piece<'_>) -> Result<Link<'i>, Unsupported> {
-        let Some(token_cards) = self.token_cards else {
+        let Some(token_cards) = self.known.token_cards else {
             return Err(Unsupported::new(id, "token by card id (`token(-id)`) without the set files")
                 .with_help(Some("pass Wagic's `Res/sets` folder with `--sets`: the id is a printing's there".into())));
         };

@@ -656,7 +656,8 @@ impl Game<'_> {
 
     /// Tells the moves since the log last looked that no move of the players tells: draws,
     /// discards, permanents leaving the battlefield, cards and tokens entering it other
-    /// than as a land played or a spell resolving, a permanent changing controller. Each
+    /// than as a land played or a spell resolving, a permanent changing controller, a
+    /// permanent flipped or transformed into another card (`flip(Name)`). Each
     /// card that entered the battlefield or changed controller is summoning sick.
     fn log_moves(&mut self) {
         let mut lines = Vec::new();
@@ -685,6 +686,11 @@ impl Game<'_> {
                 // A token that left the battlefield is told going where it went.
                 let to = if c.zone == GONE { c.gone_to.unwrap_or(GONE) } else { c.zone };
                 lines.extend(move_line(name, owner, controller, before_zone, to));
+            }
+        }
+        for (card, was) in std::mem::take(&mut self.table.board.transformed) {
+            if let Some(c) = self.table.board.get(card).filter(|c| c.zone == BATTLEFIELD && c.printed.name != was) {
+                lines.push(format!("{was} [{}] transforms into {}", who(c.controller), c.printed.name));
             }
         }
         self.seen = where_cards_are(&self.table.board);

@@ -100,6 +100,9 @@ pub struct Card {
     /// `playertarget` as the spell resolves), whose zones the prefix `targeted` names;
     /// none once it moves.
     pub player_target: Option<PlayerId>,
+    /// Its own face while it is flipped or transformed into another card (`flip.rs`):
+    /// `printed` is then that card's, until it leaves the battlefield.
+    pub unflipped: Option<Box<Printed>>,
 }
 
 impl Card {
@@ -141,6 +144,7 @@ impl Card {
             attacked: false,
             spent: [0; 6],
             player_target: None,
+            unflipped: None,
         }
     }
 }
@@ -248,6 +252,16 @@ pub struct Board {
     /// What the board met that it does not model (a card with too many kinds of named
     /// counters), until the table reports it.
     pub(super) unmodelled: Option<&'static str>,
+    /// The permanents flipped into another card (`flip.rs`) whose rules the table has not
+    /// changed yet.
+    pub(super) flipped: Vec<CardId>,
+    /// Each flip since a game's log last looked: the permanent and the name it had (at most
+    /// 1024; the runner never looks, and keeps the first ones).
+    pub transformed: Vec<(CardId, String)>,
+    /// The cards put on the stack (spells cast) this turn and last turn, by both players
+    /// (Wagic's `seenThisTurn` and `seenLastTurn` of the stacks): the end of a turn moves
+    /// the first to the second.
+    pub spells_cast: [i32; 2],
 }
 
 /// The most ended attachments [`Board::detaching`] keeps (moves between two emissions are
@@ -326,6 +340,9 @@ impl Board {
             persisting: Vec::new(),
             phase_actions: Vec::new(),
             unmodelled: None,
+            flipped: Vec::new(),
+            transformed: Vec::new(),
+            spells_cast: [0; 2],
         }
     }
 
@@ -535,6 +552,10 @@ impl Board {
             // A face-down card leaving the battlefield or the stack is revealed (rule 708.9).
             self.turn_face_up(card);
         }
+        if zone != BATTLEFIELD {
+            // A flipped card is its own card again once it leaves (`flip.rs`).
+            self.unflip(card);
+        }
         let Some(c) = self.get(card) else { return };
         let from = (self.zone_player(c), c.zone);
         self.next_order += 1;
@@ -591,6 +612,9 @@ impl Board {
             self.vampired.extend(died);
         }
         self.victims.retain(|(victim, _)| *victim != card);
+        if zone == STACK && from.1 != STACK {
+            self.spells_cast[0] = self.spells_cast[0].saturating_add(1);
+        }
         let Some(c) = self.get_mut(card) else { return };
         c.attached = None;
         c.activations = 0;

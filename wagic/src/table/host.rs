@@ -434,6 +434,14 @@ impl WagicHost for Board {
         true
     }
 
+    fn flip(&mut self, card: CardId, name: &str) -> bool {
+        self.flip_into(card, name)
+    }
+
+    fn spells_cast_last_turn(&self) -> i32 {
+        self.spells_cast[1]
+    }
+
     fn remove_from_combat(&mut self, card: CardId) -> bool {
         let Some(c) = self.get_mut(card) else { return false };
         let in_combat = c.attacking || c.blocking.is_some();

@@ -43,6 +43,7 @@ mod counters;
 mod dies;
 mod effects;
 mod flashback;
+mod flip;
 mod given;
 mod given_triggers;
 mod host;
@@ -578,6 +579,8 @@ impl Table {
             self.sync_given_triggers()?;
             // A creature with persist comes back once its dying's triggers have seen it.
             self.return_persisting()?;
+            // A permanent flipped into another card listens with its new rules.
+            self.change_flipped_rules()?;
             // A token that left the battlefield ceases to exist once its move's triggers
             // have seen it (Wagic's `MTGTokensCleanup` puts it in `garbage`).
             for c in &mut self.board.cards {
@@ -625,7 +628,8 @@ impl Table {
                 || !self.board.events.is_empty()
                 || !self.board.damage_dealt.is_empty()
                 || !self.board.targeted.is_empty()
-                || !self.board.vampired.is_empty();
+                || !self.board.vampired.is_empty()
+                || !self.board.flipped.is_empty();
             if quiet && !pending && self.runtime.is_idle() {
                 return self.check_lost_abilities();
             }
@@ -687,6 +691,7 @@ impl Table {
             card.attacked = false;
         }
         self.board.raided = [false; 2];
+        self.board.spells_cast = [0, self.board.spells_cast[0]];
         self.board.creature_died = false;
         self.board.effects.retain(|(id, ..)| *id != TABLE_UNTIL_END_OF_TURN);
         self.board.damagers.clear();

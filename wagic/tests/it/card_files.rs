@@ -7,18 +7,27 @@
 use vm::bytecode::{BundleBuilder, Program};
 
 /// Cards that compiled when the floor was last raised: a change may only raise it.
-const COMPILED_FLOOR: usize = 8524;
+const COMPILED_FLOOR: usize = 8577;
 
 #[test]
 fn every_card_compiles_or_has_exactly_one_unsupported_error() {
     let Some(dir) = wagic::data_dir() else { return };
     let mut bundle = BundleBuilder::new(&wagic::CATALOGUE);
     let mut tally = wagic::Tally::default();
-    for file in wagic::CARD_FILES {
-        let path = dir.join(file);
-        let bytes = std::fs::read(&path).unwrap_or_else(|error| panic!("{}: {error}", path.display()));
-        let source = String::from_utf8_lossy(&bytes);
-        let outcomes = wagic::compile_source(file, &source, &mut bundle);
+    let sources: Vec<String> = wagic::CARD_FILES
+        .iter()
+        .map(|file| {
+            let path = dir.join(file);
+            let bytes = std::fs::read(&path).unwrap_or_else(|error| panic!("{}: {error}", path.display()));
+            String::from_utf8_lossy(&bytes).into_owned()
+        })
+        .collect();
+    // As `rsc check` compiles them: `flip(Name)` finds its card in any of the files.
+    let blocks: Vec<_> = sources.iter().flat_map(|source| wagic::reader::read(source)).collect();
+    let names = wagic::card_names::CardNames::new(blocks.iter().map(|block| block.name()));
+    let mut keys = wagic::CardKeys::default().with_card_names(std::sync::Arc::new(names));
+    for (file, source) in wagic::CARD_FILES.iter().zip(&sources) {
+        let outcomes = wagic::compile_source_with_keys(file, source, &mut bundle, &mut keys);
         for outcome in &outcomes {
             if let Some(error) = &outcome.error {
                 assert!(

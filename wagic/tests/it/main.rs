@@ -24,6 +24,7 @@ mod donothing;
 mod extra_lands;
 mod flashback;
 mod flip;
+mod flip_into;
 mod foreach_part;
 mod front;
 mod front_ir;
