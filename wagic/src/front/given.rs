@@ -311,7 +311,7 @@ impl<'i> Lowering<'i> {
             PlayersEffect::Move { count, among, zone, how, at } => {
                 let filter = self.specs.filter(&among, true)?;
                 let zone = ZoneRef { prefix: zone.0.map(ZonePrefixIdx::new), zone: ZoneIdx::new(zone.1) };
-                self.chosen_move.set(Some(super::ChosenMove { count, filter, zone, how }));
+                self.chosen_move.set(Some(ChosenMove { count, filter, zone, how }));
                 Piece::new("movechosen", at.start)
             }
         };
@@ -365,4 +365,17 @@ impl<'i> Lowering<'i> {
             _ => Err(Unsupported::new(at, &format!("`ability$!...!$` given to `{word}` with a word around it"))),
         }
     }
+}
+
+/// The arguments of a `movechosen` ([`Lowering::chosen_move`]).
+#[derive(Clone, Copy)]
+pub(super) struct ChosenMove<'i> {
+    /// How many cards each player chooses.
+    pub count: u16,
+    /// The cards they choose among (their own, as it resolves).
+    pub filter: &'i compiler::ir::Filter<'i>,
+    /// Where the cards go.
+    pub zone: ZoneRef,
+    /// How: the index in `catalogue::CHOSEN_MOVES` (moved, destroyed, buried).
+    pub how: usize,
 }

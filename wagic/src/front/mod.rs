@@ -71,6 +71,7 @@ mod graveyard;
 pub use graveyard::is_graveyard_activation;
 mod hand;
 mod if_then;
+mod keyword;
 mod kicker;
 mod line;
 mod links;
@@ -85,6 +86,7 @@ mod rampage;
 mod sacrifice;
 pub mod spec;
 mod statement;
+mod statement_kind;
 mod targeted_player;
 mod teach;
 mod this;
@@ -101,13 +103,15 @@ pub mod vocabulary;
 use bumpalo::Bump;
 use compiler::Span;
 use compiler::ir::{Action, Auto, Card, Cost, Event, Expr, RuleTarget, Statement, Target};
-use vm::bytecode::{AbilityIdx, CommandIdx, CostIdx, EventIdx, EventSuffixIdx, RestrictionIdx};
+use vm::bytecode::{CommandIdx, CostIdx, EventIdx, EventSuffixIdx, RestrictionIdx};
 
 use crate::catalogue::{self, CATALOGUE};
 use crate::reader::CardBlock;
+use keyword::{ability, ability_of};
 use line::ActivationLimit;
 use piece::Piece;
 use spec::SpecLowering;
+use statement_kind::{is_equip, moves_no_card, starts_with_a_count};
 
 /// The longest `auto=` value compiled (Wagic's longest is under 2,400 bytes): the code
 /// generator's source rows look back along the line, so a line of megabytes would cost
@@ -761,34 +765,6 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
     })
 }
 
-/// An ability keyword (`first strike`, `protection from black`), compared without blanks.
-fn ability(word: Piece<'_>) -> Result<AbilityIdx, Unsupported> {
-    let normalized: String = word.text.chars().filter(|c| !c.is_whitespace()).collect();
-    catalogue::position(catalogue::ABILITIES, &normalized).map(AbilityIdx::new).ok_or_else(|| {
-        Unsupported::new(word, &format!("ability `{}`", spec::quoted(&normalized)))
-            .with_help(did_you_mean(&normalized, catalogue::ABILITIES.iter().map(|spec| spec.name)))
-    })
-}
-
-/// An ability keyword, if the text is one.
-fn ability_of(text: &str) -> Option<AbilityIdx> {
-    let normalized: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-    catalogue::position(catalogue::ABILITIES, &normalized).map(AbilityIdx::new)
-}
-
-/// The arguments of a `movechosen` ([`Lowering::chosen_move`]).
-#[derive(Clone, Copy)]
-struct ChosenMove<'i> {
-    /// How many cards each player chooses.
-    count: u16,
-    /// The cards they choose among (their own, as it resolves).
-    filter: &'i compiler::ir::Filter<'i>,
-    /// Where the cards go.
-    zone: vm::bytecode::ZoneRef,
-    /// How: the index in `catalogue::CHOSEN_MOVES` (moved, destroyed, buried).
-    how: usize,
-}
-
 struct Lowering<'i> {
     arena: &'i Bump,
     /// The cards `token(id)` and `flip(Name)` name, when known.
@@ -888,7 +864,7 @@ struct Lowering<'i> {
     /// the count, the cards it is chosen among, the zone they go to and how (the index in
     /// `catalogue::CHOSEN_MOVES`). Taken once, so a card writing `movechosen` itself finds
     /// none.
-    chosen_move: std::cell::Cell<Option<ChosenMove<'i>>>,
+    chosen_move: std::cell::Cell<Option<given::ChosenMove<'i>>>,
     /// Whether Wagic's `targetedplayer` is the opponent on this card (`targeted_player.rs`).
     targeted_opponent: bool,
     /// The card is an instant or sorcery targeting a player (`target=player`): Wagic's
@@ -913,44 +889,4 @@ enum TargetController {
     SpellTarget,
     /// Elsewhere: not compiled.
     Refused,
-}
-
-/// Whether a statement begins with the `aslongas` count check ([`Lowering::counted_first`]).
-fn starts_with_a_count(statement: &Statement<'_>) -> bool {
-    let as_long_as = CommandIdx::new(catalogue::Command::AsLongAs.index());
-    matches!(statement.chain.first(), Some(compiler::ir::Link { effect: compiler::ir::Effect::Call { command, .. }, .. }) if *command == as_long_as)
-}
-
-/// Whether a statement is damage or life for a player named by a player word
-/// (`controller`, `opponent`), or life with none (the controller's), maybe after a count
-/// check: it moves no card, as a creature dealt lethal damage would.
-fn moves_no_card(statement: &Statement<'_>) -> bool {
-    let player_word = matches!(statement.target, Some(Target::Expr { value: Expr::Var(_), .. }));
-    // The count check of a restriction moves nothing either.
-    let harmless = [
-        catalogue::Command::Damage,
-        catalogue::Command::Life,
-        catalogue::Command::AlterPoison,
-        catalogue::Command::LifeSet,
-        catalogue::Command::AsLongAs,
-    ]
-    .map(|command| CommandIdx::new(command.index()));
-    // `life:n` with no player word is the controller's (Dega Sanctuary's `life:2`).
-    let own_life =
-        [catalogue::Command::Life, catalogue::Command::AsLongAs].map(|command| CommandIdx::new(command.index()));
-    let own_life = statement.target.is_none()
-        && statement.chain.iter().all(
-            |link| matches!(link.effect, compiler::ir::Effect::Call { command, .. } if own_life.contains(&command)),
-        );
-    (player_word || own_life)
-        && statement.condition.is_none()
-        && statement.chain.iter().all(
-            |link| matches!(link.effect, compiler::ir::Effect::Call { command, .. } if harmless.contains(&command)),
-        )
-}
-
-/// Whether a statement is `equip` (the catalogue's `equip` call alone).
-fn is_equip(statement: &Statement<'_>) -> bool {
-    let equip = CommandIdx::new(catalogue::Command::Equip.index());
-    matches!(statement.chain, [compiler::ir::Link { effect: compiler::ir::Effect::Call { command, .. }, .. }] if *command == equip)
 }

@@ -450,18 +450,23 @@ fn a_trap_in_an_activation_or_a_hook_leaves_the_queue_empty() {
     assert_eq!(rt.pending_events(), 0, "the trapped hook left events queued");
 }
 
-/// A card whose one auto is continuous (on the catalogue's `continuous` event, `ALWAYS`):
-/// it grants `pierce` to every character in the ring (`characters@ring`); and a card
-/// without rules (`CardIdx(1)`).
-fn granting_to_the_ring_while_in_play() -> Program {
-    let mut bundle = BundleBuilder::new(&CATALOGUE);
+/// The body of an anthem: `pierce` to every character in the ring (`characters@ring`).
+fn granting_pierce_to_the_ring(bundle: &mut BundleBuilder<'_>) -> EntryIdx {
     let f = bundle.add_filter(characters(zone(None, RING)));
     let mut code = CodeBuilder::new();
     emit_targeting(&mut code, f, |code| {
         code.emit(Instr::Grant { ability: PIERCE });
         code.emit(Instr::EndStatement {});
     });
-    let entry = bundle.add_entry(code);
+    bundle.add_entry(code)
+}
+
+/// A card whose one auto is continuous (on the catalogue's `continuous` event, `ALWAYS`):
+/// it grants `pierce` to every character in the ring (`characters@ring`); and a card
+/// without rules (`CardIdx(1)`).
+fn granting_to_the_ring_while_in_play() -> Program {
+    let mut bundle = BundleBuilder::new(&CATALOGUE);
+    let entry = granting_pierce_to_the_ring(&mut bundle);
     let mut card = Card::new(bundle.intern("anthem"));
     card.autos.push(auto_on(ALWAYS, None, None, false, entry));
     bundle.add_card(card, "anthem.rules");
@@ -573,13 +578,7 @@ fn drops_unheard_says_what_the_drop_would_do_with_the_event_queued() {
 /// `endPhase` runs `a`.
 fn anthems_and_a_listener(anthems: usize) -> Program {
     let mut bundle = BundleBuilder::new(&CATALOGUE);
-    let f = bundle.add_filter(characters(zone(None, RING)));
-    let mut code = CodeBuilder::new();
-    emit_targeting(&mut code, f, |code| {
-        code.emit(Instr::Grant { ability: PIERCE });
-        code.emit(Instr::EndStatement {});
-    });
-    let grant = bundle.add_entry(code);
+    let grant = granting_pierce_to_the_ring(&mut bundle);
     for i in 0..anthems {
         let mut card = Card::new(bundle.intern(&format!("anthem{i}")));
         card.autos.push(auto_on(ALWAYS, None, None, false, grant));
