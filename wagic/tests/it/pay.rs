@@ -135,14 +135,7 @@ fn cup_game(seat: Option<&mut dyn Seat>) -> Vec<String> {
     let merfolk = cards(&[(10, "Island"), (10, "Merfolk")]);
     let options = Options { seed: 5, turn_limit: 12, players: [PlayerKind::Greedy; 2] };
     let played = play::play_with(&library, [&cups, &merfolk], options, [seat, None]);
-    played
-        .log
-        .iter()
-        .filter_map(|entry| match entry {
-            play::Entry::Event { text, .. } => Some(text.clone()),
-            _ => None,
-        })
-        .collect()
+    played.events().into_iter().map(String::from).collect()
 }
 
 /// A seat that pays every cost it is asked, and takes the first option otherwise.

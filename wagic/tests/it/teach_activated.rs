@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use wagic::play::{self, Entry, Options, PlayerKind};
+use wagic::play::{self, Options, PlayerKind};
 use wagic::table::Library;
 
 use super::front::error_of;
@@ -96,14 +96,7 @@ fn events(seed: u64, players: [PlayerKind; 2]) -> Vec<String> {
     let red = cards(&[(18, "Mountain"), (12, "Raging Goblin"), (10, "Arcane Teachings")]);
     let green = cards(&[(40, "Forest")]);
     let played = play::play(&library(), [&red, &green], Options { seed, turn_limit: 12, players });
-    played
-        .log
-        .iter()
-        .filter_map(|entry| match entry {
-            Entry::Event { text, .. } => Some(text.clone()),
-            _ => None,
-        })
-        .collect()
+    played.events().into_iter().map(String::from).collect()
 }
 
 #[test]

@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use wagic::play::{self, Entry, Options, PlayerKind};
+use wagic::play::{self, Options, PlayerKind};
 use wagic::runner::{self, Verdict};
 use wagic::table::Library;
 
@@ -131,14 +131,7 @@ fn events(seed: u64, players: [PlayerKind; 2]) -> Vec<String> {
     let red = cards(&[(24, "Mountain"), (16, "Barbed Field")]);
     let blue = cards(&[(40, "Island")]);
     let played = play::play(&library(), [&red, &blue], Options { seed, turn_limit: 14, players });
-    played
-        .log
-        .iter()
-        .filter_map(|entry| match entry {
-            Entry::Event { text, .. } => Some(text.clone()),
-            _ => None,
-        })
-        .collect()
+    played.events().into_iter().map(String::from).collect()
 }
 
 #[test]
