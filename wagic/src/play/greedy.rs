@@ -77,6 +77,7 @@ const HARMFUL: &[&str] = &[
     "reject",
     "frozen",
     "bottomoflibrary",
+    "(blink)forsrc",
 ];
 
 /// Words of a helpful effect in a Wagic `auto=` line.

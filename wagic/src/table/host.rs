@@ -205,6 +205,10 @@ impl WagicHost for Board {
         }
     }
 
+    fn blink(&mut self, card: CardId, source: CardId, until: crate::host::BlinkReturn) -> bool {
+        self.blink_card(card, source, until)
+    }
+
     fn bears(&self, card: CardId, code: EffectCode, value: i32) -> bool {
         self.effects.on(card).any(|&(_, c, _, v)| c == code && v == value)
     }

@@ -8,6 +8,7 @@ mod alternative;
 mod attached_triggers;
 mod author;
 mod behaviour;
+mod blink;
 mod board;
 mod brackets;
 mod bushido;
