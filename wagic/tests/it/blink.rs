@@ -22,6 +22,10 @@ mana={1}{W}{W}\ntype=Creature\nsubtype=Elemental\npower=3\ntoughness=1\n[/card]\
 [card]\nname=Murder\ntarget=creature\nauto=destroy\nmana={1}{B}{B}\ntype=Instant\n[/card]\n\
 [card]\nname=Unsummon\ntarget=creature\nauto=moveto(ownerhand)\nmana={U}\ntype=Instant\n[/card]\n\
 [card]\nname=Growth Spiral\ntarget=creature\nauto=counter(1/1,2)\nmana={G}\ntype=Instant\n[/card]\n\
+[card]\nname=Changeling Berserker\nabilities=changeling,haste\n\
+auto=aslongas(other creature|mybattlefield) choice notatarget(other creature|mybattlefield) (blink)forsrc oneshot\n\
+auto=choice sacrifice\nmana={3}{R}\ntype=Creature\nsubtype=Shapeshifter\npower=5\ntoughness=3\n[/card]\n\
+[card]\nname=Holy Strength\ntarget=creature\nauto=1/2\nmana={W}\ntype=Enchantment\nsubtype=Aura\n[/card]\n\
 [card]\nname=Raise the Alarm\nauto=token(Soldier,Creature Soldier,1/1,white)*2\nmana={1}{W}\ntype=Instant\n[/card]\n";
 
 fn table() -> Table {
@@ -78,7 +82,7 @@ fn a_priest_returned_to_its_owners_hand_brings_the_creature_back_too() {
 }
 
 #[test]
-fn cloudshift_returns_a_new_object_whose_entering_ability_runs_and_whose_counters_are_gone() {
+fn cloudshift_returns_a_new_object_whose_entering_ability_runs_and_whose_counters_and_aura_are_gone() {
     // "Exile target creature you control, then return that card to the battlefield under
     // your control."
     let mut table = table();
@@ -87,7 +91,9 @@ fn cloudshift_returns_a_new_object_whose_entering_ability_runs_and_whose_counter
     table.answers.push(vec![Value::Card(monk)]);
     table.cast(growth, P0);
     assert_eq!(table.board.get(monk).map(|c| c.counters), Some((2, 2)));
-    assert_eq!(table.board.power(monk), 4);
+    table.answers.push(vec![Value::Card(monk)]);
+    table.put("Holy Strength", P0, BATTLEFIELD);
+    assert_eq!(table.board.power(monk), 5);
     let marked = &mut table.board.cards[monk.0 as usize];
     (marked.damage, marked.tapped) = (1, true);
     let cloudshift = table.put("Cloudshift", P0, HAND);
@@ -97,7 +103,8 @@ fn cloudshift_returns_a_new_object_whose_entering_ability_runs_and_whose_counter
     assert_eq!((returned.zone, returned.counters, returned.damage, returned.tapped), (BATTLEFIELD, (0, 0), 0, false));
     assert_eq!(table.board.power(monk), 2);
     assert_eq!(table.board.players[0].life, 24, "the Monk's life:2 ran as it entered, and again");
-    assert_eq!(table.board.names(P0, GRAVEYARD), ["Growth Spiral", "Cloudshift"]);
+    // The Aura on the old object went to its owner's graveyard.
+    assert_eq!(table.board.names(P0, GRAVEYARD), ["Growth Spiral", "Holy Strength", "Cloudshift"]);
 }
 
 #[test]
@@ -213,5 +220,33 @@ fn blink_forms_wagic_reads_otherwise_than_printed_are_refused_by_name() {
         "target=creature|mybattlefield\nauto=(blink)\ntype=Instant",
     ] {
         assert_eq!(error_of(card), None, "{card}");
+    }
+}
+
+#[test]
+fn a_champion_exiles_another_creature_until_it_leaves_or_is_sacrificed() {
+    // Changeling Berserker: "Champion a creature (When this enters the battlefield,
+    // sacrifice it unless you exile another creature you control. When this leaves the
+    // battlefield, that card returns to the battlefield.)"
+    for exile in [true, false] {
+        let mut table = table();
+        let monk = table.put("Venerable Monk", P0, BATTLEFIELD);
+        table.hold_questions = true;
+        let berserker = table.put("Changeling Berserker", P0, BATTLEFIELD);
+        // The modes: the champion's exile (its `aslongas` holds), or the sacrifice.
+        let modes = table.held.as_ref().expect("the modes are asked").candidates().to_vec();
+        assert_eq!(modes.len(), 2);
+        let asks_again = table.try_answer_held(&[modes[usize::from(!exile)]]).expect("a mode");
+        assert!(!asks_again, "the one other creature is taken unasked");
+        if !exile {
+            assert_eq!(table.board.names(P0, GRAVEYARD), ["Changeling Berserker"]);
+            assert_eq!(zone(&table, monk), BATTLEFIELD);
+            continue;
+        }
+        assert_eq!(zone(&table, monk), EXILE);
+        table.board.place(berserker, P0, GRAVEYARD, -1);
+        table.settle();
+        assert_eq!(zone(&table, monk), BATTLEFIELD);
+        assert_eq!(table.board.players[0].life, 24, "the Monk entered again");
     }
 }
