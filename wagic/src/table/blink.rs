@@ -130,6 +130,9 @@ impl Table {
             if self.runtime.in_play(blinked.card) {
                 self.runtime.leave_play(&mut self.board, blinked.card);
             }
+            // Not cast, it enters with an X of 0 (Wagic's `spell->source->X = 0`): Ivy
+            // Elemental's `counter(1/1,X)` puts none on it.
+            self.board.x_paid = 0;
             self.board.place(blinked.card, owner, BATTLEFIELD, -1);
         }
     }

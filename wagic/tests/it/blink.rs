@@ -26,6 +26,7 @@ mana={1}{W}{W}\ntype=Creature\nsubtype=Elemental\npower=3\ntoughness=1\n[/card]\
 auto=aslongas(other creature|mybattlefield) choice notatarget(other creature|mybattlefield) (blink)forsrc oneshot\n\
 auto=choice sacrifice\nmana={3}{R}\ntype=Creature\nsubtype=Shapeshifter\npower=5\ntoughness=3\n[/card]\n\
 [card]\nname=Holy Strength\ntarget=creature\nauto=1/2\nmana={W}\ntype=Enchantment\nsubtype=Aura\n[/card]\n\
+[card]\nname=Ivy Elemental\nauto=counter(1/1,X)\nmana={X}{G}\ntype=Creature\nsubtype=Elemental\npower=0\ntoughness=0\n[/card]\n\
 [card]\nname=Raise the Alarm\nauto=token(Soldier,Creature Soldier,1/1,white)*2\nmana={1}{W}\ntype=Instant\n[/card]\n";
 
 fn table() -> Table {
@@ -249,4 +250,18 @@ fn a_champion_exiles_another_creature_until_it_leaves_or_is_sacrificed() {
         assert_eq!(zone(&table, monk), BATTLEFIELD);
         assert_eq!(table.board.players[0].life, 24, "the Monk entered again");
     }
+}
+
+#[test]
+fn a_blinked_card_enters_with_an_x_of_zero() {
+    // Wagic's test Blink_and_X_counters.txt: "Ivy Elemental enters the battlefield with X
+    // +1/+1 counters on it"; flickered, it returns with none (X is 0) and dies.
+    let mut table = table();
+    table.board.x_paid = 2;
+    let ivy = table.put("Ivy Elemental", P0, BATTLEFIELD);
+    assert_eq!(table.board.toughness(ivy), 2);
+    let cloudshift = table.put("Cloudshift", P0, HAND);
+    table.answers.push(vec![Value::Card(ivy)]);
+    table.cast(cloudshift, P0);
+    assert_eq!(table.board.names(P0, GRAVEYARD), ["Ivy Elemental", "Cloudshift"]);
 }
