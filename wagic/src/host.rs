@@ -232,7 +232,7 @@ pub trait WagicHost: Host {
 
     /// `(blink)` (Wagic's `ABlink`): exiles `card` into its owner's exile and keeps it
     /// there to return to its owner's battlefield as a new object when `until` says
-    /// ([`crate::table::Table::return_blinked`] returns it). Whether it was exiled.
+    /// (the table returns it as the board settles: `table/blink.rs`). Whether it was exiled.
     fn blink(&mut self, card: CardId, source: CardId, until: BlinkReturn) -> bool;
 
     /// Where `card` is: its zone's owner and the zone.

@@ -63,7 +63,7 @@ impl Board {
             return false;
         }
         self.place(card, owner, EXILE, -1);
-        if !self.get(card).is_some_and(|c| c.zone == EXILE) {
+        if self.get(card).is_none_or(|c| c.zone != EXILE) {
             // A replacement put it elsewhere: it is not the exiled card that returns.
             return true;
         }
