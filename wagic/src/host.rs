@@ -231,9 +231,10 @@ pub trait WagicHost: Host {
     fn add_phase_action(&mut self, card: CardId, action: PhaseAction);
 
     /// `(blink)` (Wagic's `ABlink`): exiles `card` into its owner's exile and keeps it
-    /// there to return to its owner's battlefield as a new object when `until` says
-    /// (the table returns it as the board settles: `table/blink.rs`). Whether it was exiled.
-    fn blink(&mut self, card: CardId, source: CardId, until: BlinkReturn) -> bool;
+    /// there to return to its owner's battlefield (`to_hand`: hand) as a new object when
+    /// `until` says (the table returns it as the board settles: `table/blink.rs`).
+    /// Whether it was exiled.
+    fn blink(&mut self, card: CardId, source: CardId, until: BlinkReturn, to_hand: bool) -> bool;
 
     /// Where `card` is: its zone's owner and the zone.
     fn locate(&self, card: CardId) -> Option<(PlayerId, ZoneIdx)>;

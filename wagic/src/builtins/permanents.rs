@@ -45,14 +45,15 @@ pub(super) fn flip<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(status(flipped))
 }
 
-/// `blink`: each target card is exiled, to return to its owner's battlefield as argument
-/// 0 says (the host keeps it waiting: [`WagicHost::blink`]).
+/// `blink`: each target card is exiled, to return to its owner's battlefield (argument 1
+/// set: its hand) as argument 0 says (the host keeps it waiting: [`WagicHost::blink`]).
 pub(super) fn blink<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let until = BlinkReturn::from_code(int_arg(ctx, 0, 0)).unwrap_or(BlinkReturn::AtOnce);
+    let to_hand = int_arg(ctx, 1, 0) != 0;
     let source = ctx.env().source;
     let mut exiled = false;
     for card in target_cards(ctx) {
-        exiled |= ctx.host().blink(card, source, until);
+        exiled |= ctx.host().blink(card, source, until, to_hand);
     }
     Ok(status(exiled))
 }

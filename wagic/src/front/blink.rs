@@ -2,11 +2,12 @@
 //! `parseMagicLine` as the text `(blink)`): the catalogue's `blink`, which exiles each
 //! target card and returns it to its owner's battlefield as a new object at once, at the
 //! beginning of the next end step, or when the source leaves the battlefield
-//! (`table/blink.rs`). With no target of its own it acts on the spell's targets or the
-//! source (the command's default, as `tap`'s).
+//! (`table/blink.rs`); `hand(blink)...` returns it to its owner's hand instead (Wormfang
+//! Behemoth's hand, Angel of Serenity's creatures). With no target of its own it acts on
+//! the spell's targets or the source (the command's default, as `tap`'s).
 //!
 //! Refused by name, where Wagic's reading is not the printed text or the table's model:
-//! `hand(blink)` (a card exiled from a hand, returned to it), `return(...)` (an ability
+//! `return(...)` (an ability
 //! run on the returned card: "return it tapped", "with a +1/+1 counter"), a `ueot` written
 //! apart (`(blink) target(...) ueot`: Wagic reads a plain `(blink)`, returning the card at
 //! once, where Skybind's text returns it at the end step), and a target outside the
@@ -30,10 +31,9 @@ impl<'i> Lowering<'i> {
     /// The effect `(blink)...` (`piece`, starting with `(blink)` or `hand(blink)`).
     pub(super) fn blink(&self, piece: Piece<'_>) -> Result<&'i [Link<'i>], Unsupported> {
         let lower = piece.text.to_ascii_lowercase();
-        if lower.starts_with("hand(blink)") {
-            return Err(Unsupported::new(piece, "`hand(blink)`"));
-        }
-        let after = lower.strip_prefix("(blink)").unwrap_or(&lower);
+        let to_hand = lower.starts_with("hand(blink)");
+        let after = lower.strip_prefix("hand").unwrap_or(&lower);
+        let after = after.strip_prefix("(blink)").unwrap_or(after);
         let (form, rest) = after.split_once(char::is_whitespace).unwrap_or((after, ""));
         if rest.trim_start().starts_with("return(") || form.contains("return(") {
             return Err(Unsupported::new(piece, "`(blink)` with `return(...)`"));
@@ -56,20 +56,26 @@ impl<'i> Lowering<'i> {
             )));
         }
         let command = CommandIdx::new(Command::Blink.index());
-        let args = self.arena.alloc_slice_copy(&[Arg::Value(Expr::Int(until.code()))]);
+        let args = self
+            .arena
+            .alloc_slice_copy(&[Arg::Value(Expr::Int(until.code())), Arg::Value(Expr::Int(i32::from(to_hand)))]);
         let link = Link { operator: None, effect: Effect::Call { command, confirm: false, args } };
         Ok(self.arena.alloc_slice_copy(&[link]))
     }
 
-    /// Refuses a `(blink)` whose target spec (`target_spec`) names a zone other than the
-    /// battlefield: Wagic would return the cards to the battlefield wherever they were.
+    /// Refuses a `(blink)` (not `hand(blink)`) whose target spec (`target_spec`) names a
+    /// zone other than the battlefield: Wagic would return the cards to the battlefield
+    /// wherever they were.
     pub(super) fn check_blink_zone(
         &self,
         chain: &[Link<'_>],
         target_spec: Option<Piece<'_>>,
     ) -> Result<(), Unsupported> {
         let blink = CommandIdx::new(Command::Blink.index());
-        let blinks = chain.iter().any(|link| matches!(link.effect, Effect::Call { command, .. } if command == blink));
+        let to_battlefield = |args: &[Arg<'_>]| !matches!(args.get(1), Some(Arg::Value(Expr::Int(1))));
+        let blinks = chain.iter().any(|link| {
+            matches!(link.effect, Effect::Call { command, args, .. } if command == blink && to_battlefield(args))
+        });
         let Some(spec_piece) = target_spec.filter(|_| blinks) else { return Ok(()) };
         if spec_piece.trim().text.to_ascii_lowercase().starts_with("trigger") {
             return Ok(());

@@ -15,14 +15,17 @@
 //!   already left as the effect resolves exiles nothing (rule 610.3c; Wagic exiles the
 //!   card and never returns it).
 //!
+//! `hand(blink)` returns the card to its owner's hand instead (Wormfang Behemoth, Angel of
+//! Serenity), whatever its type, as printed ("return the exiled cards to their owner's
+//! hand"; Wagic's `returnCardIntoPlay` keeps an instant or a sorcery in exile even then).
 //! A token exiled so is gone (Wagic's `ABlink` stops there), and an instant or a sorcery
-//! does not return (`returnCardIntoPlay`). A card that moves out of exile before it is due
+//! does not return to the battlefield (`returnCardIntoPlay`). A card that moves out of exile before it is due
 //! is a new object: nothing waits on it any more. A card returns under its owner's
 //! control, as Wagic's `putInZone(..., owner->game->battlefield)` puts it.
 
 use vm::runtime::CardId;
 
-use super::{BATTLEFIELD, Board, EXILE, Table};
+use super::{BATTLEFIELD, Board, EXILE, HAND, Table};
 use crate::host::BlinkReturn;
 
 /// The most cards waiting to return at once (a game has a handful; more are exiled for
@@ -41,6 +44,8 @@ pub struct Blinked {
     pub source: CardId,
     /// When it returns.
     pub until: BlinkReturn,
+    /// `hand(blink)`: it returns to its owner's hand.
+    pub to_hand: bool,
     /// Whether it returns as the board next settles.
     pub due: bool,
 }
@@ -48,13 +53,13 @@ pub struct Blinked {
 impl Board {
     /// Exiles `card` for `(blink)` from `source` ([`crate::host::WagicHost::blink`]):
     /// whether it was exiled.
-    pub(super) fn blink_card(&mut self, card: CardId, source: CardId, until: BlinkReturn) -> bool {
+    pub(super) fn blink_card(&mut self, card: CardId, source: CardId, until: BlinkReturn, to_hand: bool) -> bool {
         let Some(c) = self.get(card) else { return false };
         if c.zone == EXILE || c.zone == super::GONE {
             return false;
         }
         let (owner, token) = (c.owner, c.token);
-        let returns = !c.printed.types.iter().any(|word| word == "instant" || word == "sorcery");
+        let returns = to_hand || !c.printed.types.iter().any(|word| word == "instant" || word == "sorcery");
         let source_is_permanent = self
             .get(source)
             .is_some_and(|s| s.printed.types.iter().any(|word| PERMANENT_TYPES.contains(&word.as_str())));
@@ -80,7 +85,7 @@ impl Board {
             // A source that blinked itself, or a spell, has left already.
             BlinkReturn::SourceLeaves => !source_is_permanent || !source_on_battlefield(self),
         };
-        self.blinked.push(Blinked { card, source, until, due });
+        self.blinked.push(Blinked { card, source, until, to_hand, due });
         true
     }
 
@@ -129,6 +134,10 @@ impl Table {
             }
             if self.runtime.in_play(blinked.card) {
                 self.runtime.leave_play(&mut self.board, blinked.card);
+            }
+            if blinked.to_hand {
+                self.board.place(blinked.card, owner, HAND, -1);
+                continue;
             }
             // Not cast, it enters with an X of 0 (Wagic's `spell->source->X = 0`): Ivy
             // Elemental's `counter(1/1,X)` puts none on it.

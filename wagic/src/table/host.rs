@@ -205,8 +205,8 @@ impl WagicHost for Board {
         }
     }
 
-    fn blink(&mut self, card: CardId, source: CardId, until: crate::host::BlinkReturn) -> bool {
-        self.blink_card(card, source, until)
+    fn blink(&mut self, card: CardId, source: CardId, until: crate::host::BlinkReturn, to_hand: bool) -> bool {
+        self.blink_card(card, source, until, to_hand)
     }
 
     fn bears(&self, card: CardId, code: EffectCode, value: i32) -> bool {

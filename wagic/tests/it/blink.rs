@@ -27,6 +27,8 @@ auto=aslongas(other creature|mybattlefield) choice notatarget(other creature|myb
 auto=choice sacrifice\nmana={3}{R}\ntype=Creature\nsubtype=Shapeshifter\npower=5\ntoughness=3\n[/card]\n\
 [card]\nname=Holy Strength\ntarget=creature\nauto=1/2\nmana={W}\ntype=Enchantment\nsubtype=Aura\n[/card]\n\
 [card]\nname=Ivy Elemental\nauto=counter(1/1,X)\nmana={X}{G}\ntype=Creature\nsubtype=Elemental\npower=0\ntoughness=0\n[/card]\n\
+[card]\nname=Wormfang Behemoth\nauto=hand(blink)forsrc all(*|myhand)\nmana={3}{U}{U}\ntype=Creature\n\
+subtype=Nightmare Fish Beast\npower=5\ntoughness=5\n[/card]\n\
 [card]\nname=Raise the Alarm\nauto=token(Soldier,Creature Soldier,1/1,white)*2\nmana={1}{W}\ntype=Instant\n[/card]\n";
 
 fn table() -> Table {
@@ -191,10 +193,10 @@ fn a_source_gone_before_the_effect_resolves_exiles_nothing() {
     let mut table = table();
     let bears = table.put("Grizzly Bears", P1, BATTLEFIELD);
     let priest = table.put("Banisher Priest", P0, GRAVEYARD);
-    assert!(!table.board.blink(bears, priest, BlinkReturn::SourceLeaves));
+    assert!(!table.board.blink(bears, priest, BlinkReturn::SourceLeaves, false));
     assert_eq!(zone(&table, bears), BATTLEFIELD);
     let murder = table.put("Murder", P0, HAND);
-    assert!(table.board.blink(bears, murder, BlinkReturn::SourceLeaves));
+    assert!(table.board.blink(bears, murder, BlinkReturn::SourceLeaves, false));
     assert_eq!(zone(&table, bears), EXILE);
     table.settle();
     assert_eq!(zone(&table, bears), BATTLEFIELD);
@@ -203,7 +205,6 @@ fn a_source_gone_before_the_effect_resolves_exiles_nothing() {
 #[test]
 fn blink_forms_wagic_reads_otherwise_than_printed_are_refused_by_name() {
     for (card, refused) in [
-        ("auto=hand(blink)forsrc all(*|opponenthand)\ntype=Creature", "`hand(blink)`"),
         ("auto=(blink)ueot return(tap)\ntype=Creature", "`(blink)` with `return(...)`"),
         ("auto=(blink)ueot return(counter(1/1,1))\ntype=Creature", "`(blink)` with `return(...)`"),
         ("auto=(blink) target(*[-enchantment]) ueot\ntype=Enchantment", "`(blink)` with `ueot` written apart"),
@@ -219,6 +220,7 @@ fn blink_forms_wagic_reads_otherwise_than_printed_are_refused_by_name() {
         "auto=(blink)forsrc all(other *|myBattlefield)\ntype=Creature",
         "auto={U}:(blink)ueot\ntype=Creature",
         "target=creature|mybattlefield\nauto=(blink)\ntype=Instant",
+        "auto=may hand(blink)forsrc target(<upto:3>other creature|battlefield,graveyard)\ntype=Creature",
     ] {
         assert_eq!(error_of(card), None, "{card}");
     }
@@ -264,4 +266,21 @@ fn a_blinked_card_enters_with_an_x_of_zero() {
     table.answers.push(vec![Value::Card(ivy)]);
     table.cast(cloudshift, P0);
     assert_eq!(table.board.names(P0, GRAVEYARD), ["Ivy Elemental", "Cloudshift"]);
+}
+
+#[test]
+fn wormfang_behemoth_exiles_its_controllers_hand_until_it_leaves() {
+    // "When Wormfang Behemoth enters the battlefield, exile all cards from your hand. --
+    // When Wormfang Behemoth leaves the battlefield, return the exiled cards to their
+    // owner's hand." An instant comes back too, as printed.
+    let mut table = table();
+    table.put("Grizzly Bears", P0, HAND);
+    table.put("Cloudshift", P0, HAND);
+    let behemoth = table.put("Wormfang Behemoth", P0, BATTLEFIELD);
+    assert!(table.board.names(P0, HAND).is_empty());
+    assert_eq!(table.board.names(P0, EXILE), ["Grizzly Bears", "Cloudshift"]);
+    table.board.place(behemoth, P0, GRAVEYARD, -1);
+    table.settle();
+    assert_eq!(table.board.names(P0, HAND), ["Grizzly Bears", "Cloudshift"]);
+    assert!(table.board.names(P0, BATTLEFIELD).is_empty());
 }
