@@ -500,7 +500,7 @@ impl Game<'_> {
             let source = execution.env().source;
             let text = self.given_execution_text(execution).unwrap_or_else(|| self.answer_text(source));
             let own_exile = text.to_ascii_lowercase().contains("(blink)forsrc")
-                && self.creatures(super::opponent(request.chooser)).is_empty();
+                && self.creatures(opponent(request.chooser)).is_empty();
             if own_exile {
                 return vec![Value::Bool(false)];
             }

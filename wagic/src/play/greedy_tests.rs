@@ -241,5 +241,5 @@ fn a_fiend_hunter_exiles_none_of_its_own_creatures() {
         (zone(bear), theirs.and_then(zone))
     };
     assert_eq!(hunts(false), (Some(BATTLEFIELD), None));
-    assert_eq!(hunts(true), (Some(BATTLEFIELD), Some(crate::table::EXILE)));
+    assert_eq!(hunts(true), (Some(BATTLEFIELD), Some(EXILE)));
 }
