@@ -383,10 +383,10 @@ fn check_files(paths: &[PathBuf], pulse: &mut Pulse) -> PyResult<Vec<PyDiagnosti
         }
         sources.push((path, read_source(path).map_err(|error| io_error(path, error))?));
     }
-    // As `rsc check`: `flip(Name)` names a card of any of the files.
+    // As `rsc check`: `flip(Name)` names a card of any of the files, refused when it is.
     let texts: Vec<_> = sources.iter().map(|(_, bytes)| String::from_utf8_lossy(bytes)).collect();
-    let blocks: Vec<_> = texts.iter().flat_map(|text| ::wagic::reader::read(text)).collect();
-    let names = ::wagic::card_names::CardNames::new(blocks.iter().map(|block| block.name()));
+    let texts: Vec<&str> = texts.iter().map(|text| text.as_ref()).collect();
+    let names = ::wagic::card_names::CardNames::of_sources(&texts, &::wagic::CardKeys::default());
     let mut bundle = BundleBuilder::new(&::wagic::CATALOGUE);
     let mut keys = ::wagic::CardKeys::default().with_card_names(Arc::new(names));
     let mut found = Vec::new();

@@ -188,15 +188,15 @@ impl Library {
         keys: crate::CardKeys,
         mut on_outcome: impl FnMut(usize, &crate::CardOutcome),
     ) -> Result<Library, String> {
-        // `flip(Name)` names a card of any of the sources.
-        let blocks: Vec<_> = sources.iter().flat_map(|(_, source)| crate::reader::read(source)).collect();
-        let card_names = crate::card_names::CardNames::new(blocks.iter().map(|block| block.name()));
+        // `flip(Name)` names a card of any of the sources, and is refused when that card
+        // is: a deck's card is refused rather than stop a game as it flips.
+        let texts: Vec<&str> = sources.iter().map(|(_, source)| source.as_str()).collect();
+        let card_names = crate::card_names::CardNames::of_sources(&texts, &keys);
         let mut keys = keys.with_card_names(Arc::new(card_names));
         let mut bundle = BundleBuilder::new(&CATALOGUE);
         let mut printed = HashMap::new();
         let mut names = HashMap::new();
         let mut refused = HashMap::new();
-        let mut flips = HashMap::new();
         for (index, (file, source)) in sources.iter().enumerate() {
             crate::compile_each(file, source, &mut bundle, &mut keys, |outcome| {
                 on_outcome(index, &outcome);
@@ -209,20 +209,18 @@ impl Library {
             for block in crate::reader::read(source) {
                 let name = block.name().to_string();
                 names.entry(name.to_lowercase()).or_insert_with(|| name.clone());
-                flips.entry(name.clone()).or_insert_with(|| flip_names(&block));
                 printed.entry(name).or_insert_with(|| printed_of(&block));
             }
         }
         let bytes = bundle.finish().map_err(|error| format!("the bundle cannot be built: {error}"))?;
         let program =
             Program::load(&bytes, &CATALOGUE).map_err(|error| format!("the bundle does not load: {error}"))?;
-        let mut rules = (0..program.cards().len())
+        let rules = (0..program.cards().len())
             .filter_map(|index| {
                 let idx = CardIdx::new(index);
                 program.card_key(idx).map(|key| (key.to_string(), idx))
             })
             .collect();
-        refuse_flips_into_refused(&flips, &names, &mut rules, &mut refused);
         Ok(Library {
             program: Arc::new(program),
             rules,
@@ -251,61 +249,6 @@ impl Library {
         match self.refused.get(name) {
             Some(error) => Err(Missing::NotCompiled(error.clone())),
             None => Err(Missing::Unknown),
-        }
-    }
-}
-
-/// The names, lower case, a card's lines flip it into (`flip(Name)`, `^` read as `,`).
-fn flip_names(block: &crate::reader::CardBlock<'_>) -> Vec<String> {
-    let mut found = Vec::new();
-    for field in &block.fields {
-        let lower = field.value.to_lowercase();
-        let mut rest = lower.as_str();
-        while let Some(at) = rest.find("flip(") {
-            let starts_word = rest[..at].chars().next_back().is_none_or(|before| !before.is_alphanumeric());
-            let after = &rest[at + "flip(".len()..];
-            let Some(close) = after.find(')') else { break };
-            if starts_word {
-                found.push(after[..close].trim().replace('^', ","));
-            }
-            rest = &after[close..];
-        }
-    }
-    found
-}
-
-/// Takes the rules away from each card that flips into a card without rules (one no file
-/// has, or one that did not compile), so that it is refused as a deck's card rather than
-/// stop a game as it flips; again for the cards flipping into those, until none is left.
-fn refuse_flips_into_refused(
-    flips: &HashMap<String, Vec<String>>,
-    names: &HashMap<String, String>,
-    rules: &mut HashMap<String, CardIdx>,
-    refused: &mut HashMap<String, String>,
-) {
-    // Each round refuses a card at least, so there are at most as many rounds as cards.
-    for _ in 0..=flips.len() {
-        let mut newly = Vec::new();
-        for (name, into) in flips {
-            if !rules.contains_key(name) {
-                continue;
-            }
-            let without_rules = into.iter().find_map(|target| {
-                let written = names.get(target)?;
-                (!rules.contains_key(written)).then_some(written)
-            });
-            if let Some(target) = without_rules {
-                let why = refused.get(target).map_or(String::new(), |error| format!(" ({error})"));
-                let error = format!("E0100 unsupported: `flip(...)` into `{target}`, which does not compile{why}");
-                newly.push((name.clone(), error));
-            }
-        }
-        if newly.is_empty() {
-            return;
-        }
-        for (name, error) in newly {
-            rules.remove(&name);
-            refused.insert(name, error);
         }
     }
 }
