@@ -137,7 +137,7 @@ impl<'i> Lowering<'i> {
                 );
             }
         };
-        let mut args = vec![Arg::Value(Expr::Str(self.arena.alloc_str(card)))];
+        let mut args = vec![Arg::Value(Expr::Str(self.arena.alloc_str(&card)))];
         if let Some(count) = self.token_count(after)? {
             args.push(Arg::Value(count));
         }

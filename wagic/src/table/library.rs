@@ -124,6 +124,8 @@ pub struct Library {
     names: HashMap<String, String>,
     /// The diagnostic of each card whose first block did not compile, by name.
     refused: HashMap<String, String>,
+    /// What the cards' `token(id)`s found in the set files ([`Library::token_printings`]).
+    token_printings: Vec<crate::token_cards::TokenPrinting>,
     /// A runtime of the program with nothing in play, made once: each table starts from a
     /// [`vm::runtime::Runtime::fresh`] copy of it, as working out a runtime's plans anew
     /// walks every card of the program (most of a sim's game, `rsc test`'s test).
@@ -182,6 +184,17 @@ impl Library {
         Library::compile_keyed(sources, keys, on_outcome)
     }
 
+    /// [`Library::compile_with_sets`] where the set files are not: each `token(id)` finds
+    /// what `printings` says (the [`Library::token_printings`] of the cards compiled with
+    /// them), so that the same card texts compile the same way (a sim's worker process).
+    pub fn compile_answering(
+        sources: &[(&str, String)],
+        printings: Vec<crate::token_cards::TokenPrinting>,
+    ) -> Result<Library, String> {
+        let token_cards = crate::token_cards::TokenCards::answering(printings);
+        Library::compile_keyed(sources, crate::CardKeys::with_token_cards(Arc::new(token_cards)), |_, _| {})
+    }
+
     /// The cards of `sources` compiled with `keys` ([`Library::compile_reporting`]).
     fn compile_keyed(
         sources: &[(&str, String)],
@@ -221,14 +234,23 @@ impl Library {
                 program.card_key(idx).map(|key| (key.to_string(), idx))
             })
             .collect();
+        let token_printings = keys.token_cards.as_ref().map(|token_cards| token_cards.asked()).unwrap_or_default();
         Ok(Library {
             program: Arc::new(program),
             rules,
             printed: Arc::new(printed),
             names,
             refused,
+            token_printings,
             runtime: OnceLock::new(),
         })
+    }
+
+    /// Each id the cards' `token(id)`s asked the set files for, by id, with what it found
+    /// (none when compiled without them): with the card texts, all a compilation needs of
+    /// the sets to give the same cards again ([`Library::compile_answering`]).
+    pub fn token_printings(&self) -> &[crate::token_cards::TokenPrinting] {
+        &self.token_printings
     }
 
     /// The name as the card files write it of the card named `name` in any case.
