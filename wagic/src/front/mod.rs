@@ -49,6 +49,7 @@ mod alternative;
 pub use alternative::alternative_mana;
 mod amount;
 mod aura;
+mod becomes;
 mod bearer;
 pub(crate) mod brackets;
 pub use bearer::{given_activations, is_taught_activation};

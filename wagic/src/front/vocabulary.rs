@@ -23,7 +23,6 @@ pub const EFFECTS: &[&str] = &[
     "activate",
     "activatechooseacolor",
     "activatechooseatype",
-    "becomes",
     "bloodthirst",
     "bushido",
     "cantbeblockerof",

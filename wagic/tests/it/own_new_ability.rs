@@ -81,7 +81,7 @@ fn new_abilities_the_card_itself_cannot_hold_so_are_refused() {
         .as_deref(),
         Some(
             "unsupported: `this(...)` other than a turn test, `controllerlife`, `opponentlife`, a poison count, `gear` or \
-             `auras` against a number, `untapped`, `tapped` or `counter{0/0.n.name}`, `counter{1/1.n}` or `counter{-1/-1.n}`"
+             `auras` against a number, `untapped`, `tapped` or `counter{0/0.n.name}`, `counter{1/1.n}`, `counter{-1/-1.n}` or `cantargetcard(spec)`"
         )
     );
     // An Aura's transformed card is the one it enchants, an instant's its target: not the
