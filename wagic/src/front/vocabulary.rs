@@ -23,6 +23,7 @@ pub const EFFECTS: &[&str] = &[
     "activate",
     "activatechooseacolor",
     "activatechooseatype",
+    "becomes",
     "bloodthirst",
     "bushido",
     "cantbeblockerof",
