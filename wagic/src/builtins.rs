@@ -450,7 +450,8 @@ fn transforms<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     }
     let cards = target_cards(ctx);
     ctx.charge(cards.len().saturating_mul(effects.len() + per_card.len()))?;
-    let mana_value = catalogue::position(catalogue::COMPARABLE_FILTERS, "manacost").map(vm::bytecode::ComparableIdx::new);
+    let mana_value =
+        catalogue::position(catalogue::COMPARABLE_FILTERS, "manacost").map(vm::bytecode::ComparableIdx::new);
     for &card in &cards {
         let own = mana_value.and_then(|index| ctx.host().property(Value::Card(card), index)).unwrap_or(0);
         for (code, value) in effects.iter().copied().chain(per_card.iter().map(|&code| (code, own))) {

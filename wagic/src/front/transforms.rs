@@ -163,8 +163,7 @@ impl<'i> Lowering<'i> {
                 colours.push(colour);
             } else if let Some(ability) = ability_of(&lower) {
                 grants.push(Link { operator: Some(ChainOperator::Then), effect: Effect::Grant(ability) });
-            } else if let Some(inner) =
-                part.strip_prefix("newability[").filter(|_| lower.ends_with(']') && transforms)
+            } else if let Some(inner) = part.strip_prefix("newability[").filter(|_| lower.ends_with(']') && transforms)
             {
                 let inner = inner.slice(0, inner.text.len() - 1).trim();
                 let links = if inner.text.starts_with('@') {

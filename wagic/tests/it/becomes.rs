@@ -64,7 +64,11 @@ const NEXT_TURN: &str = "eot\neot\nnext\nnext\nnext\n";
 fn a_man_land_attacks_as_a_4_4_after_its_ability_and_is_an_artifact_again_next_turn() {
     let init = "[PLAYER1]\ninplay:Monument\nmanapool:{4}{R}{G}\n[PLAYER2]\n";
     // Activated, the Monument is a 4/4 creature: it attacks for 4.
-    let animated = test(init, &format!("Monument\n{}", attack("Monument")), "COMBATEND\n[PLAYER1]\ninplay:Monument\n[PLAYER2]\nlife:16\n");
+    let animated = test(
+        init,
+        &format!("Monument\n{}", attack("Monument")),
+        "COMBATEND\n[PLAYER1]\ninplay:Monument\n[PLAYER2]\nlife:16\n",
+    );
     assert_eq!(verdict(&animated), Verdict::Passed);
     // Not activated, it is no creature: clicked at attackers it does nothing.
     let idle = test(
@@ -174,7 +178,10 @@ fn a_renown_creature_gets_its_counter_the_first_time_it_deals_combat_damage_to_a
 #[test]
 fn becomes_variants_not_compiled_are_refused_by_name() {
     for (card, refused) in [
-        ("auto=teach(creature) becomes(0/2)\ntarget=creature\ntype=Enchantment\nsubtype=Aura", "unsupported: becomes type `0/2`"),
+        (
+            "auto=teach(creature) becomes(0/2)\ntarget=creature\ntype=Enchantment\nsubtype=Aura",
+            "unsupported: becomes type `0/2`",
+        ),
         ("auto={1}:becomes(Creature,x/x) ueot\ntype=Artifact", "unsupported: becomes power and toughness `x/x`"),
         ("auto={1}:becomes(Creature,2/2,artifact) ueot\ntype=Artifact", "unsupported: becomes part `artifact`"),
         (
