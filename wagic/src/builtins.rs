@@ -421,7 +421,9 @@ fn spirit_link<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
 }
 
 /// `transforms((...))`: on each target card, one effect per type word added, one for its
-/// colours when some are written, and one each for a base power and toughness set.
+/// colours when some are written, and one each for a base power and toughness set (a
+/// number, or `'manacost'`: the card's own mana value, Animate Artifact's
+/// `becomes(Artifact Creature,manacost/manacost)`).
 fn transforms<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let types = word_indices(&string_arg(ctx, 0)?, catalogue::type_word_index)?;
     let colours = word_indices(&string_arg(ctx, 1)?, |word| catalogue::COLOUR_NAMES.iter().position(|c| *c == word))?;
@@ -432,20 +434,32 @@ fn transforms<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     if !colours.is_empty() {
         effects.push((colour_code, mask));
     }
-    if let Some(power) = ctx.arg(3).as_int() {
-        effects.push((EffectCode::SetPower, power));
+    let base = [(3, EffectCode::SetPower), (4, EffectCode::SetToughness)];
+    // The base power and toughness read from each card (`manacost`), after the others.
+    let mut per_card: Vec<EffectCode> = Vec::new();
+    for (index, code) in base {
+        match ctx.arg(index) {
+            Value::Int(value) => effects.push((code, value)),
+            Value::Str(_) if string_arg(ctx, index)? == "manacost" => per_card.push(code),
+            _ => {}
+        }
     }
-    if let Some(toughness) = ctx.arg(4).as_int() {
-        effects.push((EffectCode::SetToughness, toughness));
-    }
-    if int_arg(ctx, 5, 0) == 0 {
+    let forever = int_arg(ctx, 5, 0) != 0;
+    if !forever && per_card.is_empty() {
         return record_on_cards(ctx, &effects);
     }
     let cards = target_cards(ctx);
-    ctx.charge(cards.len().saturating_mul(effects.len()))?;
+    ctx.charge(cards.len().saturating_mul(effects.len() + per_card.len()))?;
+    let mana_value =
+        catalogue::position(catalogue::COMPARABLE_FILTERS, "manacost").map(vm::bytecode::ComparableIdx::new);
     for &card in &cards {
-        for &(code, value) in &effects {
-            ctx.host().transform_forever(card, code, value);
+        let own = mana_value.and_then(|index| ctx.host().property(Value::Card(card), index)).unwrap_or(0);
+        for (code, value) in effects.iter().copied().chain(per_card.iter().map(|&code| (code, own))) {
+            if forever {
+                ctx.host().transform_forever(card, code, value);
+            } else {
+                record(ctx, code, Value::Card(card), value)?;
+            }
         }
     }
     Ok(status(!cards.is_empty()))

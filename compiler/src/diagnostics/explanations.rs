@@ -425,6 +425,8 @@ impl Code {
                  keyword ability given or taken (`flying`, `-flying`), `rampage(p/t,N)`, `bushido(p/t)`, \
                  `fog`, `preventAllCombatDamage`, `maxPlay(land)+N`, `spiritlink`, `cantbeblockedby(spec)`, `protection from(spec)` and `preventAllDamage to(spec) from(spec)` (either or both; `preventAllCombatDamage`, `preventAllNonCombatDamage` too) on a permanent's static line, \
                  `loseabilities`, `losesubtypesof(land)`, \
+                 `becomes(types,p/t,abilities,colours)` (a transformation of the same lasting; \
+                 `p/t` may be `manacost/manacost`: the card's mana value), \
                  `transforms((types,colours,setpower=N,settoughness=N,abilities))` (`forever`: \
                  until the card moves; `newability[effect]` of one effect on the card such as \
                  `moveTo(zone)`, `counter(p/t)`, a pump, `tap`, a keyword (`first strike`), a \
@@ -489,7 +491,8 @@ impl Code {
                  also `this(controllerlife < n)`, `opponentlife` with `<`, `<=`, `>`, `>=`, `=`, `!=`, \
                  `this(untapped)`, `this(tapped)`, `this(counter{0/0.n.name})`, `counter{1/1.n}`, \
                  `counter{-1/-1.n}` (against a number too), `this(gear > n)`, `this(auras >= n)` (the \
-                 Equipment, the Auras attached to the card): while the test holds); costs \
+                 Equipment, the Auras attached to the card), `this(cantargetcard(spec))` (the card \
+                 matches the spec, `*[-renown]`): while the test holds); costs \
                  before a `:` (`{T}`, `{Q}`, mana such as `{2}{R}` and hybrid mana `{RG}`, `{2W}`, `{S}`, `{S(spec)}`, `{T(spec)}`, `{E}`, `{E(spec)}`, `{H}`, `{H(spec)}`, `{D}`, \
                  `{discard(spec)}` (a spec cost written n times: n different cards), `{L}`, `{L:n}`, `{C(0/0,n,name)}` (n counters put on this permanent, or removed when negative), `{C(1/1,n)}`, `{C(-1/-1,n)}`, and `asSorcery`, `myTurnOnly`, `myUpkeepOnly` \
                  or `restriction{type(spec)~morethan|lessthan|equalto~n}` after the effect); \

@@ -44,6 +44,7 @@ const EFFECT_WORDS: &[&str] = &[
     "token",
     "flip",
     "transforms",
+    "becomes",
     "fizzle",
     "frozen",
     "removefromcombat",
@@ -330,6 +331,9 @@ impl<'i> Lowering<'i> {
         }
         if let Some((args, after)) = piece.call("transforms") {
             return self.transforms(args, after);
+        }
+        if let Some((args, after)) = piece.call("becomes") {
+            return self.becomes(args, after);
         }
         if let Some((args, after)) = piece.call("flip") {
             return Ok(one(self.flip_into(args, after)?));

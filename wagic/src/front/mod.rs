@@ -50,6 +50,7 @@ pub use alternative::alternative_mana;
 mod amount;
 mod aura;
 mod bearer;
+mod becomes;
 pub(crate) mod brackets;
 pub use bearer::{given_activations, is_taught_activation};
 pub use transforms::effect_given_activations;

@@ -599,9 +599,12 @@ impl<'i> Lowering<'i> {
         self.until_end_of_turn.set(outer);
         let mut chain = match links {
             Ok(chain) => chain,
-            // `tap target(creature) myTurnOnly`: name the word the effect does not take.
+            // `tap target(creature) myTurnOnly`: name the word the effect does not take
+            // (not `forever`, which `transforms(...)` and `becomes(...)` take: their error).
             Err(error) => match effect_words.as_slice() {
-                [first, second, ..] if self.effect_links(*first).is_ok() => {
+                [first, second, ..]
+                    if self.effect_links(*first).is_ok() && !second.text.eq_ignore_ascii_case("forever") =>
+                {
                     let word = spec::leading_word(second.text);
                     // `target:creature` for `target(creature)`.
                     let help = ["target", "notatarget", "all", "lord", "foreach", "aslongas"]

@@ -7,6 +7,7 @@ mod alter_cost;
 mod alternative;
 mod attached_triggers;
 mod author;
+mod becomes;
 mod behaviour;
 mod board;
 mod brackets;
