@@ -10,7 +10,7 @@
 //! Wagic has one; the event, zone and restriction prefixes use the names whose roles the
 //! runtime knows (`my`, `opp`, `any`), which the front end writes for Wagic's `opponent`.
 
-use vm::catalogue::{Catalogue, EventSpec, FunctionSpec, NamedSpec, Roles, ZoneSpec};
+use vm::catalogue::{Catalogue, EventSpec, FunctionSpec, NamedSpec, RankingSpec, Roles, ZoneSpec};
 
 mod commands;
 mod costs;
@@ -476,6 +476,22 @@ pub const ATTRIBUTES: &[NamedSpec] = &[
     named("controller", "A card's controller."),
 ];
 
+/// Filter terms written `property:word` (`toughness:lowest`): the candidates with the
+/// lowest (or highest) value, ties included (Wagic's `toughness=toughness:lowest:spec:zone`
+/// when the pool is the spec's own candidates: bolster).
+pub const RANKING_FILTERS: &[RankingSpec] = &[
+    RankingSpec { name: "power", words: RANKING_WORDS, doc: "The creatures with the lowest or highest power." },
+    RankingSpec { name: "toughness", words: RANKING_WORDS, doc: "The creatures with the lowest or highest toughness." },
+    RankingSpec {
+        name: "manacost",
+        words: RANKING_WORDS,
+        doc: "The cards with the lowest or highest converted mana cost.",
+    },
+];
+
+/// The words of a ranking: `lowest` keeps the smallest values, `highest` the largest.
+const RANKING_WORDS: &[NamedSpec] = &[named("lowest", "The smallest value."), named("highest", "The largest value.")];
+
 /// Functions an expression may call: the tests a trigger's spec makes of the event's
 /// object (filters of the bundle are resolved against zones; a trigger tests one object).
 pub const FUNCTIONS: &[FunctionSpec] = &[
@@ -621,6 +637,7 @@ pub static CATALOGUE: Catalogue = Catalogue {
     costs: COSTS,
     filters: FILTERS,
     comparable_filters: COMPARABLE_FILTERS,
+    ranking_filters: RANKING_FILTERS,
     zones: ZONES,
     zone_prefixes: ZONE_PREFIXES,
     card_types: CARD_TYPES,

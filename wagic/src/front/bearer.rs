@@ -144,6 +144,7 @@ impl<'i> Lowering<'i> {
             x_used: Default::default(),
             newability_relative: Default::default(),
             statement_targeted: Default::default(),
+            statement_card_target: Default::default(),
             paid_new_ability: Default::default(),
             spell_targets_several: false,
             until_end_of_turn: Default::default(),

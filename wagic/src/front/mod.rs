@@ -297,6 +297,7 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
         x_used: Default::default(),
         newability_relative: Default::default(),
         statement_targeted: Default::default(),
+        statement_card_target: Default::default(),
         paid_new_ability: Default::default(),
         spell_targets_several: is_spell
             && block.field("target").is_some_and(|field| field.value.trim_start().starts_with('<')),
@@ -817,6 +818,10 @@ struct Lowering<'i> {
     /// (`target(...)`, `all(...)`, a player word): a prevention's `from(mytgt)` stands for
     /// them (`prevent.rs`).
     statement_targeted: std::cell::Cell<bool>,
+    /// Whether the statement whose effects are being lowered has a target that may be a
+    /// card (not only `controller` or `opponent`): Wagic's amounts of a player or a card
+    /// (`phandcount`, `power`) read that card's then (`amount.rs`).
+    statement_card_target: std::cell::Cell<bool>,
     /// Whether the statement being lowered has a `newability[pay[[cost]] ...]`, whose
     /// payer is its one target's controller (`transforms.rs`).
     paid_new_ability: std::cell::Cell<bool>,

@@ -4,7 +4,7 @@
 use crate::catalogue::{self, CATALOGUE};
 use crate::host::{Colour, EffectCode, Token, WagicHost};
 use vm::bytecode::{
-    AttributeIdx, CardTypeIdx, ComparableIdx, FilterKeywordIdx, SubtypeIdx, VariableIdx, ZoneIdx, ZoneRef,
+    AttributeIdx, CardTypeIdx, ComparableIdx, FilterKeywordIdx, RankingIdx, SubtypeIdx, VariableIdx, ZoneIdx, ZoneRef,
 };
 use vm::runtime::{CardId, Effect, EffectId, EffectKind, Env, Host, Lists, PlayerId, RequestKind, Value};
 
@@ -83,6 +83,17 @@ impl Host for Board {
             "toughness" => self.toughness(card),
             _ => self.get(card)?.printed.mana_value,
         })
+    }
+
+    fn rank_key(&self, object: Value, ranking: RankingIdx, word: u16) -> Option<i64> {
+        let card = object.as_card()?;
+        let value = match catalogue::RANKING_FILTERS.get(ranking.index())?.name {
+            "power" => self.power(card),
+            "toughness" => self.toughness(card),
+            _ => self.get(card)?.printed.mana_value,
+        };
+        // `lowest` keeps the smallest key, `highest` the smallest negated one.
+        Some(if word == 0 { i64::from(value) } else { -i64::from(value) })
     }
 
     fn variable(&mut self, env: &Env, var: VariableIdx, _lists: &mut Lists) -> Value {
