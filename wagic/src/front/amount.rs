@@ -64,7 +64,7 @@ const TIMES: [(&str, i32); 4] = [("twice", 2), ("thrice", 3), ("fourtimes", 4), 
 const HALVES: [&str; 2] = ["halfup", "halfdown"];
 
 /// The amount words [`Lowering::amount`] compiles, for the help of one it does not.
-pub(super) const AMOUNT_WORDS: &str = "a whole number, `x`, `xx`, `type:spec[:zone]`, `thatmuch` (in a damage trigger), `sunburst`, `kicked`, `phandcount`, `ohandcount`, `lifetotal`, `opponentlifetotal`, `mypoisoncount`, `opponentpoisoncount`, `p`/`power`, `t`/`toughness`, each maybe after `-`, `twice`, `thrice`, `halfup` or `halfdown`";
+pub(super) const AMOUNT_WORDS: &str = "whole numbers (`2`), `x`, `xx`, `type:spec[:zone]`, `thatmuch` (in a damage trigger), `sunburst`, `kicked`, `phandcount`, `ohandcount`, `lifetotal`, `opponentlifetotal`, `mypoisoncount`, `opponentpoisoncount`, `p`/`power`, `t`/`toughness`, each maybe after `-`, `twice`, `thrice`, `halfup` or `halfdown`";
 
 impl<'i> Lowering<'i> {
     /// Wagic's amount `text` (its `WParsedInt`), read as the effect resolves: a sign, then
@@ -102,13 +102,11 @@ impl<'i> Lowering<'i> {
         let lower = rest.text.to_ascii_lowercase();
         let arena = self.arena;
         let scaled = |value: Expr<'i>, per: Option<&'i Filter<'i>>| {
-            let factor = sign * factor;
-            let value = if factor == 1 {
-                value
-            } else if let Expr::Int(value) = value {
-                Expr::Int(value * factor)
-            } else {
-                Expr::Binary(BinaryOp::Mul, arena.alloc(value), arena.alloc(Expr::Int(factor)))
+            let value = match (sign * factor, value) {
+                (1, value) => value,
+                (factor, Expr::Int(value)) => Expr::Int(value * factor),
+                (-1, value) => Expr::Neg(arena.alloc(value)),
+                (factor, value) => Expr::Binary(BinaryOp::Mul, arena.alloc(value), arena.alloc(Expr::Int(factor))),
             };
             Amount { value, per }
         };
@@ -119,8 +117,16 @@ impl<'i> Lowering<'i> {
             let filter = self.counted(rest).ok_or_else(|| refused(&lower))??;
             return Ok(scaled(Expr::Int(1), Some(filter)));
         }
-        let value = self.amount_word(&lower).ok_or_else(|| refused(&lower))?;
-        // Wagic's `halfup`, `halfdown` and its floor at 0 (`(n > 0 and n) or 0`).
+        let (value, signed) = self.amount_word(&lower).ok_or_else(|| refused(&lower))?;
+        // Wagic's floor at 0 (`(n > 0 and n) or 0`), before `halfup` and `halfdown`.
+        let value = if signed {
+            let value = &*arena.alloc(value);
+            let above_zero =
+                arena.alloc(Expr::Binary(BinaryOp::Compare(CompareOp::Gt), value, arena.alloc(Expr::Int(0))));
+            Expr::Or(arena.alloc(Expr::And(above_zero, value)), arena.alloc(Expr::Int(0)))
+        } else {
+            value
+        };
         let value = match half {
             Some("halfup") => Expr::Binary(
                 BinaryOp::Div,
@@ -130,21 +136,21 @@ impl<'i> Lowering<'i> {
             Some(_) => Expr::Binary(BinaryOp::Div, arena.alloc(value), arena.alloc(Expr::Int(2))),
             None => value,
         };
-        let value = &*arena.alloc(value);
-        let above_zero = arena.alloc(Expr::Binary(BinaryOp::Compare(CompareOp::Gt), value, arena.alloc(Expr::Int(0))));
-        Ok(scaled(Expr::Or(arena.alloc(Expr::And(above_zero, value)), arena.alloc(Expr::Int(0))), None))
+        Ok(scaled(value, None))
     }
 
-    /// One of Wagic's amount words (lower case) as the value it reads; `None` for a word
+    /// One of Wagic's amount words (lower case) as the value it reads, and whether that
+    /// may be below 0 (a life total, a power: Wagic counts it as 0 then); `None` for a word
     /// not compiled, or not here (`x` where no X is paid, `thatmuch` outside a damage
     /// trigger, a player's or card's count where Wagic reads it off a target card).
-    fn amount_word(&self, word: &str) -> Option<Expr<'i>> {
+    fn amount_word(&self, word: &str) -> Option<(Expr<'i>, bool)> {
         let arena = self.arena;
         let var = |name: &str| Expr::Var(super::spec::variable(name));
         let call = |name: &str, args: &[Expr<'i>]| {
             let function = CATALOGUE.functions.iter().position(|function| function.name == name).unwrap_or(0);
             Expr::Call(FunctionIdx::new(function), arena.alloc_slice_copy(args))
         };
+        let attribute = |name: &str| Expr::Attr(arena.alloc(var("this")), super::spec::attribute(name));
         // Wagic reads a player's count off `card->target` (the card's target, the enchanted
         // or equipped permanent) when it has one, the card's own controller otherwise: only
         // the latter is compiled.
@@ -152,7 +158,7 @@ impl<'i> Lowering<'i> {
             && !self.equipment
             && !self.statement_card_target.get()
             && !(self.spell && !self.spell_untargeted);
-        Some(match word {
+        let counted = match word {
             "x" | "fullpaid" if self.x_allowed() => var("x"),
             "xx" | "halfpaid" if self.x_allowed() => {
                 Expr::Binary(BinaryOp::Div, arena.alloc(var("x")), arena.alloc(Expr::Int(2)))
@@ -173,13 +179,14 @@ impl<'i> Lowering<'i> {
             }
             "phandcount" if own => call("handsize", &[var("me")]),
             "ohandcount" if own => call("handsize", &[var("opp")]),
-            "lifetotal" if own => call("lifetotal", &[var("me")]),
-            "opponentlifetotal" if own => call("lifetotal", &[var("opp")]),
             "mypoisoncount" if own => call("poisoncount", &[var("me")]),
             "opponentpoisoncount" if own => call("poisoncount", &[var("opp")]),
-            "p" | "power" if own => Expr::Attr(arena.alloc(var("this")), super::spec::attribute("power")),
-            "t" | "toughness" if own => Expr::Attr(arena.alloc(var("this")), super::spec::attribute("toughness")),
+            "lifetotal" if own => return Some((call("lifetotal", &[var("me")]), true)),
+            "opponentlifetotal" if own => return Some((call("lifetotal", &[var("opp")]), true)),
+            "p" | "power" if own => return Some((attribute("power"), true)),
+            "t" | "toughness" if own => return Some((attribute("toughness"), true)),
             _ => return None,
-        })
+        };
+        Some((counted, false))
     }
 }
