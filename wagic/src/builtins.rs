@@ -811,7 +811,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
     for &each in Command::ALL {
         table.command(each.index(), command::<H>(each));
     }
-    let functions: [(&str, vm::runtime::FunctionFn<H>); 23] = [
+    let functions: [(&str, vm::runtime::FunctionFn<H>); 24] = [
         ("blockercount", blocker_count),
         ("fresh", alias::fresh),
         ("attacked", alias::attacked),
@@ -832,6 +832,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
         ("attachments", conditions::attachments),
         ("raided", conditions::raided),
         ("manaspent", conditions::mana_spent),
+        ("stored", conditions::stored),
         ("poisoncount", poison_count),
         ("morbid", conditions::morbid),
         ("coinflip", conditions::coin_flip),

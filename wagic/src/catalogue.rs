@@ -605,6 +605,12 @@ pub const FUNCTIONS: &[FunctionSpec] = &[
         doc: "`manaspent(card, 'R')`: how much mana of that colour (`W`, `U`, `B`, `R`, `G`) was paid to cast the card, while it is on the stack or, once it resolved, on the battlefield (Wagic's `if spent({R})`); 0 for a card not cast.",
     },
     FunctionSpec {
+        name: "stored",
+        min_args: 2,
+        max_args: 2,
+        doc: "`stored(card, 'power')` (`'toughness'`, `'manacost'`): that of the card a cost of the card's ability last sacrificed, exiled, returned, tapped or discarded, as it was as the cost was paid (Wagic's `storedpower`, read off its `storedCard` snapshot); 0 when none was.",
+    },
+    FunctionSpec {
         name: "raided",
         min_args: 1,
         max_args: 1,

@@ -64,7 +64,7 @@ const TIMES: [(&str, i32); 4] = [("twice", 2), ("thrice", 3), ("fourtimes", 4), 
 const HALVES: [&str; 2] = ["halfup", "halfdown"];
 
 /// The amount words [`Lowering::amount`] compiles, for the help of one it does not.
-pub(super) const AMOUNT_WORDS: &str = "whole numbers (`2`), `x`, `xx`, `type:spec[:zone]`, `thatmuch` (in a damage trigger), `sunburst`, `kicked`, `phandcount`, `ohandcount`, `lifetotal`, `opponentlifetotal`, `mypoisoncount`, `opponentpoisoncount`, `p`/`power`, `t`/`toughness`, each maybe after `-`, `twice`, `thrice`, `halfup` or `halfdown`";
+pub(super) const AMOUNT_WORDS: &str = "whole numbers (`2`), `storedpower`, `storedtoughness` and `storedmanacost` (after a cost that moves or taps a card), `x`, `xx`, `type:spec[:zone]`, `thatmuch` (in a damage trigger), `sunburst`, `kicked`, `phandcount`, `ohandcount`, `lifetotal`, `opponentlifetotal`, `mypoisoncount`, `opponentpoisoncount`, `p`/`power`, `t`/`toughness`, each maybe after `-`, `twice`, `thrice`, `halfup` or `halfdown`";
 
 impl<'i> Lowering<'i> {
     /// Wagic's amount `text` (its `WParsedInt`), read as the effect resolves: a sign, then
@@ -85,6 +85,12 @@ impl<'i> Lowering<'i> {
             Some(b'+') => (1, piece.from(1)),
             _ => (1, piece),
         };
+        // `stored...`: read off the card the line's cost moved or tapped (Wagic's
+        // `storedCard`), when it has such a cost.
+        let stored = rest.starts_with_word("stored") && self.stored_cost.get();
+        if stored {
+            rest = rest.from("stored".len());
+        }
         let mut factor = 1;
         let mut half = None;
         loop {
@@ -117,7 +123,8 @@ impl<'i> Lowering<'i> {
             let filter = self.counted(rest).ok_or_else(|| refused(&lower))??;
             return Ok(scaled(Expr::Int(1), Some(filter)));
         }
-        let (value, signed) = self.amount_word(&lower).ok_or_else(|| refused(&lower))?;
+        let word = if stored { self.stored_word(&lower) } else { self.amount_word(&lower) };
+        let (value, signed) = word.ok_or_else(|| refused(&lower))?;
         // Wagic's floor at 0 (`(n > 0 and n) or 0`), before `halfup` and `halfdown`.
         let value = if signed {
             let value = &*arena.alloc(value);
@@ -137,6 +144,21 @@ impl<'i> Lowering<'i> {
             None => value,
         };
         Ok(scaled(value, None))
+    }
+
+    /// The power, toughness or converted mana cost (`power`, `p`, `toughness`, `t`,
+    /// `manacost`) of the card the line's cost moved or tapped, as it was then: the
+    /// catalogue's `stored(this, ...)`, which may be below 0.
+    fn stored_word(&self, word: &str) -> Option<(Expr<'i>, bool)> {
+        let what = match word {
+            "p" | "power" => "power",
+            "t" | "toughness" => "toughness",
+            "manacost" => "manacost",
+            _ => return None,
+        };
+        let function = CATALOGUE.functions.iter().position(|function| function.name == "stored").unwrap_or(0);
+        let args = [Expr::Var(super::spec::variable("this")), Expr::Str(self.arena.alloc_str(what))];
+        Some((Expr::Call(FunctionIdx::new(function), self.arena.alloc_slice_copy(&args)), true))
     }
 
     /// One of Wagic's amount words (lower case) as the value it reads, and whether that

@@ -154,6 +154,7 @@ impl<'i> Lowering<'i> {
             live_pumps: Default::default(),
             spell_target_mine: false,
             damage_trigger: Default::default(),
+            stored_cost: Default::default(),
             chosen_move: Default::default(),
             turn_limited: Default::default(),
             combat_foe: Default::default(),

@@ -315,6 +315,7 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
                 })
             }),
         damage_trigger: Default::default(),
+        stored_cost: Default::default(),
         combat_foe: Default::default(),
         trigger_from: Default::default(),
         chosen_move: Default::default(),
@@ -850,6 +851,10 @@ struct Lowering<'i> {
     /// Whether the line being lowered is an auto on a `damaged` event, where Wagic's
     /// `trigger[from]` is the damage's source (`WEventDamage`), not the damaged object.
     damage_trigger: std::cell::Cell<bool>,
+    /// Whether the line being lowered has a cost that sacrifices, exiles, returns, taps or
+    /// discards a card (`{S(spec)}`, `{E}`...): Wagic's `storedpower` of its effect is that
+    /// card's (`amount.rs`).
+    stored_cost: std::cell::Cell<bool>,
     /// On a line of `blocking` or `blocked` events, whether Wagic's `trigger[from]` is the
     /// other creature of the pair (`WEventCardBlocked`'s opponent, the event's `combatfoe`),
     /// or is not one thing (an `attacking` event among them, whose `trigger[from]` is the

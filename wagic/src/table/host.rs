@@ -667,6 +667,18 @@ impl WagicHost for Board {
         self.get(card).map_or(0, |c| c.spent[usize::from(colour).min(5)])
     }
 
+    fn store_card(&mut self, source: CardId, card: CardId) {
+        let Some(c) = self.get(card) else { return };
+        let snapshot = [self.power(card), self.toughness(card), c.printed.mana_value];
+        if let Some(s) = self.get_mut(source) {
+            s.stored = Some(snapshot);
+        }
+    }
+
+    fn stored(&self, source: CardId, what: usize) -> i32 {
+        self.get(source).and_then(|c| c.stored).and_then(|stored| stored.get(what).copied()).unwrap_or(0)
+    }
+
     fn raided(&self, player: PlayerId) -> bool {
         self.raided[usize::from(player != P0)]
     }

@@ -1,7 +1,8 @@
 //! Wagic's computed amounts (`WParsedInt`) read by one parser for every effect: a counter's
-//! count (`counter(1/1,sunburst)`), a token count (`*type:creature:mybattlefield`), an
-//! amount (`life:twicetype:...`), and a spec comparison with the lowest of the spec's own
-//! candidates (bolster): what each does on the board, and the words still refused.
+//! count (`counter(1/1,sunburst)`, scavenge's `storedpower`), a token count
+//! (`*type:creature:mybattlefield`), an amount (`life:twicetype:...`, `storedtoughness`),
+//! and a spec comparison with the lowest of the spec's own candidates (bolster): what each
+//! does on the board, and the words still refused.
 
 use std::sync::Arc;
 
@@ -35,6 +36,19 @@ text=You gain 2 life for each white card in your hand.\nmana={W}\ntype=Instant\n
 [card]\nname=Hand Blast\nauto=damage:phandcount opponent\n\
 text=Hand Blast deals damage to target opponent equal to the number of cards in your hand.\nmana={R}\n\
 type=Sorcery\n[/card]\n\
+[card]\nname=Deadbridge Goliath\n\
+autograveyard={4}{G}{G}{E}:name(scavenge) counter(1/1,storedpower) target(creature) asSorcery\n\
+text=Scavenge {4}{G}{G} ({4}{G}{G}, Exile this card from your graveyard: Put a number of +1/+1 counters equal to \
+this card's power on target creature. Scavenge only as a sorcery.)\nmana={2}{G}{G}\ntype=Creature\n\
+subtype=Insect\npower=5\ntoughness=5\n[/card]\n\
+[card]\nname=Tally Beast\nauto={T}:thisforeach(counter{1/1.1}) life:1 controller\n\
+text={T}: You gain 1 life for each +1/+1 counter on Tally Beast.\nmana={G}\ntype=Creature\npower=1\n\
+toughness=1\n[/card]\n\
+[card]\nname=Bone Altar\nauto={S(creature|mybattlefield)}:life:storedtoughness\n\
+text=Sacrifice a creature: You gain life equal to the sacrificed creature's toughness.\nmana={1}\n\
+type=Artifact\n[/card]\n\
+[card]\nname=Giant Growth\ntarget=creature\nauto=3/3 ueot\ntext=Target creature gets +3/+3 until end of turn.\n\
+mana={G}\ntype=Instant\n[/card]\n\
 [card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Raging Goblin\nmana={R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Kobold\nmana={0}\ntype=Creature\npower=0\ntoughness=1\n[/card]\n\
@@ -119,9 +133,29 @@ fn twicetype_is_twice_the_count_and_phandcount_the_hand() {
 }
 
 #[test]
+fn a_scavenged_creature_puts_counters_equal_to_its_power() {
+    // The Goliath's power (5) in +1/+1 counters on the Beast, whose tally gains 5 life.
+    let init = "[PLAYER1]\ngraveyard:Deadbridge Goliath\ninplay:Tally Beast\nmanapool:{4}{G}{G}\n[PLAYER2]\n";
+    let moves = "Deadbridge Goliath\nTally Beast\nTally Beast\n";
+    let expected = "FIRSTMAIN\n[PLAYER1]\ninplay:Tally Beast\nexile:Deadbridge Goliath\nlife:25\n[PLAYER2]\n";
+    assert_eq!(verdict(&test(init, moves, expected)), Verdict::Passed);
+}
+
+#[test]
+fn a_sacrificed_creatures_toughness_is_read_as_it_was_sacrificed() {
+    // The Bears, grown to 5/5 until end of turn, are sacrificed: 5 life, not their 2.
+    let init = "[PLAYER1]\ninplay:Bone Altar,Grizzly Bears\nhand:Giant Growth\nmanapool:{G}\n[PLAYER2]\n";
+    let moves = "Giant Growth\nGrizzly Bears\nBone Altar\nGrizzly Bears\n";
+    let expected =
+        "FIRSTMAIN\n[PLAYER1]\ninplay:Bone Altar\ngraveyard:Grizzly Bears,Giant Growth\nlife:25\n[PLAYER2]\n";
+    assert_eq!(verdict(&test(init, moves, expected)), Verdict::Passed);
+}
+
+#[test]
 fn the_amounts_not_compiled_are_refused_by_name() {
     for (card, refused) in [
-        ("auto={E}:counter(1/1,storedpower) target(creature)\ntype=Creature", "counter count `storedpower`"),
+        // `stored...` needs a cost that moves or taps a card.
+        ("auto={T}:counter(1/1,storedpower) target(creature)\ntype=Creature", "counter count `storedpower`"),
         ("auto=counter(1/1,oplifelost)\ntype=Creature", "counter count `oplifelost`"),
         ("auto=token(Goat,Creature Goat,0/1,white)*type:manaw\ntype=Creature", "token count `type`"),
         ("auto=token(Zombie,Creature Zombie,2/2)*halfdowntype:zombie\ntype=Sorcery", "token count `halfdowntype`"),
