@@ -216,6 +216,21 @@ impl<'i> Lowering<'i> {
         {
             return Ok(one(call(Command::Pump, &[Arg::Value(power), Arg::Value(toughness)])));
         }
+        // `storedpower/0`, `storedmanacost/storedmanacost` of an ability whose cost moves or
+        // taps a card: each side an amount, read as the pump begins.
+        if self.stored_cost.get()
+            && lower.contains("stored")
+            && !lower.contains('(')
+            && piece.words().len() == 1
+            && let Some(slash) = piece.text.find('/')
+        {
+            let power = self.amount(piece.slice(0, slash), "pump amount")?;
+            let toughness = self.amount(piece.from(slash + 1), "pump amount")?;
+            if power.per.is_some() || toughness.per.is_some() {
+                return Err(Unsupported::new(piece, "pump of `stored...` and a `type:` count"));
+            }
+            return Ok(one(call(Command::Pump, &[Arg::Value(power.value), Arg::Value(toughness.value)])));
+        }
         if let Some((zone, after)) = piece.call("moveto") {
             if !after.text.is_empty() {
                 return Err(Unsupported::new(piece, "text after `moveto(...)`"));

@@ -47,6 +47,9 @@ toughness=1\n[/card]\n\
 [card]\nname=Bone Altar\nauto={S(creature|mybattlefield)}:life:storedtoughness\n\
 text=Sacrifice a creature: You gain life equal to the sacrificed creature's toughness.\nmana={1}\n\
 type=Artifact\n[/card]\n\
+[card]\nname=Blood Feeder\nauto={S(other creature|mybattlefield)}:storedpower/storedpower\n\
+text=Sacrifice another creature: Blood Feeder gets +X/+X until end of turn, where X is the sacrificed creature's \
+power.\nmana={B}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Giant Growth\ntarget=creature\nauto=3/3 ueot\ntext=Target creature gets +3/+3 until end of turn.\n\
 mana={G}\ntype=Instant\n[/card]\n\
 [card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
@@ -148,6 +151,15 @@ fn a_sacrificed_creatures_toughness_is_read_as_it_was_sacrificed() {
     let moves = "Giant Growth\nGrizzly Bears\nBone Altar\nGrizzly Bears\n";
     let expected =
         "FIRSTMAIN\n[PLAYER1]\ninplay:Bone Altar\ngraveyard:Grizzly Bears,Giant Growth\nlife:25\n[PLAYER2]\n";
+    assert_eq!(verdict(&test(init, moves, expected)), Verdict::Passed);
+}
+
+#[test]
+fn a_pump_of_the_sacrificed_creatures_power_lasts_the_turn() {
+    // The Bears' power (2): the Feeder is a 3/3 that two pings leave.
+    let init = "[PLAYER1]\ninplay:Blood Feeder,Grizzly Bears,Rod,Wand\n[PLAYER2]\n";
+    let moves = "Blood Feeder\nGrizzly Bears\nRod\nBlood Feeder\nWand\nBlood Feeder\n";
+    let expected = "FIRSTMAIN\n[PLAYER1]\ninplay:Blood Feeder,Rod,Wand\ngraveyard:Grizzly Bears\n[PLAYER2]\n";
     assert_eq!(verdict(&test(init, moves, expected)), Verdict::Passed);
 }
 
