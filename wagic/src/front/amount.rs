@@ -179,7 +179,7 @@ impl<'i> Lowering<'i> {
         let own = !self.aura
             && !self.equipment
             && !self.statement_card_target.get()
-            && !(self.spell && !self.spell_untargeted);
+            && (!self.spell || self.spell_untargeted);
         let counted = match word {
             "x" | "fullpaid" if self.x_allowed() => var("x"),
             "xx" | "halfpaid" if self.x_allowed() => {
