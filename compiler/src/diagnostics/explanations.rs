@@ -475,7 +475,7 @@ impl Code {
                  (the mana paid) and `xx`, `type:spec:zone` (a count), `thatmuch` (in a damage \
                  trigger: the damage dealt), `sunburst`, `kicked`, `phandcount`, `ohandcount`, `lifetotal`, \
                  `opponentlifetotal`, `mypoisoncount`, `opponentpoisoncount`, `power`, `toughness` (of a line \
-                 without a card target), `storedpower`, `storedtoughness`, `storedmanacost` (after a cost that \
+                 without a card target), `manacost` (a permanent's, a spell's one target card's), `storedpower`, `storedtoughness`, `storedmanacost` (after a cost that \
                  sacrifices, exiles, returns, taps or discards a card), each maybe after `-`, `twice`, `thrice`, \
                  `halfup` or `halfdown`, and `morethanfourcards` (the \
                  opponent's hand beyond four, on a permanent's damage), joined by `&&` (the parts \

@@ -64,7 +64,7 @@ const TIMES: [(&str, i32); 4] = [("twice", 2), ("thrice", 3), ("fourtimes", 4), 
 const HALVES: [&str; 2] = ["halfup", "halfdown"];
 
 /// The amount words [`Lowering::amount`] compiles, for the help of one it does not.
-pub(super) const AMOUNT_WORDS: &str = "whole numbers (`2`), `storedpower`, `storedtoughness` and `storedmanacost` (after a cost that moves or taps a card), `x`, `xx`, `type:spec[:zone]`, `thatmuch` (in a damage trigger), `sunburst`, `kicked`, `phandcount`, `ohandcount`, `lifetotal`, `opponentlifetotal`, `mypoisoncount`, `opponentpoisoncount`, `p`/`power`, `t`/`toughness`, each maybe after `-`, `twice`, `thrice`, `halfup` or `halfdown`";
+pub(super) const AMOUNT_WORDS: &str = "whole numbers (`2`), `storedpower`, `storedtoughness` and `storedmanacost` (after a cost that moves or taps a card), `x`, `xx`, `type:spec[:zone]`, `thatmuch` (in a damage trigger), `sunburst`, `kicked`, `phandcount`, `ohandcount`, `lifetotal`, `opponentlifetotal`, `mypoisoncount`, `opponentpoisoncount`, `p`/`power`, `t`/`toughness`, `manacost` (a permanent's, or an instant's or sorcery's one target card's), each maybe after `-`, `twice`, `thrice`, `halfup` or `halfdown`";
 
 impl<'i> Lowering<'i> {
     /// Wagic's amount `text` (its `WParsedInt`), read as the effect resolves: a sign, then
@@ -205,6 +205,14 @@ impl<'i> Lowering<'i> {
             "opponentpoisoncount" if own => call("poisoncount", &[var("opp")]),
             "lifetotal" if own => return Some((call("lifetotal", &[var("me")]), true)),
             "opponentlifetotal" if own => return Some((call("lifetotal", &[var("opp")]), true)),
+            // The converted mana cost of the card Wagic's `target` is: the spell's one
+            // target card (AEther Mutation's creature, read as it was printed wherever it
+            // went), or a permanent's own.
+            "manacost" if self.target_controller == super::TargetController::SpellTarget => {
+                let target = arena.alloc(Expr::Index(arena.alloc(var("tgt")), 0));
+                Expr::Attr(target, super::spec::attribute("manacost"))
+            }
+            "manacost" if own && !self.spell => attribute("manacost"),
             "p" | "power" if own => return Some((attribute("power"), true)),
             "t" | "toughness" if own => return Some((attribute("toughness"), true)),
             _ => return None,

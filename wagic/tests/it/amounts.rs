@@ -50,6 +50,10 @@ type=Artifact\n[/card]\n\
 [card]\nname=Blood Feeder\nauto={S(other creature|mybattlefield)}:storedpower/storedpower\n\
 text=Sacrifice another creature: Blood Feeder gets +X/+X until end of turn, where X is the sacrificed creature's \
 power.\nmana={B}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Death Mutation\ntarget=creature[-black]\nauto=bury\n\
+auto=token(Saproling,Creature Saproling,1/1,green)*manacost\ntext=Destroy target nonblack creature. It can't be \
+regenerated. Put X 1/1 green Saproling creature tokens onto the battlefield, where X is that creature's converted \
+mana cost.\nmana={G}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Giant Growth\ntarget=creature\nauto=3/3 ueot\ntext=Target creature gets +3/+3 until end of turn.\n\
 mana={G}\ntype=Instant\n[/card]\n\
 [card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
@@ -161,6 +165,15 @@ fn a_pump_of_the_sacrificed_creatures_power_lasts_the_turn() {
     let moves = "Blood Feeder\nGrizzly Bears\nRod\nBlood Feeder\nWand\nBlood Feeder\n";
     let expected = "FIRSTMAIN\n[PLAYER1]\ninplay:Blood Feeder,Rod,Wand\ngraveyard:Grizzly Bears\n[PLAYER2]\n";
     assert_eq!(verdict(&test(init, moves, expected)), Verdict::Passed);
+}
+
+#[test]
+fn manacost_on_a_spell_is_its_target_cards() {
+    // The Bears' converted mana cost, 2: two Saprolings for the caster.
+    let init = "[PLAYER1]\nhand:Death Mutation\nmanapool:{G}\n[PLAYER2]\ninplay:Grizzly Bears\n";
+    let expected = "FIRSTMAIN\n[PLAYER1]\ninplay:Saproling,Saproling\ngraveyard:Death Mutation\n\
+                    [PLAYER2]\ngraveyard:Grizzly Bears\n";
+    assert_eq!(verdict(&test(init, "Death Mutation\nGrizzly Bears\n", expected)), Verdict::Passed);
 }
 
 #[test]
