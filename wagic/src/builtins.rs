@@ -811,7 +811,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
     for &each in Command::ALL {
         table.command(each.index(), command::<H>(each));
     }
-    let functions: [(&str, vm::runtime::FunctionFn<H>); 24] = [
+    let functions: [(&str, vm::runtime::FunctionFn<H>); 25] = [
         ("blockercount", blocker_count),
         ("fresh", alias::fresh),
         ("attacked", alias::attacked),
@@ -833,6 +833,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
         ("raided", conditions::raided),
         ("manaspent", conditions::mana_spent),
         ("stored", conditions::stored),
+        ("devotion", devotion),
         ("poisoncount", poison_count),
         ("morbid", conditions::morbid),
         ("coinflip", conditions::coin_flip),

@@ -605,6 +605,12 @@ pub const FUNCTIONS: &[FunctionSpec] = &[
         doc: "`manaspent(card, 'R')`: how much mana of that colour (`W`, `U`, `B`, `R`, `G`) was paid to cast the card, while it is on the stack or, once it resolved, on the battlefield (Wagic's `if spent({R})`); 0 for a card not cast.",
     },
     FunctionSpec {
+        name: "devotion",
+        min_args: 2,
+        max_args: 2,
+        doc: "`devotion(player, 'R')`: the player's devotion to that colour (`W`, `U`, `B`, `R`, `G`): the mana symbols of that colour in the mana costs of the permanents they control, a hybrid symbol counting for each of its colours (Wagic's `type:manaR`); 0 for anything else.",
+    },
+    FunctionSpec {
         name: "stored",
         min_args: 2,
         max_args: 2,

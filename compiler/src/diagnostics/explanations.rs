@@ -472,7 +472,7 @@ impl Code {
                  `{T}` tapping the creature, its controller activating it), `teach(spec) effect` on an \
                  instant or sorcery of one target card, `dynamicability<!...!>` (a power, toughness or mana \
                  cost as damage, life or a pump), amounts (of an effect, a counter's count, a token count) `X` \
-                 (the mana paid) and `xx`, `type:spec:zone` (a count), `thatmuch` (in a damage \
+                 (the mana paid) and `xx`, `type:spec:zone` (a count), `type:manaR` (devotion), `thatmuch` (in a damage \
                  trigger: the damage dealt), `sunburst`, `kicked`, `phandcount`, `ohandcount`, `lifetotal`, \
                  `opponentlifetotal`, `mypoisoncount`, `opponentpoisoncount`, `power`, `toughness` (of a line \
                  without a card target), `manacost` (a permanent's, a spell's one target card's), `storedpower`, `storedtoughness`, `storedmanacost` (after a cost that \

@@ -64,7 +64,7 @@ const TIMES: [(&str, i32); 4] = [("twice", 2), ("thrice", 3), ("fourtimes", 4), 
 const HALVES: [&str; 2] = ["halfup", "halfdown"];
 
 /// The amount words [`Lowering::amount`] compiles, for the help of one it does not.
-pub(super) const AMOUNT_WORDS: &str = "whole numbers (`2`), `storedpower`, `storedtoughness` and `storedmanacost` (after a cost that moves or taps a card), `x`, `xx`, `type:spec[:zone]`, `thatmuch` (in a damage trigger), `sunburst`, `kicked`, `phandcount`, `ohandcount`, `lifetotal`, `opponentlifetotal`, `mypoisoncount`, `opponentpoisoncount`, `p`/`power`, `t`/`toughness`, `manacost` (a permanent's, or an instant's or sorcery's one target card's), each maybe after `-`, `twice`, `thrice`, `halfup` or `halfdown`";
+pub(super) const AMOUNT_WORDS: &str = "whole numbers (`2`), `storedpower`, `storedtoughness` and `storedmanacost` (after a cost that moves or taps a card), `x`, `xx`, `type:spec[:zone]`, `type:manaR[:mybattlefield|opponentbattlefield]` (devotion), `thatmuch` (in a damage trigger), `sunburst`, `kicked`, `phandcount`, `ohandcount`, `lifetotal`, `opponentlifetotal`, `mypoisoncount`, `opponentpoisoncount`, `p`/`power`, `t`/`toughness`, `manacost` (a permanent's, or an instant's or sorcery's one target card's), each maybe after `-`, `twice`, `thrice`, `halfup` or `halfdown`";
 
 impl<'i> Lowering<'i> {
     /// Wagic's amount `text` (its `WParsedInt`), read as the effect resolves: a sign, then
@@ -116,25 +116,8 @@ impl<'i> Lowering<'i> {
             };
             Amount { value, per }
         };
-        if lower.starts_with("type:") {
-            if half.is_some() || lower.starts_with("type:mana") {
-                return Err(refused(&format!("{}{lower}", half.unwrap_or(""))));
-            }
-            let filter = self.counted(rest).ok_or_else(|| refused(&lower))??;
-            return Ok(scaled(Expr::Int(1), Some(filter)));
-        }
-        let word = if stored { self.stored_word(&lower) } else { self.amount_word(&lower) };
-        let (value, signed) = word.ok_or_else(|| refused(&lower))?;
-        // Wagic's floor at 0 (`(n > 0 and n) or 0`), before `halfup` and `halfdown`.
-        let value = if signed {
-            let value = &*arena.alloc(value);
-            let above_zero =
-                arena.alloc(Expr::Binary(BinaryOp::Compare(CompareOp::Gt), value, arena.alloc(Expr::Int(0))));
-            Expr::Or(arena.alloc(Expr::And(above_zero, value)), arena.alloc(Expr::Int(0)))
-        } else {
-            value
-        };
-        let value = match half {
+        // Wagic's `halfup` and `halfdown`, of a value not below 0.
+        let halved = |value: Expr<'i>| match half {
             Some("halfup") => Expr::Binary(
                 BinaryOp::Div,
                 arena.alloc(Expr::Binary(BinaryOp::Add, arena.alloc(value), arena.alloc(Expr::Int(1)))),
@@ -143,7 +126,49 @@ impl<'i> Lowering<'i> {
             Some(_) => Expr::Binary(BinaryOp::Div, arena.alloc(value), arena.alloc(Expr::Int(2))),
             None => value,
         };
-        Ok(scaled(value, None))
+        if let Some(devotion) = lower.strip_prefix("type:mana") {
+            let value = self.devotion(devotion).ok_or_else(|| refused(&lower))?;
+            return Ok(scaled(halved(value), None));
+        }
+        if lower.starts_with("type:") {
+            if half.is_some() {
+                return Err(refused(&format!("{}{lower}", half.unwrap_or(""))));
+            }
+            let filter = self.counted(rest).ok_or_else(|| refused(&lower))??;
+            return Ok(scaled(Expr::Int(1), Some(filter)));
+        }
+        let word = if stored { self.stored_word(&lower) } else { self.amount_word(&lower) };
+        let (value, signed) = word.ok_or_else(|| refused(&lower))?;
+        // Wagic's floor at 0 (`(n > 0 and n) or 0`), before halving.
+        let value = if signed {
+            let value = &*arena.alloc(value);
+            let above_zero =
+                arena.alloc(Expr::Binary(BinaryOp::Compare(CompareOp::Gt), value, arena.alloc(Expr::Int(0))));
+            Expr::Or(arena.alloc(Expr::And(above_zero, value)), arena.alloc(Expr::Int(0)))
+        } else {
+            value
+        };
+        Ok(scaled(halved(value), None))
+    }
+
+    /// `type:manaR[:zone]` after its `type:mana`: the devotion to that colour of the
+    /// source's controller (`mybattlefield`, or no zone) or its opponent
+    /// (`opponentbattlefield`); `None` for another colour or zone.
+    fn devotion(&self, after: &str) -> Option<Expr<'i>> {
+        let (colour, zone) = match after.split_once(':') {
+            Some((colour, zone)) => (colour, zone),
+            None => (after, "mybattlefield"),
+        };
+        let colour = ["w", "u", "b", "r", "g"].into_iter().find(|known| *known == colour)?;
+        let player = match zone {
+            "mybattlefield" => "me",
+            "opponentbattlefield" => "opp",
+            _ => return None,
+        };
+        let function = CATALOGUE.functions.iter().position(|function| function.name == "devotion").unwrap_or(0);
+        let args =
+            [Expr::Var(super::spec::variable(player)), Expr::Str(self.arena.alloc_str(&colour.to_ascii_uppercase()))];
+        Some(Expr::Call(FunctionIdx::new(function), self.arena.alloc_slice_copy(&args)))
     }
 
     /// The power, toughness or converted mana cost (`power`, `p`, `toughness`, `t`,

@@ -675,6 +675,24 @@ impl WagicHost for Board {
         }
     }
 
+    fn devotion(&self, player: PlayerId, colour: Colour) -> i32 {
+        let Some(letter) = ['W', 'U', 'B', 'R', 'G'].get(usize::from(colour)) else { return 0 };
+        let symbols = |cost: &str| {
+            cost.split('{')
+                .filter(|symbol| {
+                    symbol.split('}').next().is_some_and(|inner| inner.to_ascii_uppercase().contains(*letter))
+                })
+                .count()
+        };
+        let count: usize = self
+            .zone(player, BATTLEFIELD)
+            .into_iter()
+            .filter_map(|card| self.get(card))
+            .map(|c| symbols(&c.printed.mana_cost))
+            .sum();
+        i32::try_from(count).unwrap_or(i32::MAX)
+    }
+
     fn stored(&self, source: CardId, what: usize) -> i32 {
         self.get(source).and_then(|c| c.stored).and_then(|stored| stored.get(what).copied()).unwrap_or(0)
     }

@@ -54,6 +54,11 @@ power.\nmana={B}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 auto=token(Saproling,Creature Saproling,1/1,green)*manacost\ntext=Destroy target nonblack creature. It can't be \
 regenerated. Put X 1/1 green Saproling creature tokens onto the battlefield, where X is that creature's converted \
 mana cost.\nmana={G}\ntype=Sorcery\n[/card]\n\
+[card]\nname=Gray Merchant\nauto=life:-type:manab:mybattlefield opponent\nauto=life:type:manab controller\n\
+text=When Gray Merchant enters the battlefield, each opponent loses X life, where X is your devotion to black. You \
+gain life equal to the life lost this way.\nmana={3}{B}{B}\ntype=Creature\nsubtype=Zombie\npower=2\n\
+toughness=4\n[/card]\n\
+[card]\nname=Dark Acolyte\nmana={B}{B}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Giant Growth\ntarget=creature\nauto=3/3 ueot\ntext=Target creature gets +3/+3 until end of turn.\n\
 mana={G}\ntype=Instant\n[/card]\n\
 [card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
@@ -177,12 +182,24 @@ fn manacost_on_a_spell_is_its_target_cards() {
 }
 
 #[test]
+fn type_mana_is_the_devotion_to_that_colour() {
+    // {B}{B} of the Merchant and {B}{B} of the Acolyte: 4 life lost and gained; the
+    // opponent's own black permanent counts for nothing.
+    let init =
+        "[PLAYER1]\nhand:Gray Merchant\ninplay:Dark Acolyte\nmanapool:{3}{B}{B}\n[PLAYER2]\ninplay:Dark Acolyte\n";
+    let expected = "FIRSTMAIN\n[PLAYER1]\ninplay:Dark Acolyte,Gray Merchant\nlife:24\n[PLAYER2]\ninplay:Dark Acolyte\n\
+                    life:16\n";
+    assert_eq!(verdict(&test(init, "Gray Merchant\n", expected)), Verdict::Passed);
+}
+
+#[test]
 fn the_amounts_not_compiled_are_refused_by_name() {
     for (card, refused) in [
         // `stored...` needs a cost that moves or taps a card.
         ("auto={T}:counter(1/1,storedpower) target(creature)\ntype=Creature", "counter count `storedpower`"),
         ("auto=counter(1/1,oplifelost)\ntype=Creature", "counter count `oplifelost`"),
-        ("auto=token(Goat,Creature Goat,0/1,white)*type:manaw\ntype=Creature", "token count `type`"),
+        // Devotion is counted on a battlefield only.
+        ("auto=token(Goat,Creature Goat,0/1,white)*type:manaw:mygraveyard\ntype=Creature", "token count `type`"),
         ("auto=token(Zombie,Creature Zombie,2/2)*halfdowntype:zombie\ntype=Sorcery", "token count `halfdowntype`"),
         ("auto=damage:storedpower\ntype=Sorcery", "amount `storedpower`"),
         // Wagic reads a player's count off the card's target: not compiled.
