@@ -98,8 +98,19 @@ fn int_arg<H: WagicHost>(ctx: &CallContext<'_, H>, index: usize, default: i32) -
 /// Argument 0 times the cards of argument 1, a filter (`per`), when it is one (Wagic's
 /// `type:spec:zone` amounts), counted as the effect resolves.
 fn amount_per<H: WagicHost>(ctx: &mut CallContext<'_, H>, default: i32) -> Result<i32, Trap> {
-    let amount = int_arg(ctx, 0, default);
-    let Value::Filter(filter) = ctx.arg(1) else { return Ok(amount) };
+    amount_times(ctx, 0, 1, default)
+}
+
+/// Argument `amount` (`default` when absent) times the cards argument `per` matches, when
+/// that is a filter, counted as the effect resolves.
+fn amount_times<H: WagicHost>(
+    ctx: &mut CallContext<'_, H>,
+    amount: usize,
+    per: usize,
+    default: i32,
+) -> Result<i32, Trap> {
+    let amount = int_arg(ctx, amount, default);
+    let Value::Filter(filter) = ctx.arg(per) else { return Ok(amount) };
     let found = ctx.resolve(filter)?;
     let count = i32::try_from(ctx.list(found.candidates).len()).unwrap_or(i32::MAX);
     Ok(amount.saturating_mul(count))
@@ -566,7 +577,7 @@ fn move_to<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
 }
 
 fn counter<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
-    let (power, toughness, count) = (int_arg(ctx, 0, 0), int_arg(ctx, 1, 0), int_arg(ctx, 2, 1));
+    let (power, toughness, count) = (int_arg(ctx, 0, 0), int_arg(ctx, 1, 0), amount_times(ctx, 2, 4, 1)?);
     let cards = target_cards(ctx);
     if let Value::Str(_) = ctx.arg(3) {
         let name = string_arg(ctx, 3)?;
@@ -667,7 +678,7 @@ fn token<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let (power, toughness) = (int_arg(ctx, 2, 0), int_arg(ctx, 3, 0));
     let colours_text = string_arg(ctx, 4)?;
     let abilities_text = string_arg(ctx, 5)?;
-    let count = int_arg(ctx, 6, 1);
+    let count = amount_times(ctx, 6, 7, 1)?;
     let colours: Vec<Colour> =
         word_indices(&colours_text, |word| catalogue::COLOUR_NAMES.iter().position(|name| *name == word))?;
     let abilities: Vec<AbilityIdx> =
@@ -686,7 +697,7 @@ fn token<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
 /// player, and for each target card's controller, as `token` makes them.
 fn token_card<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let card = string_arg(ctx, 0)?;
-    let count = int_arg(ctx, 1, 1);
+    let count = amount_times(ctx, 1, 2, 1)?;
     let source = ctx.env().source;
     make_tokens(ctx, count, |host, player| host.create_card_token(player, &card, source))
 }
@@ -814,7 +825,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
     for &each in Command::ALL {
         table.command(each.index(), command::<H>(each));
     }
-    let functions: [(&str, vm::runtime::FunctionFn<H>); 23] = [
+    let functions: [(&str, vm::runtime::FunctionFn<H>); 25] = [
         ("blockercount", blocker_count),
         ("fresh", alias::fresh),
         ("attacked", alias::attacked),
@@ -835,6 +846,8 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
         ("attachments", conditions::attachments),
         ("raided", conditions::raided),
         ("manaspent", conditions::mana_spent),
+        ("stored", conditions::stored),
+        ("devotion", devotion),
         ("poisoncount", poison_count),
         ("morbid", conditions::morbid),
         ("coinflip", conditions::coin_flip),

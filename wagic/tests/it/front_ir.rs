@@ -545,7 +545,7 @@ fn a_type_amount_is_the_commands_per_filter() {
     // Not for a discard or a prevention: Wagic's `type:` there is not a count of cards.
     assert_eq!(
         error_of("auto=discard:type:*:myhand controller\ntype=Sorcery").as_deref(),
-        Some("unsupported: amount `type`")
+        Some("unsupported: amount `type` of `discard`")
     );
 }
 

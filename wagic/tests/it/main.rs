@@ -5,6 +5,7 @@
 mod alias;
 mod alter_cost;
 mod alternative;
+mod amounts;
 mod attached_triggers;
 mod author;
 mod becomes;
