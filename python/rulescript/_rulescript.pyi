@@ -797,9 +797,12 @@ class WagicSimulation:
         """Games `first..end` as an `rsc-wagic-tally/1` tally (JSON text), the GIL released;
         `progress` and `stop` as `Simulation.play`."""
     def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]:
-        """Pickled as its configuration and the card texts compiled."""
+        """Pickled as its configuration, the card texts compiled and what their
+        `token(id)`s found in the set files."""
     @staticmethod
-    def _restore(state: Tuple[str, List[Tuple[str, str]]]) -> WagicSimulation:
+    def _restore(
+        state: Tuple[str, List[Tuple[str, str]], List[Tuple[int, Optional[str], Optional[str]]]],
+    ) -> WagicSimulation:
         """Unpickles a `WagicSimulation`."""
 
 class _WagicPlayerState(TypedDict):

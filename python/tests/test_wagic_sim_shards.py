@@ -145,6 +145,56 @@ def test_a_pickled_wagic_simulation_plays_the_same_games(files):
         simulation.play(9, 13)
 
 
+ZONE_CARDS = """[card]
+name=Awakening Zone
+auto=@each my upkeep:Token(-193507)
+mana={2}{G}
+type=Enchantment
+[/card]
+[card]
+name=Eldrazi Spawn
+type=Creature
+subtype=Eldrazi Spawn
+power=0
+toughness=1
+[/card]
+"""
+
+
+def set_files(folder, card):
+    """A `Res/sets` folder in `folder` whose printing -193507 is `card`."""
+    (folder / "ROE").mkdir(parents=True)
+    (folder / "ROE" / "_cards.dat").write_text(f"[card]\nprimitive={card}\nid=-193507\n[/card]\n")
+    return folder
+
+
+def test_a_wagic_simulation_with_set_files_plays_the_same_games_in_another_process(files, tmp_path):
+    # Awakening Zone's Eldrazi Spawn token is the sets' printing -193507: a worker process,
+    # which has the card texts but maybe not the set files, makes the same tokens.
+    cards, bears, _ = files
+    cards.write_text(CARDS + ZONE_CARDS)
+    zone = tmp_path / "zone.txt"
+    zone.write_text("#NAME:Zone\n9 Forest\n4 Awakening Zone\n7 Grizzly Bears\n")
+    sets = set_files(tmp_path / "sets", "Eldrazi Spawn")
+    simulation = WagicSimulation(cards, [zone, bears], sets=sets, games=4, players="greedy", seed=3, turn_limit=30)
+    script = "import pickle, sys; s = pickle.loads(sys.stdin.buffer.read()); print(s.configuration_hash); print(s.play(0, 4))"
+    done = subprocess.run([sys.executable, "-c", script], input=pickle.dumps(simulation), capture_output=True)
+    assert done.returncode == 0, done.stderr.decode()
+    configuration_hash, tally = done.stdout.decode().split("\n", 1)
+    assert configuration_hash == simulation.configuration_hash
+
+    def figures(text):
+        shard = json.loads(text)
+        del shard["seconds"]
+        return shard
+
+    assert figures(tally) == figures(simulation.play(0, 4))
+    # Other set files make other tokens of the same card texts: another configuration.
+    other = set_files(tmp_path / "other-sets", "Grizzly Bears")
+    elsewhere = WagicSimulation(cards, [zone, bears], sets=other, games=4, players="greedy", seed=3, turn_limit=30)
+    assert elsewhere.configuration_hash != simulation.configuration_hash
+
+
 def test_wagic_simulation_refuses_what_rsc_refuses(files):
     cards, bears, _ = files
     with pytest.raises(ValueError, match="give two decks, or all_decks=True for every pair of more, not 1"):

@@ -97,12 +97,8 @@ fn run_files(
     let mut bundle = BundleBuilder::new(&wagic::CATALOGUE);
     bundle.set_strip(options.strip);
     let mut tally = wagic::Tally::default();
-    // `flip(Name)` names a card of any of the files.
-    let texts: Vec<Cow<'_, str>> = inputs.iter().map(|(_, bytes)| String::from_utf8_lossy(bytes)).collect();
-    let blocks: Vec<_> = texts.iter().flat_map(|text| wagic::reader::read(text)).collect();
-    let card_names = std::sync::Arc::new(wagic::card_names::CardNames::new(blocks.iter().map(|block| block.name())));
     // One bundle holds each key once, whichever file a card is in.
-    let mut keys = match options.sets {
+    let keys = match options.sets {
         None => wagic::CardKeys::default(),
         Some(dir) => match crate::wagic_test::read_sets(dir) {
             Ok((sets, whole_cards)) => {
@@ -118,8 +114,13 @@ fn run_files(
                 return Ok(Exit::Usage);
             }
         },
-    }
-    .with_card_names(card_names);
+    };
+    // `flip(Name)` names a card of any of the files, and is refused when that card is (as
+    // `rsc run` refuses it).
+    let texts: Vec<Cow<'_, str>> = inputs.iter().map(|(_, bytes)| String::from_utf8_lossy(bytes)).collect();
+    let texts: Vec<&str> = texts.iter().map(|text| text.as_ref()).collect();
+    let card_names = wagic::card_names::CardNames::of_sources(&texts, &keys);
+    let mut keys = keys.with_card_names(std::sync::Arc::new(card_names));
     let started = Instant::now();
     let mut errors = 0;
     let mut warnings = 0;

@@ -141,7 +141,8 @@ pub fn run(options: &Options<'_>) -> Exit {
 pub(crate) struct Loaded {
     pub library: Arc<wagic::table::Library>,
     pub sets: Option<wagic::sets::Sets>,
-    /// The hash of the card texts compiled (`wagic_sim::shard::sources_hash`).
+    /// The hash of the card texts compiled and of their token printings
+    /// (`wagic_sim::shard::cards_hash`).
     pub sources_hash: String,
 }
 

@@ -155,8 +155,9 @@ pub(crate) fn compile_cards(
     compile_cards_hashed(paths, whole_cards, sets).map(|(library, _)| library)
 }
 
-/// [`compile_cards`], with the hash of the texts compiled (`wagic_sim::shard::sources_hash`),
-/// which a sim's configuration names its cards by.
+/// [`compile_cards`], with the hash of the texts compiled and of what their `token(id)`s
+/// found in the sets (`wagic_sim::shard::cards_hash`), which a sim's configuration names
+/// its cards by.
 pub(crate) fn compile_cards_hashed(
     paths: &[PathBuf],
     whole_cards: Vec<(String, String)>,
@@ -178,9 +179,11 @@ pub(crate) fn compile_cards_hashed(
         sources.push((path.display().to_string(), String::from_utf8_lossy(&bytes).into_owned()));
     }
     sources.extend(whole_cards);
-    let hash = wagic_sim::shard::sources_hash(sources.iter().map(|(_, text)| text.as_str()));
-    let sources: Vec<(&str, String)> = sources.iter().map(|(name, text)| (name.as_str(), text.clone())).collect();
-    Ok((Library::compile_with_sets(&sources, sets)?, hash))
+    let borrowed: Vec<(&str, String)> = sources.iter().map(|(name, text)| (name.as_str(), text.clone())).collect();
+    let library = Library::compile_with_sets(&borrowed, sets)?;
+    let texts = sources.iter().map(|(_, text)| text.as_str());
+    let hash = wagic_sim::shard::cards_hash(texts, library.token_printings());
+    Ok((library, hash))
 }
 
 /// The whole cards of the set files and the file each is in.

@@ -12,6 +12,7 @@ use game::sim::hash;
 use game::sim::shard::{self as cfc, Shard, ShardError, TallyFile, check_ranges, game_seed};
 use serde::{Deserialize, Serialize};
 use wagic::play::PlayerKind;
+use wagic::token_cards::{TokenCardError, TokenPrinting};
 
 use crate::tally::{MAX_LENGTH, Tally};
 
@@ -22,10 +23,38 @@ pub const FORMAT: &str = "rsc-wagic-tally/1";
 /// whole cards of the set files), in order, each as its length and its bytes: their file
 /// names are left out, so a copy of the same files elsewhere hashes the same.
 pub fn sources_hash<'a>(texts: impl IntoIterator<Item = &'a str>) -> String {
+    cards_hash(texts, &[])
+}
+
+/// [`sources_hash`] of the card texts, then of what their `token(id)`s found in the set
+/// files (`wagic::table::Library::token_printings`), which the same texts compiled with
+/// other set files may not: each id, and its card or why none. Without any, the hash of
+/// the texts alone, as sims without set files always had.
+pub fn cards_hash<'a>(texts: impl IntoIterator<Item = &'a str>, printings: &[TokenPrinting]) -> String {
     let mut hasher = blake3::Hasher::new();
-    for text in texts {
+    fn update_text(hasher: &mut blake3::Hasher, text: &str) {
         hasher.update(&(text.len() as u64).to_le_bytes());
         hasher.update(text.as_bytes());
+    }
+    for text in texts {
+        update_text(&mut hasher, text);
+    }
+    for (id, answer) in printings {
+        hasher.update(&id.to_le_bytes());
+        match answer {
+            Ok(card) => {
+                hasher.update(&[0]);
+                update_text(&mut hasher, card);
+            }
+            Err(TokenCardError::NoPrinting) => {
+                hasher.update(&[1]);
+            }
+            Err(TokenCardError::UnknownCard(name, set)) => {
+                hasher.update(&[2]);
+                update_text(&mut hasher, name);
+                update_text(&mut hasher, set);
+            }
+        }
     }
     hasher.finalize().to_hex().to_string()
 }

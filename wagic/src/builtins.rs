@@ -98,8 +98,19 @@ fn int_arg<H: WagicHost>(ctx: &CallContext<'_, H>, index: usize, default: i32) -
 /// Argument 0 times the cards of argument 1, a filter (`per`), when it is one (Wagic's
 /// `type:spec:zone` amounts), counted as the effect resolves.
 fn amount_per<H: WagicHost>(ctx: &mut CallContext<'_, H>, default: i32) -> Result<i32, Trap> {
-    let amount = int_arg(ctx, 0, default);
-    let Value::Filter(filter) = ctx.arg(1) else { return Ok(amount) };
+    amount_times(ctx, 0, 1, default)
+}
+
+/// Argument `amount` (`default` when absent) times the cards argument `per` matches, when
+/// that is a filter, counted as the effect resolves.
+fn amount_times<H: WagicHost>(
+    ctx: &mut CallContext<'_, H>,
+    amount: usize,
+    per: usize,
+    default: i32,
+) -> Result<i32, Trap> {
+    let amount = int_arg(ctx, amount, default);
+    let Value::Filter(filter) = ctx.arg(per) else { return Ok(amount) };
     let found = ctx.resolve(filter)?;
     let count = i32::try_from(ctx.list(found.candidates).len()).unwrap_or(i32::MAX);
     Ok(amount.saturating_mul(count))
@@ -421,7 +432,9 @@ fn spirit_link<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
 }
 
 /// `transforms((...))`: on each target card, one effect per type word added, one for its
-/// colours when some are written, and one each for a base power and toughness set.
+/// colours when some are written, and one each for a base power and toughness set (a
+/// number, or `'manacost'`: the card's own mana value, Animate Artifact's
+/// `becomes(Artifact Creature,manacost/manacost)`).
 fn transforms<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let types = word_indices(&string_arg(ctx, 0)?, catalogue::type_word_index)?;
     let colours = word_indices(&string_arg(ctx, 1)?, |word| catalogue::COLOUR_NAMES.iter().position(|c| *c == word))?;
@@ -432,20 +445,32 @@ fn transforms<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     if !colours.is_empty() {
         effects.push((colour_code, mask));
     }
-    if let Some(power) = ctx.arg(3).as_int() {
-        effects.push((EffectCode::SetPower, power));
+    let base = [(3, EffectCode::SetPower), (4, EffectCode::SetToughness)];
+    // The base power and toughness read from each card (`manacost`), after the others.
+    let mut per_card: Vec<EffectCode> = Vec::new();
+    for (index, code) in base {
+        match ctx.arg(index) {
+            Value::Int(value) => effects.push((code, value)),
+            Value::Str(_) if string_arg(ctx, index)? == "manacost" => per_card.push(code),
+            _ => {}
+        }
     }
-    if let Some(toughness) = ctx.arg(4).as_int() {
-        effects.push((EffectCode::SetToughness, toughness));
-    }
-    if int_arg(ctx, 5, 0) == 0 {
+    let forever = int_arg(ctx, 5, 0) != 0;
+    if !forever && per_card.is_empty() {
         return record_on_cards(ctx, &effects);
     }
     let cards = target_cards(ctx);
-    ctx.charge(cards.len().saturating_mul(effects.len()))?;
+    ctx.charge(cards.len().saturating_mul(effects.len() + per_card.len()))?;
+    let mana_value =
+        catalogue::position(catalogue::COMPARABLE_FILTERS, "manacost").map(vm::bytecode::ComparableIdx::new);
     for &card in &cards {
-        for &(code, value) in &effects {
-            ctx.host().transform_forever(card, code, value);
+        let own = mana_value.and_then(|index| ctx.host().property(Value::Card(card), index)).unwrap_or(0);
+        for (code, value) in effects.iter().copied().chain(per_card.iter().map(|&code| (code, own))) {
+            if forever {
+                ctx.host().transform_forever(card, code, value);
+            } else {
+                record(ctx, code, Value::Card(card), value)?;
+            }
         }
     }
     Ok(status(!cards.is_empty()))
@@ -552,7 +577,7 @@ fn move_to<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
 }
 
 fn counter<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
-    let (power, toughness, count) = (int_arg(ctx, 0, 0), int_arg(ctx, 1, 0), int_arg(ctx, 2, 1));
+    let (power, toughness, count) = (int_arg(ctx, 0, 0), int_arg(ctx, 1, 0), amount_times(ctx, 2, 4, 1)?);
     let cards = target_cards(ctx);
     if let Value::Str(_) = ctx.arg(3) {
         let name = string_arg(ctx, 3)?;
@@ -653,7 +678,7 @@ fn token<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let (power, toughness) = (int_arg(ctx, 2, 0), int_arg(ctx, 3, 0));
     let colours_text = string_arg(ctx, 4)?;
     let abilities_text = string_arg(ctx, 5)?;
-    let count = int_arg(ctx, 6, 1);
+    let count = amount_times(ctx, 6, 7, 1)?;
     let colours: Vec<Colour> =
         word_indices(&colours_text, |word| catalogue::COLOUR_NAMES.iter().position(|name| *name == word))?;
     let abilities: Vec<AbilityIdx> =
@@ -672,7 +697,7 @@ fn token<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
 /// player, and for each target card's controller, as `token` makes them.
 fn token_card<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let card = string_arg(ctx, 0)?;
-    let count = int_arg(ctx, 1, 1);
+    let count = amount_times(ctx, 1, 2, 1)?;
     let source = ctx.env().source;
     make_tokens(ctx, count, |host, player| host.create_card_token(player, &card, source))
 }
@@ -801,7 +826,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
     for &each in Command::ALL {
         table.command(each.index(), command::<H>(each));
     }
-    let functions: [(&str, vm::runtime::FunctionFn<H>); 23] = [
+    let functions: [(&str, vm::runtime::FunctionFn<H>); 25] = [
         ("blockercount", blocker_count),
         ("fresh", alias::fresh),
         ("attacked", alias::attacked),
@@ -822,6 +847,8 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
         ("attachments", conditions::attachments),
         ("raided", conditions::raided),
         ("manaspent", conditions::mana_spent),
+        ("stored", conditions::stored),
+        ("devotion", devotion),
         ("poisoncount", poison_count),
         ("morbid", conditions::morbid),
         ("coinflip", conditions::coin_flip),

@@ -10,7 +10,7 @@
 //! Wagic has one; the event, zone and restriction prefixes use the names whose roles the
 //! runtime knows (`my`, `opp`, `any`), which the front end writes for Wagic's `opponent`.
 
-use vm::catalogue::{Catalogue, EventSpec, FunctionSpec, NamedSpec, Roles, ZoneSpec};
+use vm::catalogue::{Catalogue, EventSpec, FunctionSpec, NamedSpec, RankingSpec, Roles, ZoneSpec};
 
 mod commands;
 mod costs;
@@ -476,6 +476,22 @@ pub const ATTRIBUTES: &[NamedSpec] = &[
     named("controller", "A card's controller."),
 ];
 
+/// Filter terms written `property:word` (`toughness:lowest`): the candidates with the
+/// lowest (or highest) value, ties included (Wagic's `toughness=toughness:lowest:spec:zone`
+/// when the pool is the spec's own candidates: bolster).
+pub const RANKING_FILTERS: &[RankingSpec] = &[
+    RankingSpec { name: "power", words: RANKING_WORDS, doc: "The creatures with the lowest or highest power." },
+    RankingSpec { name: "toughness", words: RANKING_WORDS, doc: "The creatures with the lowest or highest toughness." },
+    RankingSpec {
+        name: "manacost",
+        words: RANKING_WORDS,
+        doc: "The cards with the lowest or highest converted mana cost.",
+    },
+];
+
+/// The words of a ranking: `lowest` keeps the smallest values, `highest` the largest.
+const RANKING_WORDS: &[NamedSpec] = &[named("lowest", "The smallest value."), named("highest", "The largest value.")];
+
 /// Functions an expression may call: the tests a trigger's spec makes of the event's
 /// object (filters of the bundle are resolved against zones; a trigger tests one object).
 pub const FUNCTIONS: &[FunctionSpec] = &[
@@ -589,6 +605,18 @@ pub const FUNCTIONS: &[FunctionSpec] = &[
         doc: "`manaspent(card, 'R')`: how much mana of that colour (`W`, `U`, `B`, `R`, `G`) was paid to cast the card, while it is on the stack or, once it resolved, on the battlefield (Wagic's `if spent({R})`); 0 for a card not cast.",
     },
     FunctionSpec {
+        name: "devotion",
+        min_args: 2,
+        max_args: 2,
+        doc: "`devotion(player, 'R')`: the player's devotion to that colour (`W`, `U`, `B`, `R`, `G`): the mana symbols of that colour in the mana costs of the permanents they control, a hybrid symbol counting for each of its colours (Wagic's `type:manaR`); 0 for anything else.",
+    },
+    FunctionSpec {
+        name: "stored",
+        min_args: 2,
+        max_args: 2,
+        doc: "`stored(card, 'power')` (`'toughness'`, `'manacost'`): that of the card a cost of the card's ability last sacrificed, exiled, returned, tapped or discarded, as it was as the cost was paid (Wagic's `storedpower`, read off its `storedCard` snapshot); 0 when none was.",
+    },
+    FunctionSpec {
         name: "raided",
         min_args: 1,
         max_args: 1,
@@ -621,6 +649,7 @@ pub static CATALOGUE: Catalogue = Catalogue {
     costs: COSTS,
     filters: FILTERS,
     comparable_filters: COMPARABLE_FILTERS,
+    ranking_filters: RANKING_FILTERS,
     zones: ZONES,
     zone_prefixes: ZONE_PREFIXES,
     card_types: CARD_TYPES,

@@ -390,6 +390,20 @@ pub trait WagicHost: Host {
     /// cast (Wagic's `getManaUsedToCast`).
     fn mana_spent(&self, card: CardId, colour: Colour) -> i32;
 
+    /// Notes `card` as the one a cost of `source`'s ability moves or taps, before it does:
+    /// its power, toughness and converted mana cost as they are now (Wagic's
+    /// `storedCard`, a snapshot taken as the cost is paid).
+    fn store_card(&mut self, source: CardId, card: CardId);
+
+    /// The player's devotion to `colour` (0..=4, `W` to `G`): the mana symbols of that
+    /// colour in the mana costs of the permanents they control, a hybrid symbol counting
+    /// for each of its colours (Wagic's `type:manaR`, `countTotalManaSymbols`).
+    fn devotion(&self, player: PlayerId, colour: Colour) -> i32;
+
+    /// The power, toughness or converted mana cost (`what` 0, 1 or 2) of the card
+    /// [`WagicHost::store_card`] last noted for `source`; 0 when none was.
+    fn stored(&self, source: CardId, what: usize) -> i32;
+
     /// Whether the player attacked with a creature this turn (Wagic's `raid`).
     fn raided(&self, player: PlayerId) -> bool;
 

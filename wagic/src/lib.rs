@@ -72,7 +72,7 @@ pub struct CardOutcome {
 #[derive(Debug, Clone, Default)]
 pub struct CardKeys {
     /// The cards `token(id)` names by id: without them such a line is refused.
-    token_cards: Option<std::sync::Arc<token_cards::TokenCards>>,
+    pub(crate) token_cards: Option<std::sync::Arc<token_cards::TokenCards>>,
     /// The names of the card files: without them a `flip(Name)` line is refused.
     card_names: Option<std::sync::Arc<card_names::CardNames>>,
     /// How many cards of each name were met.

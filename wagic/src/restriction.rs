@@ -67,7 +67,11 @@ fn parts(value: Piece<'_>) -> Result<Vec<Part<'_>>, Unsupported> {
         });
         let zone_prefix = spec.zone.and_then(|(prefix, _)| prefix).map(|index| catalogue::ZONE_PREFIXES[index].name);
         let zone = spec.zone.map_or("battlefield", |(_, zone)| catalogue::ZONES[zone].name);
+        // A ranking (`toughness=toughness:lowest:...`) keeps the tied cards, which this
+        // count does not tell.
+        let ranked = spec.terms.iter().flatten().any(|term| matches!(term.test, TermTest::Rank { .. }));
         if !card_words
+            || ranked
             || spec.count != spec::Count::One
             || spec.other
             || matches!(zone_prefix, Some("owner" | "targetcontroller" | "targeted"))
@@ -159,5 +163,8 @@ fn holds_term(board: &Board, card: CardId, test: TermTest<'_>) -> bool {
             board.property(Value::Card(card), ComparableIdx::new(index)).is_some_and(|actual| op.holds(actual, value))
         }
         TermTest::Type(word) => board.has_type_word(card, &word.text.to_ascii_lowercase()),
+        // A ranking among a spec's own candidates keeps one of them when there is one: what
+        // `some_target` asks (`parts` refuses it in a count).
+        TermTest::Rank { .. } => true,
     }
 }

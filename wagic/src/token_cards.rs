@@ -10,6 +10,9 @@
 //! 0/0 creature token named `ID NOT FOUND` that dies at once: the card is refused instead,
 //! saying which id the sets lack ([`TokenCardError`]), and never given another token.
 
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+
 use crate::card_names::CardNames;
 use crate::sets::Sets;
 
@@ -22,30 +25,75 @@ pub enum TokenCardError {
     UnknownCard(String, String),
 }
 
+/// What a `token(id)` of the card files found: the id, and the card (as the card files
+/// write its name) or why none.
+pub type TokenPrinting = (i32, Result<String, TokenCardError>);
+
 /// The ids of Wagic's set files and the names of the card files, to find the card a
-/// `token(id)` makes a token of.
-#[derive(Debug, Clone, Default)]
+/// `token(id)` makes a token of; or the answers a compilation with them gave
+/// ([`TokenCards::answering`]), for compiling the same cards again where the set files
+/// are not (a sim's worker process).
+#[derive(Debug)]
 pub struct TokenCards {
-    sets: Sets,
-    /// Every card name of the card files.
-    names: CardNames,
+    answers: Answers,
+    /// Each id asked for so far, with its answer ([`TokenCards::asked`]).
+    asked: Mutex<BTreeMap<i32, Result<String, TokenCardError>>>,
+}
+
+/// Where a [`TokenCards`]'s answers come from.
+#[derive(Debug)]
+enum Answers {
+    /// The set files' printings, naming cards of the card files.
+    Sets { sets: Sets, names: CardNames },
+    /// The answers of an earlier compilation: an id it did not ask for has no printing.
+    Given(BTreeMap<i32, Result<String, TokenCardError>>),
 }
 
 impl TokenCards {
     /// The token cards of `sets`, whose printings name the cards `names` lists (as the card
     /// files write them; Wagic finds a printing's card by name in any case).
     pub fn new<'n>(sets: Sets, names: impl IntoIterator<Item = &'n str>) -> TokenCards {
-        TokenCards { sets, names: CardNames::new(names) }
+        TokenCards::with(Answers::Sets { sets, names: CardNames::new(names) })
+    }
+
+    /// The token cards that answer as `printings` say (what [`TokenCards::asked`] gave
+    /// where the cards were compiled first): the same cards compile the same way.
+    pub fn answering(printings: impl IntoIterator<Item = TokenPrinting>) -> TokenCards {
+        TokenCards::with(Answers::Given(printings.into_iter().collect()))
+    }
+
+    fn with(answers: Answers) -> TokenCards {
+        TokenCards { answers, asked: Mutex::new(BTreeMap::new()) }
     }
 
     /// The name, as the card files write it, of the card `token(id)` makes a token of: the
     /// card of the printing Wagic's collection holds for `id` ([`Sets::printing`]).
-    pub fn card_of(&self, id: i32) -> Result<&str, TokenCardError> {
-        let known = |entry: &crate::sets::SetEntry| self.names.written(&entry.name).is_some();
-        let printing = self.sets.printing(id, known).ok_or(TokenCardError::NoPrinting)?;
-        self.names
-            .written(&printing.entry.name)
-            .ok_or_else(|| TokenCardError::UnknownCard(printing.entry.name.clone(), printing.set.to_string()))
+    pub fn card_of(&self, id: i32) -> Result<String, TokenCardError> {
+        let answer = match &self.answers {
+            Answers::Sets { sets, names } => {
+                let known = |entry: &crate::sets::SetEntry| names.written(&entry.name).is_some();
+                sets.printing(id, known).ok_or(TokenCardError::NoPrinting).and_then(|printing| {
+                    names.written(&printing.entry.name).map(str::to_owned).ok_or_else(|| {
+                        TokenCardError::UnknownCard(printing.entry.name.clone(), printing.set.to_string())
+                    })
+                })
+            }
+            Answers::Given(given) => given.get(&id).cloned().unwrap_or(Err(TokenCardError::NoPrinting)),
+        };
+        // A poisoned lock only loses the record, never the answer.
+        if let Ok(mut asked) = self.asked.lock() {
+            asked.insert(id, answer.clone());
+        }
+        answer
+    }
+
+    /// Every id asked for so far with its answer, by id: what the cards compiled needed of
+    /// the set files, which a sim hashes into its configuration and hands its workers.
+    pub fn asked(&self) -> Vec<TokenPrinting> {
+        self.asked
+            .lock()
+            .map(|asked| asked.iter().map(|(id, answer)| (*id, answer.clone())).collect())
+            .unwrap_or_default()
     }
 }
 
@@ -63,9 +111,23 @@ mod tests {
     fn an_id_is_the_card_of_the_printing_with_that_very_id() {
         let text = "[card]\nprimitive=Awakening Zone\nid=193507\n[/card]\n[card]\nprimitive=eldrazi spawn\nid=-193507\nrarity=T\n[/card]\n";
         let cards = TokenCards::new(sets(text), ["Awakening Zone", "Eldrazi Spawn"]);
-        assert_eq!(cards.card_of(-193507), Ok("Eldrazi Spawn"));
-        assert_eq!(cards.card_of(193507), Ok("Awakening Zone"));
+        assert_eq!(cards.card_of(-193507), Ok("Eldrazi Spawn".to_string()));
+        assert_eq!(cards.card_of(193507), Ok("Awakening Zone".to_string()));
         assert_eq!(cards.card_of(-4), Err(TokenCardError::NoPrinting));
+        // What was asked, by id, answers the same again without the sets.
+        let asked = cards.asked();
+        assert_eq!(
+            asked,
+            [
+                (-193507, Ok("Eldrazi Spawn".to_string())),
+                (-4, Err(TokenCardError::NoPrinting)),
+                (193507, Ok("Awakening Zone".to_string()))
+            ]
+        );
+        let again = TokenCards::answering(asked);
+        assert_eq!(again.card_of(-193507), Ok("Eldrazi Spawn".to_string()));
+        assert_eq!(again.card_of(-4), Err(TokenCardError::NoPrinting));
+        assert_eq!(again.card_of(77), Err(TokenCardError::NoPrinting));
     }
 
     #[test]

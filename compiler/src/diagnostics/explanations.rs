@@ -425,6 +425,8 @@ impl Code {
                  keyword ability given or taken (`flying`, `-flying`), `rampage(p/t,N)`, `bushido(p/t)`, \
                  `fog`, `preventAllCombatDamage`, `maxPlay(land)+N`, `spiritlink`, `cantbeblockedby(spec)`, `protection from(spec)` and `preventAllDamage to(spec) from(spec)` (either or both; `preventAllCombatDamage`, `preventAllNonCombatDamage` too) on a permanent's static line, \
                  `loseabilities`, `losesubtypesof(land)`, \
+                 `becomes(types,p/t,abilities,colours)` (a transformation of the same lasting; \
+                 `p/t` may be `manacost/manacost`: the card's mana value), \
                  `transforms((types,colours,setpower=N,settoughness=N,abilities))` (`forever`: \
                  until the card moves; `newability[effect]` of one effect on the card such as \
                  `moveTo(zone)`, `counter(p/t)`, a pump, `tap`, a keyword (`first strike`), a \
@@ -471,9 +473,13 @@ impl Code {
                  effect or an activated ability on an Equipment: an activated one is the creature's, its \
                  `{T}` tapping the creature, its controller activating it), `teach(spec) effect` on an \
                  instant or sorcery of one target card, `dynamicability<!...!>` (a power, toughness or mana \
-                 cost as damage, life or a pump), amounts `X` \
-                 (the mana paid), `type:spec:zone` (a count), `thatmuch` (in a damage \
-                 trigger: the damage dealt) and `morethanfourcards` (the \
+                 cost as damage, life or a pump), amounts (of an effect, a counter's count, a token count) `X` \
+                 (the mana paid) and `xx`, `type:spec:zone` (a count), `type:manaR` (devotion), `thatmuch` (in a damage \
+                 trigger: the damage dealt), `sunburst`, `kicked`, `phandcount`, `ohandcount`, `lifetotal`, \
+                 `opponentlifetotal`, `mypoisoncount`, `opponentpoisoncount`, `power`, `toughness` (of a line \
+                 without a card target), `manacost` (a permanent's, a spell's one target card's), `storedpower`, `storedtoughness`, `storedmanacost` (after a cost that \
+                 sacrifices, exiles, returns, taps or discards a card), each maybe after `-`, `twice`, `thrice`, \
+                 `halfup` or `halfdown`, and `morethanfourcards` (the \
                  opponent's hand beyond four, on a permanent's damage), joined by `&&` (the parts \
                  without a target of their own share the line's one `target(spec)`), each with `target(spec)`, `all(spec)`, \
                  `controller`, `opponent` (`targetedplayer` too on a permanent whose only target is `opponent`), `other` or `ueot` after it, \
@@ -489,7 +495,8 @@ impl Code {
                  also `this(controllerlife < n)`, `opponentlife` with `<`, `<=`, `>`, `>=`, `=`, `!=`, \
                  `this(untapped)`, `this(tapped)`, `this(counter{0/0.n.name})`, `counter{1/1.n}`, \
                  `counter{-1/-1.n}` (against a number too), `this(gear > n)`, `this(auras >= n)` (the \
-                 Equipment, the Auras attached to the card): while the test holds); costs \
+                 Equipment, the Auras attached to the card), `this(cantargetcard(spec))` (the card \
+                 matches the spec, `*[-renown]`): while the test holds); costs \
                  before a `:` (`{T}`, `{Q}`, mana such as `{2}{R}` and hybrid mana `{RG}`, `{2W}`, `{S}`, `{S(spec)}`, `{T(spec)}`, `{E}`, `{E(spec)}`, `{H}`, `{H(spec)}`, `{D}`, \
                  `{discard(spec)}` (a spec cost written n times: n different cards), `{L}`, `{L:n}`, `{C(0/0,n,name)}` (n counters put on this permanent, or removed when negative), `{C(1/1,n)}`, `{C(-1/-1,n)}`, and `asSorcery`, `myTurnOnly`, `myUpkeepOnly` \
                  or `restriction{type(spec)~morethan|lessthan|equalto~n}` after the effect); \
@@ -506,7 +513,8 @@ impl Code {
                  (the effect at each such phase; without `sourceinplay`, of an effect until end of \
                  turn), and in an ability or a `newability[...]` `phaseaction[phase once sourceinplay] \
                  destroy|bury|sacrifice|moveto(ownerhand|ownerbattlefield)` (on its target at that phase). A spec \
-                 is `type[,type][terms]|zone` (a term such as `tapped`, `counter{0/0.n.name}`, `counter{any}`: `creature[power>=3]`), the zones `battlefield`, `hand`, `graveyard`, \
+                 is `type[,type][terms]|zone` (a term such as `tapped`, `counter{0/0.n.name}`, `counter{any}`: `creature[power>=3]`; `toughness=toughness:lowest:creature:mybattlefield`, \
+                 the lowest or highest of the spec's own candidates), the zones `battlefield`, `hand`, `graveyard`, \
                  `library`, `exile` and `stack`, bare or after `my`, `opponent` or `owner`, or after `targetedpersons` \
                  (the zone of the player targeted: on an instant or sorcery of `target=player` or \
                  `target=opponent`, or after a line's first `target(player)`, outside a trigger's spec); \

@@ -47,8 +47,8 @@ pub struct PyWagicCards {
     /// The texts compiled, each with its file's name (the card files', then the whole
     /// cards of the set files): what a `WagicSimulation` pickles as.
     pub sources: Arc<Vec<(String, String)>>,
-    /// `wagic_sim::shard::sources_hash` of them, which a sim's configuration names its
-    /// cards by (as `rsc sim --lang wagic`).
+    /// `wagic_sim::shard::cards_hash` of them and of their token printings, which a sim's
+    /// configuration names its cards by (as `rsc sim --lang wagic`).
     pub sources_hash: String,
     /// Every card name that compiled, sorted.
     names: Vec<String>,
@@ -270,7 +270,9 @@ fn load(
     let mut names: Vec<String> =
         library.names().filter(|name| library.rules_of(name).is_ok()).map(str::to_owned).collect();
     names.sort_unstable();
-    let sources_hash = wagic_sim::shard::sources_hash(sources.iter().map(|(_, text)| text.as_str()));
+    // What the `token(id)`s found in the sets counts: other set files make other tokens.
+    let sources_hash =
+        wagic_sim::shard::cards_hash(sources.iter().map(|(_, text)| text.as_str()), library.token_printings());
     Ok(Ok(PyWagicCards {
         library: Arc::new(library),
         sets,
@@ -383,10 +385,10 @@ fn check_files(paths: &[PathBuf], pulse: &mut Pulse) -> PyResult<Vec<PyDiagnosti
         }
         sources.push((path, read_source(path).map_err(|error| io_error(path, error))?));
     }
-    // As `rsc check`: `flip(Name)` names a card of any of the files.
+    // As `rsc check`: `flip(Name)` names a card of any of the files, refused when it is.
     let texts: Vec<_> = sources.iter().map(|(_, bytes)| String::from_utf8_lossy(bytes)).collect();
-    let blocks: Vec<_> = texts.iter().flat_map(|text| ::wagic::reader::read(text)).collect();
-    let names = ::wagic::card_names::CardNames::new(blocks.iter().map(|block| block.name()));
+    let texts: Vec<&str> = texts.iter().map(|text| text.as_ref()).collect();
+    let names = ::wagic::card_names::CardNames::of_sources(&texts, &::wagic::CardKeys::default());
     let mut bundle = BundleBuilder::new(&::wagic::CATALOGUE);
     let mut keys = ::wagic::CardKeys::default().with_card_names(Arc::new(names));
     let mut found = Vec::new();

@@ -11,10 +11,11 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use ::wagic::table::Library;
+use ::wagic::token_cards::{TokenCardError, TokenPrinting};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
-use wagic_sim::shard::{Configuration, WagicShard, sources_hash};
+use wagic_sim::shard::{Configuration, WagicShard, cards_hash};
 use wagic_sim::{Plan, Settings, SimDeck};
 
 use crate::args::{CountIn, Seed, TurnLimit};
@@ -37,6 +38,29 @@ struct Loaded {
     plan: Plan,
     /// The card texts compiled, each with its file's name.
     sources: Arc<Vec<(String, String)>>,
+    /// What their `token(id)`s found in the set files: a worker process compiles the texts
+    /// again with these, where the set files may not be.
+    token_printings: Vec<TokenPrinting>,
+}
+
+/// A token printing as pickled: the id, then the card; no card for an id of no printing;
+/// a card and its set for a printing of a card no file has.
+type PickledPrinting = (i32, Option<String>, Option<String>);
+
+fn pickled(printing: &TokenPrinting) -> PickledPrinting {
+    match &printing.1 {
+        Ok(card) => (printing.0, Some(card.clone()), None),
+        Err(TokenCardError::NoPrinting) => (printing.0, None, None),
+        Err(TokenCardError::UnknownCard(name, set)) => (printing.0, Some(name.clone()), Some(set.clone())),
+    }
+}
+
+fn unpickled((id, card, set): PickledPrinting) -> TokenPrinting {
+    match (card, set) {
+        (Some(card), None) => (id, Ok(card)),
+        (Some(name), Some(set)) => (id, Err(TokenCardError::UnknownCard(name, set))),
+        (None, _) => (id, Err(TokenCardError::NoPrinting)),
+    }
 }
 
 /// The games of `rsc sim --lang wagic` with the same options: `cards` the Wagic card files
@@ -135,7 +159,9 @@ impl PyWagicSimulation {
         if plan.total_games().is_none() {
             return Err(PyValueError::new_err("too many games"));
         }
-        Ok(PyWagicSimulation { loaded: Arc::new(Loaded { plan, sources: Arc::clone(&cards.sources) }) })
+        let token_printings = cards.library.token_printings().to_vec();
+        let loaded = Loaded { plan, sources: Arc::clone(&cards.sources), token_printings };
+        Ok(PyWagicSimulation { loaded: Arc::new(loaded) })
     }
 
     /// The hash of what decides the games (as in the tally files, and as `rsc sim --lang
@@ -184,27 +210,33 @@ impl PyWagicSimulation {
         Ok(WagicShard::new(configuration, vec![[first, end]], tally, (seconds, 1), false).to_json())
     }
 
-    /// Pickled as its configuration and the card texts (not their paths): unpickled in
-    /// another process, the cards are compiled from them again, once per process.
+    /// Pickled as its configuration, the card texts (not their paths) and what their
+    /// `token(id)`s found in the set files: unpickled in another process, the cards are
+    /// compiled from them again, once per process, the same without the set files.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let restore = py.get_type::<PyWagicSimulation>().getattr("_restore")?;
         let configuration = serde_json::to_string(&self.loaded.plan.configuration).unwrap_or_default();
-        let state = (configuration, self.loaded.sources.as_ref().clone());
+        let printings: Vec<PickledPrinting> = self.loaded.token_printings.iter().map(pickled).collect();
+        let state = (configuration, self.loaded.sources.as_ref().clone(), printings);
         PyTuple::new(py, [restore.into_any(), (state,).into_pyobject(py)?.into_any()])
     }
 
     /// Unpickles: the simulation of this configuration already loaded in this process, or
     /// its cards compiled from the texts (checked against the configuration's hash).
     #[staticmethod]
-    fn _restore(py: Python<'_>, state: (String, Vec<(String, String)>)) -> PyResult<PyWagicSimulation> {
-        let (configuration, sources) = state;
+    fn _restore(
+        py: Python<'_>,
+        state: (String, Vec<(String, String)>, Vec<PickledPrinting>),
+    ) -> PyResult<PyWagicSimulation> {
+        let (configuration, sources, printings) = state;
+        let token_printings: Vec<TokenPrinting> = printings.into_iter().map(unpickled).collect();
         let configuration: Configuration = serde_json::from_str(&configuration)
             .map_err(|error| PyValueError::new_err(format!("not a pickled WagicSimulation: {error}")))?;
         let key = configuration.hash();
         if let Some(loaded) = LOADED.lock().ok().and_then(|cache| cache.as_ref()?.get(&key).cloned()) {
             return Ok(PyWagicSimulation { loaded });
         }
-        let hash = sources_hash(sources.iter().map(|(_, text)| text.as_str()));
+        let hash = cards_hash(sources.iter().map(|(_, text)| text.as_str()), &token_printings);
         if hash != configuration.sources_hash {
             let message =
                 format!("the card texts hash to {hash}, not the configuration's {}", configuration.sources_hash);
@@ -214,13 +246,13 @@ impl PyWagicSimulation {
             guarded("WagicSimulation restore", || {
                 let borrowed: Vec<(&str, String)> =
                     sources.iter().map(|(name, text)| (name.as_str(), text.clone())).collect();
-                Ok(Library::compile(&borrowed))
+                Ok(Library::compile_answering(&borrowed, token_printings.clone()))
             })
         })?
         .map_err(RulesError::new_err)?;
         let plan = Plan::from_configuration(Arc::new(library), configuration)
             .map_err(|message| PyValueError::new_err(format!("not a pickled WagicSimulation: {message}")))?;
-        let loaded = Arc::new(Loaded { plan, sources: Arc::new(sources) });
+        let loaded = Arc::new(Loaded { plan, sources: Arc::new(sources), token_printings });
         if let Ok(mut cache) = LOADED.lock() {
             cache.get_or_insert_with(HashMap::new).insert(key, Arc::clone(&loaded));
         }

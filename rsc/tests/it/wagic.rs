@@ -318,3 +318,42 @@ fn check_with_sets_finds_the_card_a_token_by_id_names() {
     let usage = rsc(["check".as_ref(), "--sets".as_ref(), sets.as_os_str(), file.as_os_str()]);
     assert_eq!(code(&usage), 2, "--sets without --lang wagic is a usage error");
 }
+
+#[test]
+fn a_card_flipping_into_a_card_that_does_not_compile_is_refused_at_its_flip() {
+    // As `rsc run` refuses such a card as a deck's card, `rsc check` counts it left out,
+    // at its `flip(...)`, whichever file the other card is in.
+    let dir = TempDir::new("wagic-flip-refused");
+    let front = dir.file(
+        "front.txt",
+        "[card]\nname=Daybreak Ranger\nauto=@each upkeep:flip(Nightfall Predator)\ntype=Creature\npower=2\ntoughness=2\n[/card]\n",
+    );
+    let back = dir.file(
+        "back.txt",
+        "[card]\nname=Nightfall Predator\nauto=@each upkeep:flipacoin\ntype=Creature\npower=4\ntoughness=4\n[/card]\n",
+    );
+    let (exit, lines, errors) = check_json(&[&front, &back]);
+    assert_eq!(exit, 1, "{errors}");
+    let messages: Vec<_> = lines
+        .iter()
+        .map(|line| (line["file"].as_str(), line["line"].as_u64(), line["column"].as_u64(), line["message"].as_str()))
+        .collect();
+    let front_name = front.display().to_string();
+    let back_name = back.display().to_string();
+    assert_eq!(
+        messages,
+        [
+            (
+                Some(front_name.as_str()),
+                Some(3),
+                Some(24),
+                Some(
+                    "unsupported: `flip(...)` into `Nightfall Predator`, which does not compile \
+                     (E0100 unsupported: effect `flipacoin`)"
+                )
+            ),
+            (Some(back_name.as_str()), Some(3), Some(19), Some("unsupported: effect `flipacoin`")),
+        ]
+    );
+    assert!(errors.contains("0 of 2 cards compile; 2 errors"), "{errors}");
+}

@@ -70,6 +70,18 @@ pub(super) fn coin_flip<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
 
 /// `manaspent(card, colour)`: the mana of that colour (a [`catalogue::MANA_COLOURS`]
 /// name) paid to cast the card; 0 for another word.
+/// `stored(card, 'power')` (`'toughness'`, `'manacost'`): that of the card a cost of the
+/// card's ability last moved or tapped, as it was then; 0 when none.
+pub(super) fn stored<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let what = string_arg(ctx, 1)?;
+    let value = match (ctx.arg(0).as_card(), ["power", "toughness", "manacost"].iter().position(|name| *name == what)) {
+        (Some(card), Some(what)) => ctx.host().stored(card, what),
+        _ => 0,
+    };
+    ctx.set_result(Value::Int(value));
+    Ok(Status::Success)
+}
+
 pub(super) fn mana_spent<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let colour = string_arg(ctx, 1)?;
     let spent = match (ctx.arg(0).as_card(), catalogue::position(catalogue::MANA_COLOURS, &colour)) {

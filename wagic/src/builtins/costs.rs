@@ -16,6 +16,7 @@ pub(super) fn tap_cost<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPh
         (CostPhase::Pay, Some(_)) => {
             let mut all = true;
             for card in selected_cards(ctx) {
+                ctx.host().store_card(source, card);
                 all &= ctx.host().set_tapped(card, true);
             }
             Ok(status(all))
@@ -216,7 +217,9 @@ fn move_cost<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase, zone:
                 (None, None) => vec![ctx.env().source],
                 (None, Some(_)) => Vec::new(),
             };
+            let source = ctx.env().source;
             for card in cards {
+                ctx.host().store_card(source, card);
                 let owner = ctx.host().owner(card);
                 ctx.host().move_card(card, owner, zone, 0);
             }
@@ -231,7 +234,9 @@ pub(super) fn discard_cost<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: Co
     match (phase, ctx.cost().and_then(|cost| cost.filter)) {
         (CostPhase::Check, Some(filter)) => check_spec(ctx, filter),
         (CostPhase::Pay, Some(_)) => {
+            let source = ctx.env().source;
             for card in selected_cards(ctx) {
+                ctx.host().store_card(source, card);
                 let owner = ctx.host().owner(card);
                 ctx.host().move_card(card, owner, GRAVEYARD, 0);
             }

@@ -19,6 +19,17 @@ pub(super) fn poison_count<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(Status::Success)
 }
 
+/// `devotion(player, 'R')`: the player's devotion to that colour (0 for anything else).
+pub(super) fn devotion<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let colour = string_arg(ctx, 1)?;
+    let devotion = match (ctx.arg(0).as_player(), catalogue::position(catalogue::MANA_COLOURS, &colour)) {
+        (Some(player), Some(index)) if index < 5 => ctx.host().devotion(player, index as Colour),
+        _ => 0,
+    };
+    ctx.set_result(Value::Int(devotion));
+    Ok(Status::Success)
+}
+
 pub(super) fn counters<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let name = string_arg(ctx, 1)?;
     let count = ctx.arg(0).as_card().map_or(0, |card| ctx.host().named_counters(card, &name));

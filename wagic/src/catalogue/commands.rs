@@ -106,10 +106,10 @@ macro_rules! for_each_command {
             },
             Counter {
                 name: "counter",
-                params: [req "power": Int, req "toughness": Int, opt "count": Expr, opt "name": Expr],
+                params: [req "power": Int, req "toughness": Int, opt "count": Expr, opt "name": Expr, opt "per": Filter],
                 default_target: Source,
                 timed: false,
-                doc: "`counter(p/t,n)`: puts n (default 1) p/t counters on each target creature (removes them when n is negative); `counter(0/0,n,name)` passes `name`: n counters of that name on each target card (removed, when n is negative, down to none; the last `time` counter removed sacrifices the card).",
+                doc: "`counter(p/t,n)`: puts n (default 1) p/t counters on each target creature (removes them when n is negative); `counter(0/0,n,name)` passes `name`: n counters of that name on each target card (removed, when n is negative, down to none; the last `time` counter removed sacrifices the card); `per` (Wagic's `counter(p/t,type:spec:zone)`): n times the cards the spec matches (`name` nil for a p/t counter).",
                 fails_when: "no target is a creature",
             },
             Add {
@@ -186,10 +186,10 @@ macro_rules! for_each_command {
             },
             Token {
                 name: "token",
-                params: [req "name": Expr, req "types": Expr, req "power": Int, req "toughness": Int, req "colours": Expr, req "abilities": Expr, opt "count": Expr],
+                params: [req "name": Expr, req "types": Expr, req "power": Int, req "toughness": Int, req "colours": Expr, req "abilities": Expr, opt "count": Expr, opt "per": Filter],
                 default_target: SourceController,
                 timed: false,
-                doc: "`token(Name,types,p/t,colours and abilities)*n`: puts n (default 1) token creatures with those characteristics onto the battlefield of each target player, and of each target card's controller (`targetcontroller`); `types`, `colours` and `abilities` are words separated by spaces (`creature saproling`, `green`, `flying trample`).",
+                doc: "`token(Name,types,p/t,colours and abilities)*n`: puts n (default 1) token creatures with those characteristics onto the battlefield of each target player, and of each target card's controller (`targetcontroller`); `types`, `colours` and `abilities` are words separated by spaces (`creature saproling`, `green`, `flying trample`); `per` (Wagic's `*type:spec:zone`): n times the cards the spec matches.",
                 fails_when: "no token was made (the count is 0 or less, or there is no target)",
             },
             Equip {
@@ -229,7 +229,7 @@ macro_rules! for_each_command {
                 params: [req "types": Expr, req "colours": Expr, req "addcolours": Int, opt "power": Expr, opt "toughness": Expr, opt "forever": Int],
                 default_target: Source,
                 timed: true,
-                doc: "`transforms((types,colours,setpower=p,settoughness=t))` (Wagic's `ATransformer`): while the effect lasts each target card also has the card types and subtypes of `types` (words separated by spaces), has exactly the colours of `colours` (none written: its own; `addcolours` 1, Wagic's `newcolors[...]`: those too), and has base power p and base toughness t (counters and pumps still count); keyword abilities in the list are grants of their own. `forever` 1 (Wagic's `forever`): the changes last until the card moves, whatever ends the effect.",
+                doc: "`transforms((types,colours,setpower=p,settoughness=t))` (Wagic's `ATransformer`): while the effect lasts each target card also has the card types and subtypes of `types` (words separated by spaces), has exactly the colours of `colours` (none written: its own; `addcolours` 1, Wagic's `newcolors[...]`: those too), and has base power p and base toughness t (counters and pumps still count; `'manacost'`: each card's own mana value, `becomes(...,manacost/manacost)`); keyword abilities in the list are grants of their own; `becomes(types,p/t,...)` is the same change. `forever` 1 (Wagic's `forever`): the changes last until the card moves, whatever ends the effect.",
                 fails_when: "no target is a card",
             },
             Control {
@@ -434,10 +434,10 @@ macro_rules! for_each_command {
             },
             TokenCard {
                 name: "tokencard",
-                params: [req "card": Expr, opt "count": Expr],
+                params: [req "card": Expr, opt "count": Expr, opt "per": Filter],
                 default_target: SourceController,
                 timed: false,
-                doc: "`token(id)*n` (Wagic's `ATokenCreator` by id): puts n (default 1) tokens of the card named `card` (the card of the set files' printing with that id, found as the card compiles) onto the battlefield of each target player, and of each target card's controller: a token with the card's characteristics and its rules.",
+                doc: "`token(id)*n` (Wagic's `ATokenCreator` by id): puts n (default 1) tokens of the card named `card` (the card of the set files' printing with that id, found as the card compiles) onto the battlefield of each target player, and of each target card's controller: a token with the card's characteristics and its rules; `per`: n times the cards the spec matches.",
                 fails_when: "no token was made (the count is 0 or less, or there is no target)",
             },
             Flip {

@@ -270,6 +270,11 @@ const OTHER_SUBTYPES: &[&str] = &[
     // Spell types.
     "arcane",
     "trap",
+    // Marks Wagic's card files give a permanent as a type of its own, which a spec then
+    // tests (`becomes(renown) forever`, `this(cantargetcard(*[-renown]))`): Wagic's
+    // `Subtypes::find` adds any word so.
+    "renown",
+    "monstrous",
 ];
 
 /// The lists one after the other, in one array (`N` is their total length).

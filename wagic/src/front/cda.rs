@@ -34,8 +34,14 @@ impl<'i> Lowering<'i> {
     /// `type:spec:zone` (Wagic's count of the cards of the zone the spec matches) as the
     /// filter of them; `None` for another form.
     pub(super) fn counted(&self, part: Piece<'_>) -> Option<Result<&'i compiler::ir::Filter<'i>, Unsupported>> {
-        let counted = part.strip_prefix("type:").or_else(|| part.strip_prefix("Type:"))?;
-        let colon = counted.text.rfind(':')?;
+        let counted = part.strip_prefix("type:")?;
+        let Some(colon) = counted.text.rfind(':') else {
+            // `type:shrine`: Wagic counts on its controller's battlefield.
+            return Some(spec::read(counted).and_then(|mut spec| {
+                spec.zone = Some(spec::read_zone(Piece::new("mybattlefield", counted.start))?);
+                self.specs.filter(&spec, true)
+            }));
+        };
         // `creature[-wall]:mybattlefield` read as the spec `creature[-wall]|mybattlefield`:
         // the same length, so the spans stay the file's.
         let mut written = counted.text.to_string();

@@ -39,9 +39,11 @@ impl<'i> Lowering<'i> {
                 "T" => ("T", None, None),
                 "Q" => ("Q", None, None),
                 "W" | "U" | "B" | "R" | "G" => (&upper[..], Some(1), None),
-                "S" => ("S", None, None),
-                "E" => ("E", None, None),
-                "H" => ("H", None, None),
+                // This card, which the cost notes as it pays (Wagic's `storedCard`).
+                moved @ ("S" | "E" | "H") => {
+                    self.stored_cost.set(true);
+                    (moved, None, None)
+                }
                 "D" => ("D", None, None),
                 // `{cycle}`: discard this card from hand (Wagic's `CycleCost`); `{discard}`,
                 // Wagic's `DiscardCost` without a spec, discards this card (bloodrush).
@@ -92,6 +94,9 @@ impl<'i> Lowering<'i> {
                             continue;
                         }
                         spec_costs.push((written, costs.len()));
+                        // Each of these costs notes the card it pays with (Wagic's
+                        // `storedCard`).
+                        self.stored_cost.set(true);
                         (cost, None, Some(self.specs.filter(&spec, false)?))
                     } else {
                         let word = spec::leading_word(symbol.text);

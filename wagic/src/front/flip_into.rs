@@ -2,7 +2,7 @@
 //! becomes the card named, another `[card]` of the card files, found as the card compiles
 //! (in any case, `^` standing for `,` as Wagic writes a comma inside `transforms`); the
 //! table keeps it the same permanent (`table/flip.rs`). Refused by name: a card no card
-//! file has, a card compiled without the card files' names, and Wagic's names computed as
+//! file has, a card that does not compile ([`crate::card_names::CardNames::of_sources`]), a card compiled without the card files' names, and Wagic's names computed as
 //! the flip resolves (`myorigname`, `chosenname`, `backside`) or its other words
 //! (`forcetype(...)`, `undocpy`).
 
@@ -47,6 +47,11 @@ impl<'i> Lowering<'i> {
                     "the card a permanent flips into is another `[card]` of the files compiled with it: add `{shown}`"
                 ))));
         };
+        if let Some(why) = card_names.refused(card) {
+            let shown = shown_name(card);
+            let construct = format!("{} ({why})", crate::card_names::does_not_compile(&shown));
+            return Err(Unsupported::new(written, &construct));
+        }
         Ok(Link {
             operator: None,
             effect: Effect::Call {

@@ -44,6 +44,7 @@ impl<'i> Lowering<'i> {
         self.x_entering.set(false);
         self.x_used.set(false);
         self.damage_trigger.set(false);
+        self.stored_cost.set(false);
         self.combat_foe.set(None);
         self.trigger_from.set(None);
         self.this_flip.set(None);

@@ -6,7 +6,7 @@
 use compiler::ir::{Arg, Effect, Expr, Link};
 use vm::bytecode::{CommandIdx, Const, ZoneIdx, ZonePrefixIdx, ZoneRef};
 
-use super::amount::{self, amount_of, pump_of};
+use super::amount::{self, Amount, amount_of, pump_of};
 use super::piece::Piece;
 use super::{Lowering, Unsupported, ability_of, spec, vocabulary};
 use crate::catalogue::{self, Command};
@@ -44,6 +44,7 @@ const EFFECT_WORDS: &[&str] = &[
     "token",
     "flip",
     "transforms",
+    "becomes",
     "fizzle",
     "frozen",
     "removefromcombat",
@@ -104,51 +105,16 @@ impl<'i> Lowering<'i> {
             ("prevent:", Command::Prevent),
         ] {
             if let Some(amount) = lower.strip_prefix(prefix) {
-                // `type:spec:zone` (and `-type:...`): 1 (or -1) per card the spec matches.
-                let (sign, counted) = match amount.strip_prefix('-') {
-                    Some(rest) => (-1, rest),
-                    None => (1, amount),
-                };
-                if counted.starts_with("type:")
-                    && !matches!(
-                        command,
-                        Command::Discard | Command::DiscardChosen | Command::Prevent | Command::AlterPoison
-                    )
-                {
-                    let at = piece.text.len() - counted.len();
-                    let filter = self.counted(piece.from(at)).ok_or_else(|| {
-                        Unsupported::new(piece, &format!("amount `{}`", spec::leading_word(amount)))
-                    })??;
-                    return Ok(one(call(command, &[Arg::Value(Expr::Int(sign)), Arg::Filter(filter)])));
-                }
-                // `thatmuch` in a damage trigger: the damage dealt (the event's `thatmuch`,
-                // which Wagic's `TrDamaged` sets on the source as it fires).
-                if matches!(command, Command::Damage | Command::Life | Command::Draw | Command::Deplete)
-                    && self.damage_trigger.get()
-                    && let Some(negated) = match amount.trim() {
-                        "thatmuch" => Some(false),
-                        "-thatmuch" => Some(true),
-                        _ => None,
-                    }
-                {
-                    let thatmuch = Expr::Var(spec::variable("thatmuch"));
-                    let value = if negated { Expr::Neg(self.arena.alloc(thatmuch)) } else { thatmuch };
-                    return Ok(one(call(command, &[Arg::Value(value)])));
-                }
                 if amount.trim() == "morethanfourcards" && command == Command::Damage && !self.spell && !self.aura {
                     let beyond = amount::cards_beyond_four_in_the_opponents_hand(self.arena);
                     return Ok(one(call(command, &[Arg::Value(beyond)])));
                 }
-                if amount.trim() == "x" && self.x_allowed() {
-                    let x = Expr::Var(spec::variable("x"));
-                    return Ok(one(call(command, &[Arg::Value(x)])));
-                }
-                // A whole number past the amounts compiled is most likely a slip of the
-                // keyboard: named as such, not by its first digits.
                 if amount.trim().is_empty() {
                     return Err(Unsupported::new(piece, &format!("`{prefix}` without an amount"))
                         .with_help(Some(format!("write the amount after the `:` (`{prefix}2`)"))));
                 }
+                // A whole number past the amounts compiled is most likely a slip of the
+                // keyboard: named as such, not by its first digits.
                 let digits = amount.trim().trim_start_matches(['+', '-']);
                 if amount_of(amount).is_none() && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
                     let number = piece.from(piece.text.len() - amount.len()).trim();
@@ -157,14 +123,21 @@ impl<'i> Lowering<'i> {
                         spec::quoted(number.text)
                     ))));
                 }
-                let value = amount_of(amount).ok_or_else(|| {
-                    Unsupported::new(piece, &format!("amount `{}`", spec::leading_word(amount))).with_help(Some(
-                        format!(
-                            "the amounts compiled are whole numbers (`{prefix}2`); Wagic's computed ones are not yet"
-                        ),
-                    ))
-                })?;
-                return Ok(one(call(command, &[Arg::Value(Expr::Int(value))])));
+                let written = piece.from(piece.text.len() - amount.len());
+                let value = self.amount(written, "amount")?;
+                // `discard`, `prevent` and `alterpoison` take no count of a spec.
+                if value.per.is_some()
+                    && matches!(
+                        command,
+                        Command::Discard | Command::DiscardChosen | Command::Prevent | Command::AlterPoison
+                    )
+                {
+                    return Err(Unsupported::new(
+                        written,
+                        &format!("amount `type` of `{}`", prefix.trim_end_matches(':')),
+                    ));
+                }
+                return Ok(one(call(command, &value.args())));
             }
         }
         for (word, command) in [
@@ -247,6 +220,21 @@ impl<'i> Lowering<'i> {
         {
             return Ok(one(call(Command::Pump, &[Arg::Value(power), Arg::Value(toughness)])));
         }
+        // `storedpower/0`, `storedmanacost/storedmanacost` of an ability whose cost moves or
+        // taps a card: each side an amount, read as the pump begins.
+        if self.stored_cost.get()
+            && lower.contains("stored")
+            && !lower.contains('(')
+            && piece.words().len() == 1
+            && let Some(slash) = piece.text.find('/')
+        {
+            let power = self.amount(piece.slice(0, slash), "pump amount")?;
+            let toughness = self.amount(piece.from(slash + 1), "pump amount")?;
+            if power.per.is_some() || toughness.per.is_some() {
+                return Err(Unsupported::new(piece, "pump of `stored...` and a `type:` count"));
+            }
+            return Ok(one(call(Command::Pump, &[Arg::Value(power.value), Arg::Value(toughness.value)])));
+        }
         if let Some((zone, after)) = piece.call("moveto") {
             if !after.text.is_empty() {
                 return Err(Unsupported::new(piece, "text after `moveto(...)`"));
@@ -311,15 +299,15 @@ impl<'i> Lowering<'i> {
                 .first()
                 .and_then(|pt| pump_of(pt))
                 .ok_or_else(|| Unsupported::new(args, "counter other than `p/t`"))?;
-            let count = match parts.get(1) {
-                None => Expr::Int(1),
-                Some(count) if count.eq_ignore_ascii_case("x") && self.x_allowed() => Expr::Var(spec::variable("x")),
-                Some(count) => Expr::Int(count.parse::<i32>().map_err(|_| Unsupported::new(args, "counter count"))?),
+            let count = match counter_count(args) {
+                None => Amount::int(1),
+                Some(count) => self.amount(count, "counter count")?,
             };
             if parts.len() > 3 {
                 return Err(Unsupported::new(args, "counter with a most count (`counter(p/t,n,name,most)`)"));
             }
-            let mut call_args = vec![Arg::Value(Expr::Int(power)), Arg::Value(Expr::Int(toughness)), Arg::Value(count)];
+            let mut call_args =
+                vec![Arg::Value(Expr::Int(power)), Arg::Value(Expr::Int(toughness)), Arg::Value(count.value)];
             // Wagic tells a 0/0 counter by its name, any other by its power and toughness
             // alone (`Counter::sameAs`): a name beside those changes nothing.
             if (power, toughness) == (0, 0) {
@@ -328,11 +316,17 @@ impl<'i> Lowering<'i> {
                     return Err(Unsupported::new(args, "counter 0/0 without a name"));
                 }
                 call_args.push(Arg::Value(Expr::Str(self.arena.alloc_str(&name))));
+            } else if count.per.is_some() {
+                call_args.push(Arg::Value(Expr::Nil));
             }
+            call_args.extend(count.per.map(Arg::Filter));
             return Ok(one(call(Command::Counter, &call_args)));
         }
         if let Some((args, after)) = piece.call("transforms") {
             return self.transforms(args, after);
+        }
+        if let Some((args, after)) = piece.call("becomes") {
+            return self.becomes(args, after);
         }
         if let Some((args, after)) = piece.call("flip") {
             return Ok(one(self.flip_into(args, after)?));
@@ -446,4 +440,13 @@ pub(super) fn counter_parts(text: &str) -> Vec<&str> {
     let by_comma: Vec<&str> = text.split(',').map(str::trim).collect();
     let by_dot: Vec<&str> = text.split('.').map(str::trim).collect();
     if by_dot.len() > by_comma.len() { by_dot } else { by_comma }
+}
+
+/// The count of `counter(p/t,n[,name])` (or `counter{p/t.n.name}`, split as
+/// [`counter_parts`] splits it), where it is in the file; `None` when none is written.
+fn counter_count(args: Piece<'_>) -> Option<Piece<'_>> {
+    let by_comma = args.split_top(",");
+    let by_dot = args.split_top(".");
+    let parts = if by_dot.len() > by_comma.len() { by_dot } else { by_comma };
+    parts.get(1).map(|count| count.trim())
 }

@@ -50,6 +50,7 @@ pub use alternative::alternative_mana;
 mod amount;
 mod aura;
 mod bearer;
+mod becomes;
 mod blink;
 pub(crate) mod brackets;
 pub use bearer::{given_activations, is_taught_activation};
@@ -298,6 +299,7 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
         x_used: Default::default(),
         newability_relative: Default::default(),
         statement_targeted: Default::default(),
+        statement_card_target: Default::default(),
         paid_new_ability: Default::default(),
         spell_targets_several: is_spell
             && block.field("target").is_some_and(|field| field.value.trim_start().starts_with('<')),
@@ -315,6 +317,7 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
                 })
             }),
         damage_trigger: Default::default(),
+        stored_cost: Default::default(),
         combat_foe: Default::default(),
         trigger_from: Default::default(),
         chosen_move: Default::default(),
@@ -818,6 +821,10 @@ struct Lowering<'i> {
     /// (`target(...)`, `all(...)`, a player word): a prevention's `from(mytgt)` stands for
     /// them (`prevent.rs`).
     statement_targeted: std::cell::Cell<bool>,
+    /// Whether the statement whose effects are being lowered has a target that may be a
+    /// card (not only `controller` or `opponent`): Wagic's amounts of a player or a card
+    /// (`phandcount`, `power`) read that card's then (`amount.rs`).
+    statement_card_target: std::cell::Cell<bool>,
     /// Whether the statement being lowered has a `newability[pay[[cost]] ...]`, whose
     /// payer is its one target's controller (`transforms.rs`).
     paid_new_ability: std::cell::Cell<bool>,
@@ -846,6 +853,10 @@ struct Lowering<'i> {
     /// Whether the line being lowered is an auto on a `damaged` event, where Wagic's
     /// `trigger[from]` is the damage's source (`WEventDamage`), not the damaged object.
     damage_trigger: std::cell::Cell<bool>,
+    /// Whether the line being lowered has a cost that sacrifices, exiles, returns, taps or
+    /// discards a card (`{S(spec)}`, `{E}`...): Wagic's `storedpower` of its effect is that
+    /// card's (`amount.rs`).
+    stored_cost: std::cell::Cell<bool>,
     /// On a line of `blocking` or `blocked` events, whether Wagic's `trigger[from]` is the
     /// other creature of the pair (`WEventCardBlocked`'s opponent, the event's `combatfoe`),
     /// or is not one thing (an `attacking` event among them, whose `trigger[from]` is the

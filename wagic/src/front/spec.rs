@@ -6,8 +6,8 @@
 use bumpalo::Bump;
 use compiler::ir::{BinaryOp, Expr, Filter, TypeAtom, TypeTerm};
 use vm::bytecode::{
-    AttributeIdx, CardTypeIdx, ComparableIdx, CompareOp, FilterKeywordIdx, FunctionIdx, Qty, SubtypeIdx, Term,
-    TermKind, TypeOp, VariableIdx, ZoneIdx, ZonePrefixIdx, ZoneRef,
+    AttributeIdx, CardTypeIdx, ComparableIdx, CompareOp, FilterKeywordIdx, FunctionIdx, Qty, RankingIdx, SubtypeIdx,
+    Term, TermKind, TypeOp, VariableIdx, ZoneIdx, ZonePrefixIdx, ZoneRef,
 };
 
 use super::Unsupported;
@@ -62,6 +62,11 @@ pub enum TermTest<'s> {
     Compare(usize, CompareOp, i32),
     /// A type word (`[goblin]`).
     Type(Piece<'s>),
+    /// `toughness=toughness:lowest:creature:mybattlefield`: the property (an index in
+    /// [`catalogue::RANKING_FILTERS`]) is the lowest (`word` 0) or highest (1) among the
+    /// cards of the pool written after it (`creature:mybattlefield`), which must be the
+    /// spec's own: a ranking among its candidates.
+    Rank { ranking: usize, word: u16, pool: Piece<'s> },
 }
 
 /// Reads a spec.
@@ -126,7 +131,9 @@ pub fn read(piece: Piece<'_>) -> Result<Spec<'_>, Unsupported> {
     if types.len() > 1 && !terms.is_empty() {
         return Err(Unsupported::new(piece, "spec with `[...]` on more than one type"));
     }
-    Ok(Spec { count, other, types, terms, zone, span: piece })
+    let spec = Spec { count, other, types, terms, zone, span: piece };
+    check_ranking(&spec)?;
+    Ok(spec)
 }
 
 fn small_count(piece: Piece<'_>) -> Result<u16, Unsupported> {
@@ -304,6 +311,9 @@ fn read_term(piece: Piece<'_>) -> Result<TermTest<'_>, Unsupported> {
                 return Err(Unsupported::new(piece, "spec comparison without `=`").with_help(Some(help)));
             }
         };
+        if let Some(rank) = ranking_term(piece, index, op, &text[value_at..]) {
+            return rank;
+        }
         let value = text[value_at..].trim().parse::<i32>().map_err(|_| {
             // `power=>3` for `power>=3`.
             let swapped = text[value_at..].trim().strip_prefix(['>', '<']).filter(|_| op == CompareOp::Eq);
@@ -490,6 +500,9 @@ impl<'i> SpecLowering<'i> {
         if spec.count != Count::One {
             return Err(Unsupported::new(spec.span, "spec count in a trigger"));
         }
+        if spec.terms.iter().flatten().any(|term| matches!(term.test, TermTest::Rank { .. })) {
+            return Err(Unsupported::new(spec.span, "spec comparison with the lowest or highest in a trigger"));
+        }
         let mut conjuncts: Vec<Expr<'i>> = Vec::new();
         let mut alternatives: Vec<Expr<'i>> = Vec::new();
         for word in &spec.types {
@@ -576,6 +589,8 @@ impl<'i> SpecLowering<'i> {
             TermTest::Type(word) => {
                 self.call("istype", &[object, Expr::Str(self.arena.alloc_str(&word.text.to_ascii_lowercase()))])
             }
+            // Refused by `predicate` before its terms are lowered.
+            TermTest::Rank { .. } => Expr::Bool(false),
         };
         if term.negated { Expr::Not(self.arena.alloc(test)) } else { test }
     }
@@ -600,6 +615,7 @@ fn bundle_term(term: SpecTerm<'_>) -> Term {
     let kind = match term.test {
         TermTest::Keyword(index) => TermKind::Keyword(FilterKeywordIdx::new(index)),
         TermTest::Compare(index, op, value) => TermKind::Compare { property: ComparableIdx::new(index), op, value },
+        TermTest::Rank { ranking, word, .. } => TermKind::Rank { ranking: RankingIdx::new(ranking), word },
         TermTest::Type(word) => match type_atom_kind(word.text) {
             Some(TypeKind::CardType(index)) => TermKind::CardType(CardTypeIdx::new(index)),
             Some(TypeKind::Subtype(index)) => TermKind::Subtype(SubtypeIdx::new(index)),
@@ -640,4 +656,68 @@ fn counter_term(piece: Piece<'_>) -> Result<TermTest<'_>, Unsupported> {
     let index = catalogue::position(catalogue::COMPARABLE_FILTERS, &comparable)
         .ok_or_else(|| Unsupported::new(piece, &format!("counters named `{}` in a spec", leading_word(name))))?;
     Ok(TermTest::Compare(index, CompareOp::Ge, at_least))
+}
+
+/// `property=property:lowest|highest:spec:zone` (Wagic's `WParsedInt` of `power:`,
+/// `toughness:`, `convertedcost:`, with `pwr:` and `ths:`) after the comparison's `=` of
+/// the comparable `index`: a [`TermTest::Rank`]; `None` when the value is none of those.
+/// Another comparison than `=`, or of another property, is refused.
+fn ranking_term<'s>(
+    piece: Piece<'s>,
+    index: usize,
+    op: CompareOp,
+    value: &str,
+) -> Option<Result<TermTest<'s>, Unsupported>> {
+    let lower = value.trim().to_ascii_lowercase();
+    let (ranked, rest) = lower.split_once(':')?;
+    let ranked = match ranked {
+        "power" | "pwr" => "power",
+        "toughness" | "ths" => "toughness",
+        "convertedcost" => "manacost",
+        _ => return None,
+    };
+    let (word, _) = rest.split_once(':')?;
+    let word = match word {
+        "lowest" => 0,
+        "highest" => 1,
+        _ => return None,
+    };
+    let refused = || Some(Err(Unsupported::new(piece, "spec comparison with a computed value")));
+    if op != CompareOp::Eq || catalogue::COMPARABLE_FILTERS[index].name != ranked {
+        return refused();
+    }
+    let ranking = catalogue::RANKING_FILTERS.iter().position(|spec| spec.name == ranked)?;
+    // The pool, where it is in the file: after `property:word:`.
+    let pool_at = piece.text.len() - value.trim_start().len() + value.trim_start().find(':')? + word_len(word) + 2;
+    Some(Ok(TermTest::Rank { ranking, word, pool: piece.from(pool_at).trim() }))
+}
+
+/// The length of the ranking word `word` (0 `lowest`, 1 `highest`).
+fn word_len(word: u16) -> usize {
+    if word == 0 { "lowest".len() } else { "highest".len() }
+}
+
+/// Refuses a [`TermTest::Rank`] whose pool is not the spec's own candidates: Wagic
+/// compares with the lowest or highest of the pool, which is a ranking among the
+/// candidates only when the spec is one type word (not `other`), the ranking its only
+/// term, and the pool that type word in the same zone.
+fn check_ranking(spec: &Spec<'_>) -> Result<(), Unsupported> {
+    let mut ranks = spec.terms.iter().flatten().filter_map(|term| match term.test {
+        TermTest::Rank { pool, .. } => Some((term.negated, pool)),
+        _ => None,
+    });
+    let Some((negated, pool)) = ranks.next() else { return Ok(()) };
+    let refused = || Unsupported::new(pool, "spec comparison with the lowest or highest of other cards than its own");
+    let only_term = spec.terms.len() == 1 && spec.terms[0].len() == 1;
+    let [word] = spec.types.as_slice() else { return Err(refused()) };
+    if negated || !only_term || spec.other {
+        return Err(refused());
+    }
+    let colon = pool.text.rfind(':').ok_or_else(refused)?;
+    let (pool_type, pool_zone) = (pool.slice(0, colon).trim(), pool.from(colon + 1).trim());
+    let own_zone = spec.zone.unwrap_or((None, 0));
+    if !pool_type.text.eq_ignore_ascii_case(word.text) || read_zone(pool_zone).ok() != Some(own_zone) {
+        return Err(refused());
+    }
+    Ok(())
 }

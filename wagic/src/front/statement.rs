@@ -550,12 +550,14 @@ impl<'i> Lowering<'i> {
             // Wagic's `AADynamic`: the ability after `!>` (its stored ability), then the
             // dynamic effect.
             let outer_targeted = self.statement_targeted.replace(target.is_some());
+            let outer_card_target = self.statement_card_target.replace(targets_a_card(target.as_ref()));
             let stored = match effect_words.as_slice() {
                 [] => Ok(&[][..]),
                 [first, .., last] | [first @ last] => self
                     .effect_links(piece.slice(first.start - piece.start, last.start - piece.start + last.text.len())),
             };
             self.statement_targeted.set(outer_targeted);
+            self.statement_card_target.set(outer_card_target);
             let stored = stored?;
             let extra = wrapper.is_some_and(|wrapper| !matches!(wrapper, Wrapper::Target(..)))
                 || and_then.is_some()
@@ -594,16 +596,20 @@ impl<'i> Lowering<'i> {
         self.paid_new_ability.set(false);
         let outer = self.until_end_of_turn.replace(restriction.is_some());
         let outer_targeted = self.statement_targeted.replace(target.is_some());
+        let outer_card_target = self.statement_card_target.replace(targets_a_card(target.as_ref()));
         let links = self.effect_links(effect_piece);
         self.statement_targeted.set(outer_targeted);
+        self.statement_card_target.set(outer_card_target);
         self.until_end_of_turn.set(outer);
         let mut chain = match links {
             Ok(chain) => chain,
             // `tap target(creature) myTurnOnly`: name the word the effect does not take
-            // (`(blink)` names its `return(...)` itself).
+            // (not `forever`, which `transforms(...)` and `becomes(...)` take: their error;
+            // `(blink)` names its `return(...)` itself).
             Err(error) => match effect_words.as_slice() {
                 [first, second, ..]
                     if self.effect_links(*first).is_ok()
+                        && !second.text.eq_ignore_ascii_case("forever")
                         && !super::blink::is_blink(&first.text.to_ascii_lowercase()) =>
                 {
                     let word = spec::leading_word(second.text);
@@ -618,8 +624,10 @@ impl<'i> Lowering<'i> {
         };
         if let Some(inner) = and_then {
             let outer_targeted = self.statement_targeted.replace(target.is_some());
+            let outer_card_target = self.statement_card_target.replace(targets_a_card(target.as_ref()));
             let then = self.effect_links(inner);
             self.statement_targeted.set(outer_targeted);
+            self.statement_card_target.set(outer_card_target);
             let then = then?;
             if chain.len() != 1 || then.iter().any(|link| is_lasting(&link.effect)) {
                 return Err(Unsupported::new(inner, "`and!(...)!` other than one effect after another"));
@@ -858,5 +866,17 @@ pub(super) fn is_lasting(effect: &Effect<'_>) -> bool {
         // each match when it runs, it does not hold.
         Effect::Each { each, .. } => each.body.iter().any(|link| is_lasting(&link.effect)),
         _ => true,
+    }
+}
+
+/// Whether a statement's target may be a card: anything but none and the source's
+/// controller or its opponent (`controller`, `opponent`), whom Wagic's amounts never read
+/// a card's count off (`amount.rs`).
+fn targets_a_card(target: Option<&Target<'_>>) -> bool {
+    let players = [spec::variable("me"), spec::variable("opp")];
+    match target {
+        None => false,
+        Some(Target::Expr { value: Expr::Var(var), .. }) => !players.contains(var),
+        Some(_) => true,
     }
 }

@@ -9,7 +9,8 @@
 //! counters of that name on it; with an operator after it, their count against a number:
 //! Wagic's `ThisCounter`), `counter{1/1.n}` and `counter{-1/-1.n}` (its +1/+1 or -1/-1
 //! counters, likewise), and `gear` and `auras` (the Equipment or Auras attached to it,
-//! against a number, at least one without: Wagic's `ThisEquip`, `ThisAuras`). Lowered as
+//! against a number, at least one without: Wagic's `ThisEquip`, `ThisAuras`), and
+//! `cantargetcard(spec)` (the card matches the spec: Wagic's `ThisTargetCompare`). Lowered as
 //! a continuous effect whose statements run only while the test holds.
 
 use compiler::ir::{BinaryOp, Expr};
@@ -20,7 +21,7 @@ use super::{Lowering, Unsupported, spec};
 use crate::catalogue::CATALOGUE;
 
 /// What `this(...)` compiles.
-const CONSTRUCT: &str = "`this(...)` other than a turn test, `controllerlife`, `opponentlife`, a poison count, `gear` or `auras` against a number, `untapped`, `tapped` or `counter{0/0.n.name}`, `counter{1/1.n}` or `counter{-1/-1.n}`";
+const CONSTRUCT: &str = "`this(...)` other than a turn test, `controllerlife`, `opponentlife`, a poison count, `gear` or `auras` against a number, `untapped`, `tapped` or `counter{0/0.n.name}`, `counter{1/1.n}`, `counter{-1/-1.n}` or `cantargetcard(spec)`";
 
 impl<'i> Lowering<'i> {
     /// The test of `this(args)`.
@@ -38,6 +39,14 @@ impl<'i> Lowering<'i> {
             _ => {}
         }
         let this = || Expr::Var(spec::variable("this"));
+        if let Some((inner, after)) = args.trim().call("cantargetcard")
+            && after.text.trim().is_empty()
+        {
+            // Wagic's `ThisTargetCompare`: the card matches the spec (Renown's
+            // `cantargetcard(*[-renown])`, the card not renowned yet).
+            let spec = spec::read(inner)?;
+            return Ok(self.specs.predicate(&spec, this(), "inzone")?.unwrap_or(Expr::Bool(true)));
+        }
         let tapped = || {
             let args = self.arena.alloc_slice_copy(&[this(), Expr::Str(self.arena.alloc_str("tapped"))]);
             call("hasterm", args)

@@ -6,7 +6,7 @@
 use compiler::ir::{Arg, Effect, Expr, Link};
 use vm::bytecode::CommandIdx;
 
-use super::amount::{amount_of, pump_of};
+use super::amount::{Amount, pump_of};
 use super::piece::Piece;
 use super::{Lowering, Unsupported, ability_of, did_you_mean, spec};
 use crate::catalogue::{self, Command};
@@ -93,7 +93,7 @@ impl<'i> Lowering<'i> {
             text(&abilities.join(" ")),
         ];
         if let Some(count) = count {
-            args.push(Arg::Value(count));
+            args.extend(count.args());
         }
         Ok(Link {
             operator: None,
@@ -137,9 +137,9 @@ impl<'i> Lowering<'i> {
                 );
             }
         };
-        let mut args = vec![Arg::Value(Expr::Str(self.arena.alloc_str(card)))];
+        let mut args = vec![Arg::Value(Expr::Str(self.arena.alloc_str(&card)))];
         if let Some(count) = self.token_count(after)? {
-            args.push(Arg::Value(count));
+            args.extend(count.args());
         }
         Ok(Link {
             operator: None,
@@ -151,22 +151,15 @@ impl<'i> Lowering<'i> {
         })
     }
 
-    /// The count after `token(...)`: none, `*n`, or `*thatmuch` in a damage trigger.
-    fn token_count(&self, after: Piece<'_>) -> Result<Option<Expr<'i>>, Unsupported> {
+    /// The count after `token(...)`: none, or `*amount` (any amount [`Lowering::amount`]
+    /// reads: `*2`, `*x`, `*type:creature:mybattlefield`, `*thatmuch` in a damage trigger).
+    fn token_count(&self, after: Piece<'_>) -> Result<Option<Amount<'i>>, Unsupported> {
         let after = after.trim();
-        Ok(match after.text.strip_prefix('*') {
-            None if after.text.is_empty() => None,
-            None => return Err(Unsupported::new(after, "text after `token(...)`")),
-            // In a damage trigger, one token per damage dealt (the event's `thatmuch`).
-            Some(count) if count.trim().eq_ignore_ascii_case("thatmuch") && self.damage_trigger.get() => {
-                Some(Expr::Var(spec::variable("thatmuch")))
-            }
-            Some(count) => Some(Expr::Int(amount_of(count).ok_or_else(|| {
-                Unsupported::new(after, &format!("token count `{}`", spec::leading_word(count))).with_help(Some(
-                    "the counts compiled are whole numbers (`*2`) and `*thatmuch` in a damage trigger".into(),
-                ))
-            })?)),
-        })
+        match after.strip_prefix("*") {
+            None if after.text.is_empty() => Ok(None),
+            None => Err(Unsupported::new(after, "text after `token(...)`")),
+            Some(count) => self.amount(count, "token count").map(Some),
+        }
     }
 }
 

@@ -50,16 +50,40 @@ pub(super) const GIVEN_ACTIVATED: &str =
 const TYPE_CHANGES: &[&str] =
     &["removealltypes", "removecreaturesubtypes", "removetypes", "removeallsubtypes", "allsubtypes", "chosentype"];
 
+/// One change of a permanent as written (`transforms((types,part,...))`,
+/// `becomes(types,p/t,part,...)`): what [`Lowering::transformation`] lowers.
+#[derive(Clone, Copy)]
+pub(super) struct Change<'p, 'i> {
+    /// The construct's name, for the messages: `transforms` or `becomes`.
+    pub construct: &'static str,
+    /// The whole list, where a refusal of the list as a whole points.
+    pub list: Piece<'p>,
+    /// The types part (`Artifact Creature Dragon`), maybe empty.
+    pub types: Option<Piece<'p>>,
+    /// The parts after the types (colours, keyword abilities, `newability[...]`...).
+    pub parts: &'p [Piece<'p>],
+    /// A base power and toughness written apart from the parts (`becomes`'s `4/4`).
+    pub base: (Option<Expr<'i>>, Option<Expr<'i>>),
+    /// Wagic's `forever`: the changes last until the card moves.
+    pub forever: bool,
+}
+
+/// Whether the text after `construct(...)` is `forever` (maybe beside an activation limit,
+/// Unearth's `asSorcery`: the line's): anything else is refused.
+pub(super) fn ends_forever(after: Piece<'_>, construct: &str) -> Result<bool, Unsupported> {
+    let after = after.trim();
+    let ends: Vec<Piece<'_>> = after.words().into_iter().filter(|word| !is_activation_limit(word.text)).collect();
+    let forever = matches!(ends.as_slice(), [word] if word.text.eq_ignore_ascii_case("forever"));
+    if !ends.is_empty() && !forever {
+        return Err(Unsupported::new(after, &format!("text after `{construct}(...)`")));
+    }
+    Ok(forever)
+}
+
 impl<'i> Lowering<'i> {
     /// `args` is what `transforms(...)` holds: `(types,part,...)`, in its own parentheses.
     pub(super) fn transforms(&self, args: Piece<'_>, after: Piece<'_>) -> Result<&'i [Link<'i>], Unsupported> {
-        let after = after.trim();
-        // Unearth's `transforms(...) asSorcery forever`: the limit is the line's.
-        let ends: Vec<Piece<'_>> = after.words().into_iter().filter(|word| !is_activation_limit(word.text)).collect();
-        let forever = matches!(ends.as_slice(), [word] if word.text.eq_ignore_ascii_case("forever"));
-        if !ends.is_empty() && !forever {
-            return Err(Unsupported::new(after, "text after `transforms(...)`"));
-        }
+        let forever = ends_forever(after, "transforms")?;
         let inner = args.trim();
         let Some((list, rest)) = inner.call("") else {
             return Err(Unsupported::new(inner, "`transforms` without its double parentheses")
@@ -69,17 +93,30 @@ impl<'i> Lowering<'i> {
             return Err(Unsupported::new(rest, "text after `transforms((...))`"));
         }
         let parts = list.split_top(",");
+        let (types, rest) = match parts.split_first() {
+            Some((types, rest)) => (Some(*types), rest),
+            None => (None, &[][..]),
+        };
+        let change = Change { construct: "transforms", list, types, parts: rest, base: (None, None), forever };
+        self.transformation(&change)
+    }
+
+    /// The links of one change of a permanent (`transforms((...))`, `becomes(...)`, both
+    /// Wagic's `ATransformer`): one call of the catalogue's `transforms` command, then one
+    /// grant per keyword ability, then the links of each `newability[effect]`.
+    pub(super) fn transformation(&self, change: &Change<'_, 'i>) -> Result<&'i [Link<'i>], Unsupported> {
+        let Change { construct, list, types: types_part, parts, base, forever } = *change;
         let mut types: Vec<&'static str> = Vec::new();
-        if let Some(first) = parts.first() {
+        if let Some(first) = types_part {
             for word in first.trim().words() {
                 let lower = word.text.to_ascii_lowercase();
                 if TYPE_CHANGES.contains(&lower.as_str()) {
-                    return Err(Unsupported::new(word, &format!("transforms part `{lower}`")));
+                    return Err(Unsupported::new(word, &format!("{construct} part `{lower}`")));
                 }
                 let Some(known) = catalogue::type_word_index(&lower).and_then(catalogue::type_word) else {
                     let names =
                         catalogue::CARD_TYPES.iter().map(|spec| spec.name).chain(catalogue::SUBTYPES.iter().copied());
-                    return Err(Unsupported::new(word, &format!("transforms type `{}`", spec::quoted(&lower)))
+                    return Err(Unsupported::new(word, &format!("{construct} type `{}`", spec::quoted(&lower)))
                         .with_help(did_you_mean(&lower, names)));
                 };
                 if !types.contains(&known) {
@@ -89,34 +126,36 @@ impl<'i> Lowering<'i> {
         }
         let mut colours: Vec<&'static str> = Vec::new();
         let mut add_colours = false;
-        let mut power = None;
-        let mut toughness = None;
+        let (mut power, mut toughness) = base;
         let mut grants = Vec::new();
         // The effects of `newability[...]` parts, run on each target after the changes.
         let mut new_abilities: Vec<Link<'i>> = Vec::new();
-        for part in parts.iter().skip(1) {
+        for part in parts {
             let part = part.trim();
             let lower = part.text.to_ascii_lowercase();
             if lower.is_empty() {
                 continue;
             }
-            let set = |name: &str| -> Result<Option<i32>, Unsupported> {
+            let set = |name: &str| -> Result<Option<Expr<'i>>, Unsupported> {
                 let Some(value) = lower.strip_prefix(name).and_then(|rest| rest.strip_prefix('=')) else {
                     return Ok(None);
                 };
-                amount_of(value).map(Some).ok_or_else(|| {
-                    Unsupported::new(part, &format!("transforms `{name}` of `{}`", spec::leading_word(value)))
+                amount_of(value).map(|value| Some(Expr::Int(value))).ok_or_else(|| {
+                    Unsupported::new(part, &format!("{construct} `{name}` of `{}`", spec::leading_word(value)))
                 })
             };
-            if let Some(value) = set("setpower")? {
+            // `becomes(...)`'s list holds types, a base power and toughness, keyword
+            // abilities and colours alone (Wagic's `ATransformer` gets no new abilities).
+            let transforms = construct == "transforms";
+            if let Some(value) = set("setpower")?.filter(|_| transforms) {
                 power = Some(value);
-            } else if let Some(value) = set("settoughness")? {
+            } else if let Some(value) = set("settoughness")?.filter(|_| transforms) {
                 toughness = Some(value);
             } else if let Some(named) = lower.strip_prefix("newcolors[").and_then(|rest| rest.strip_suffix(']')) {
                 add_colours = true;
                 for word in named.split([' ', ',']).filter(|word| !word.is_empty()) {
                     let colour = catalogue::COLOUR_NAMES.iter().find(|name| **name == word).ok_or_else(|| {
-                        Unsupported::new(part, &format!("transforms colour `{}`", spec::quoted(word)))
+                        Unsupported::new(part, &format!("{construct} colour `{}`", spec::quoted(word)))
                     })?;
                     colours.push(colour);
                 }
@@ -124,7 +163,8 @@ impl<'i> Lowering<'i> {
                 colours.push(colour);
             } else if let Some(ability) = ability_of(&lower) {
                 grants.push(Link { operator: Some(ChainOperator::Then), effect: Effect::Grant(ability) });
-            } else if let Some(inner) = part.strip_prefix("newability[").filter(|_| lower.ends_with(']')) {
+            } else if let Some(inner) = part.strip_prefix("newability[").filter(|_| lower.ends_with(']') && transforms)
+            {
                 let inner = inner.slice(0, inner.text.len() - 1).trim();
                 let links = if inner.text.starts_with('@') {
                     self.given_trigger(part, inner)?
@@ -144,7 +184,7 @@ impl<'i> Lowering<'i> {
                 }));
             } else {
                 let word = spec::leading_word(&lower);
-                return Err(Unsupported::new(part, &format!("transforms part `{word}`")));
+                return Err(Unsupported::new(part, &format!("{construct} part `{word}`")));
             }
         }
         let text = |text: &str| Arg::Value(Expr::Str(self.arena.alloc_str(text)));
@@ -154,7 +194,7 @@ impl<'i> Lowering<'i> {
             (None, None) if !forever => {}
             (power, toughness) => {
                 // An absent one is nil: the card keeps its own.
-                let value = |set: Option<i32>| Arg::Value(set.map_or(Expr::Nil, Expr::Int));
+                let value = |set: Option<Expr<'i>>| Arg::Value(set.unwrap_or(Expr::Nil));
                 call_args.extend([value(power), value(toughness)]);
             }
         }
@@ -165,7 +205,7 @@ impl<'i> Lowering<'i> {
                 grants.iter().any(|link| matches!(link.effect, Effect::Grant(granted) if Some(granted) == unearth));
             if lasting && !(self.in_graveyard_line.get() && unearthed) {
                 // A granted ability lasts as a runtime effect does, which `forever` outlives.
-                return Err(Unsupported::new(list, "keyword ability in `transforms(...) forever`"));
+                return Err(Unsupported::new(list, &format!("keyword ability in `{construct}(...) forever`")));
             }
             // Unearth's grants to the card itself, from the graveyard (`graveyard.rs`
             // refuses a target), last until the end of the turn: the card is exiled as the

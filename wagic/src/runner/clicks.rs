@@ -418,7 +418,10 @@ impl Run<'_> {
             // Wagic's attack rule comes before any card's ability (the rules are loaded first).
             entries.push(Entry::Attack);
         }
-        if !tapped && actions == 0 {
+        // A land that is a creature too (Living Lands' Forests) taps for mana only once it
+        // is no longer summoning sick.
+        let sick = creature && self.entered.contains(&card) && !haste;
+        if !tapped && actions == 0 && !sick {
             entries.extend(colours.iter().map(|&colour| Entry::Mana(colour)));
         }
         if actions > 0 {

@@ -103,6 +103,10 @@ pub struct Card {
     /// Its own face while it is flipped or transformed into another card (`flip.rs`):
     /// `printed` is then that card's, until it leaves the battlefield.
     pub unflipped: Option<Box<Printed>>,
+    /// The power, toughness and converted mana cost, as they were then, of the card a cost
+    /// of its ability last sacrificed, exiled, returned, tapped or discarded (Wagic's
+    /// `storedCard`, a snapshot), which the ability's `storedpower` reads.
+    pub stored: Option<[i32; 3]>,
 }
 
 impl Card {
@@ -145,6 +149,7 @@ impl Card {
             spent: [0; 6],
             player_target: None,
             unflipped: None,
+            stored: None,
         }
     }
 }

@@ -101,6 +101,8 @@ impl Table {
             TermTest::Compare(index, op, value) => board
                 .property(Value::Card(card), ComparableIdx::new(index))
                 .is_some_and(|actual| op.holds(actual, value)),
+            // The front end refuses a ranking in a cost change (`cost_change.rs`).
+            TermTest::Rank { .. } => false,
         };
         let termed = spec.terms.is_empty()
             || spec.terms.iter().any(|group| group.iter().all(|term| term.negated != term_holds(term.test)));

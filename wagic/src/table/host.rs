@@ -4,7 +4,7 @@
 use crate::catalogue::{self, CATALOGUE};
 use crate::host::{Colour, EffectCode, Token, WagicHost};
 use vm::bytecode::{
-    AttributeIdx, CardTypeIdx, ComparableIdx, FilterKeywordIdx, SubtypeIdx, VariableIdx, ZoneIdx, ZoneRef,
+    AttributeIdx, CardTypeIdx, ComparableIdx, FilterKeywordIdx, RankingIdx, SubtypeIdx, VariableIdx, ZoneIdx, ZoneRef,
 };
 use vm::runtime::{CardId, Effect, EffectId, EffectKind, Env, Host, Lists, PlayerId, RequestKind, Value};
 
@@ -83,6 +83,17 @@ impl Host for Board {
             "toughness" => self.toughness(card),
             _ => self.get(card)?.printed.mana_value,
         })
+    }
+
+    fn rank_key(&self, object: Value, ranking: RankingIdx, word: u16) -> Option<i64> {
+        let card = object.as_card()?;
+        let value = match catalogue::RANKING_FILTERS.get(ranking.index())?.name {
+            "power" => self.power(card),
+            "toughness" => self.toughness(card),
+            _ => self.get(card)?.printed.mana_value,
+        };
+        // `lowest` keeps the smallest key, `highest` the smallest negated one.
+        Some(if word == 0 { i64::from(value) } else { -i64::from(value) })
     }
 
     fn variable(&mut self, env: &Env, var: VariableIdx, _lists: &mut Lists) -> Value {
@@ -658,6 +669,36 @@ impl WagicHost for Board {
 
     fn mana_spent(&self, card: CardId, colour: Colour) -> i32 {
         self.get(card).map_or(0, |c| c.spent[usize::from(colour).min(5)])
+    }
+
+    fn store_card(&mut self, source: CardId, card: CardId) {
+        let Some(c) = self.get(card) else { return };
+        let snapshot = [self.power(card), self.toughness(card), c.printed.mana_value];
+        if let Some(s) = self.get_mut(source) {
+            s.stored = Some(snapshot);
+        }
+    }
+
+    fn devotion(&self, player: PlayerId, colour: Colour) -> i32 {
+        let Some(letter) = ['W', 'U', 'B', 'R', 'G'].get(usize::from(colour)) else { return 0 };
+        let symbols = |cost: &str| {
+            cost.split('{')
+                .filter(|symbol| {
+                    symbol.split('}').next().is_some_and(|inner| inner.to_ascii_uppercase().contains(*letter))
+                })
+                .count()
+        };
+        let count: usize = self
+            .zone(player, BATTLEFIELD)
+            .into_iter()
+            .filter_map(|card| self.get(card))
+            .map(|c| symbols(&c.printed.mana_cost))
+            .sum();
+        i32::try_from(count).unwrap_or(i32::MAX)
+    }
+
+    fn stored(&self, source: CardId, what: usize) -> i32 {
+        self.get(source).and_then(|c| c.stored).and_then(|stored| stored.get(what).copied()).unwrap_or(0)
     }
 
     fn raided(&self, player: PlayerId) -> bool {

@@ -124,6 +124,8 @@ pub struct Library {
     names: HashMap<String, String>,
     /// The diagnostic of each card whose first block did not compile, by name.
     refused: HashMap<String, String>,
+    /// What the cards' `token(id)`s found in the set files ([`Library::token_printings`]).
+    token_printings: Vec<crate::token_cards::TokenPrinting>,
     /// A runtime of the program with nothing in play, made once: each table starts from a
     /// [`vm::runtime::Runtime::fresh`] copy of it, as working out a runtime's plans anew
     /// walks every card of the program (most of a sim's game, `rsc test`'s test).
@@ -182,21 +184,32 @@ impl Library {
         Library::compile_keyed(sources, keys, on_outcome)
     }
 
+    /// [`Library::compile_with_sets`] where the set files are not: each `token(id)` finds
+    /// what `printings` says (the [`Library::token_printings`] of the cards compiled with
+    /// them), so that the same card texts compile the same way (a sim's worker process).
+    pub fn compile_answering(
+        sources: &[(&str, String)],
+        printings: Vec<crate::token_cards::TokenPrinting>,
+    ) -> Result<Library, String> {
+        let token_cards = crate::token_cards::TokenCards::answering(printings);
+        Library::compile_keyed(sources, crate::CardKeys::with_token_cards(Arc::new(token_cards)), |_, _| {})
+    }
+
     /// The cards of `sources` compiled with `keys` ([`Library::compile_reporting`]).
     fn compile_keyed(
         sources: &[(&str, String)],
         keys: crate::CardKeys,
         mut on_outcome: impl FnMut(usize, &crate::CardOutcome),
     ) -> Result<Library, String> {
-        // `flip(Name)` names a card of any of the sources.
-        let blocks: Vec<_> = sources.iter().flat_map(|(_, source)| crate::reader::read(source)).collect();
-        let card_names = crate::card_names::CardNames::new(blocks.iter().map(|block| block.name()));
+        // `flip(Name)` names a card of any of the sources, and is refused when that card
+        // is: a deck's card is refused rather than stop a game as it flips.
+        let texts: Vec<&str> = sources.iter().map(|(_, source)| source.as_str()).collect();
+        let card_names = crate::card_names::CardNames::of_sources(&texts, &keys);
         let mut keys = keys.with_card_names(Arc::new(card_names));
         let mut bundle = BundleBuilder::new(&CATALOGUE);
         let mut printed = HashMap::new();
         let mut names = HashMap::new();
         let mut refused = HashMap::new();
-        let mut flips = HashMap::new();
         for (index, (file, source)) in sources.iter().enumerate() {
             crate::compile_each(file, source, &mut bundle, &mut keys, |outcome| {
                 on_outcome(index, &outcome);
@@ -209,28 +222,35 @@ impl Library {
             for block in crate::reader::read(source) {
                 let name = block.name().to_string();
                 names.entry(name.to_lowercase()).or_insert_with(|| name.clone());
-                flips.entry(name.clone()).or_insert_with(|| flip_names(&block));
                 printed.entry(name).or_insert_with(|| printed_of(&block));
             }
         }
         let bytes = bundle.finish().map_err(|error| format!("the bundle cannot be built: {error}"))?;
         let program =
             Program::load(&bytes, &CATALOGUE).map_err(|error| format!("the bundle does not load: {error}"))?;
-        let mut rules = (0..program.cards().len())
+        let rules = (0..program.cards().len())
             .filter_map(|index| {
                 let idx = CardIdx::new(index);
                 program.card_key(idx).map(|key| (key.to_string(), idx))
             })
             .collect();
-        refuse_flips_into_refused(&flips, &names, &mut rules, &mut refused);
+        let token_printings = keys.token_cards.as_ref().map(|token_cards| token_cards.asked()).unwrap_or_default();
         Ok(Library {
             program: Arc::new(program),
             rules,
             printed: Arc::new(printed),
             names,
             refused,
+            token_printings,
             runtime: OnceLock::new(),
         })
+    }
+
+    /// Each id the cards' `token(id)`s asked the set files for, by id, with what it found
+    /// (none when compiled without them): with the card texts, all a compilation needs of
+    /// the sets to give the same cards again ([`Library::compile_answering`]).
+    pub fn token_printings(&self) -> &[crate::token_cards::TokenPrinting] {
+        &self.token_printings
     }
 
     /// The name as the card files write it of the card named `name` in any case.
@@ -251,61 +271,6 @@ impl Library {
         match self.refused.get(name) {
             Some(error) => Err(Missing::NotCompiled(error.clone())),
             None => Err(Missing::Unknown),
-        }
-    }
-}
-
-/// The names, lower case, a card's lines flip it into (`flip(Name)`, `^` read as `,`).
-fn flip_names(block: &crate::reader::CardBlock<'_>) -> Vec<String> {
-    let mut found = Vec::new();
-    for field in &block.fields {
-        let lower = field.value.to_lowercase();
-        let mut rest = lower.as_str();
-        while let Some(at) = rest.find("flip(") {
-            let starts_word = rest[..at].chars().next_back().is_none_or(|before| !before.is_alphanumeric());
-            let after = &rest[at + "flip(".len()..];
-            let Some(close) = after.find(')') else { break };
-            if starts_word {
-                found.push(after[..close].trim().replace('^', ","));
-            }
-            rest = &after[close..];
-        }
-    }
-    found
-}
-
-/// Takes the rules away from each card that flips into a card without rules (one no file
-/// has, or one that did not compile), so that it is refused as a deck's card rather than
-/// stop a game as it flips; again for the cards flipping into those, until none is left.
-fn refuse_flips_into_refused(
-    flips: &HashMap<String, Vec<String>>,
-    names: &HashMap<String, String>,
-    rules: &mut HashMap<String, CardIdx>,
-    refused: &mut HashMap<String, String>,
-) {
-    // Each round refuses a card at least, so there are at most as many rounds as cards.
-    for _ in 0..=flips.len() {
-        let mut newly = Vec::new();
-        for (name, into) in flips {
-            if !rules.contains_key(name) {
-                continue;
-            }
-            let without_rules = into.iter().find_map(|target| {
-                let written = names.get(target)?;
-                (!rules.contains_key(written)).then_some(written)
-            });
-            if let Some(target) = without_rules {
-                let why = refused.get(target).map_or(String::new(), |error| format!(" ({error})"));
-                let error = format!("E0100 unsupported: `flip(...)` into `{target}`, which does not compile{why}");
-                newly.push((name.clone(), error));
-            }
-        }
-        if newly.is_empty() {
-            return;
-        }
-        for (name, error) in newly {
-            rules.remove(&name);
-            refused.insert(name, error);
         }
     }
 }

@@ -240,9 +240,9 @@ fn an_amount_out_of_range_is_named_so_at_the_number() {
     let source = "[card]\nname=Zap\ntype=Instant\nauto=damage: controller\n[/card]\n";
     assert_eq!(check(source), (vec![seen("E0100", "unsupported: `damage:` without an amount", 4, 6)], 0));
     assert_eq!(help_of(source, Code::E0100), "write the amount after the `:` (`damage:2`)");
-    // A word is still named by its first letters.
+    // A word is still named by its first letters, at the word.
     let source = "[card]\nname=Zap\ntype=Instant\nauto=damage:lots target(creature,player)\n[/card]\n";
-    assert_eq!(check(source), (vec![seen("E0100", "unsupported: amount `lots`", 4, 6)], 0));
+    assert_eq!(check(source), (vec![seen("E0100", "unsupported: amount `lots`", 4, 13)], 0));
 }
 
 /// Windows line ends, tabs and a byte-order mark change no line nor column.

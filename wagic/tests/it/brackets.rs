@@ -127,13 +127,17 @@ fn each_bracket_read_as_wagic_reads_it_is_warned_about_where_it_is() {
     // still told.
     let capitals = card("@movedTo(creature[power>=4|myBattlefield):draw:1 controller").replace("auto=", "Auto=");
     assert_eq!(check(&capitals).0.iter().map(|seen| seen.0).collect::<Vec<_>>(), ["W0106", "W0109"]);
-    // Renown's `this(` never closes: read as Wagic does, then refused for what it is,
-    // at its place in the line as written.
+    // Renown's `this(` never closes: read as Wagic does, and compiled.
     let renown = "this(cantargetcard(*[-renown]) transforms((,newability[@combatdamaged(player) from(this):counter(1/1) && becomes(renown) forever]))";
     let (seen_renown, compiled) = check(&card(renown));
+    assert_eq!(compiled, 1);
+    assert_eq!(seen_renown, [seen("W0109", "this `(` never closes: read as closed before ` transforms`", 4, 10)]);
+    // Monstrosity's, around an activated ability, is then refused for what it is, at its
+    // place in the line as written.
+    let monstrous = "this(cantargetcard(*[-monstrous]) {6}{G}:becomes(monstrous) forever && counter(1/1,3)";
+    let (seen_monstrous, compiled) = check(&card(monstrous));
     assert_eq!(compiled, 0);
-    assert_eq!(seen_renown[0], seen("W0109", "this `(` never closes: read as closed before ` transforms`", 4, 10));
-    assert_eq!(seen_renown[1].0, "E0100");
+    assert_eq!(seen_monstrous[1].0, "E0100");
     // Monstrosity: the activated ability after the `this(...)`, from its `{` as written.
     let monstrous = "this(cantargetcard(*[-monstrous]) {6}{G}:becomes(monstrous) forever && counter(1/1,3)";
     let (seen_monstrous, _) = check(&card(monstrous));

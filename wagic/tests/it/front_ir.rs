@@ -170,7 +170,10 @@ fn autograveyard_compiles_the_cards_own_move_from_the_battlefield_only() {
             "{2}:target(creature) transforms((,unearth,haste)) forever",
             "unsupported: `autograveyard` `transforms(...) forever` of another card",
         ),
-        ("{2}:moveto(mybattlefield) && transforms((,haste)) forever", "unsupported: word `forever`"),
+        (
+            "{2}:moveto(mybattlefield) && transforms((,haste)) forever",
+            "unsupported: keyword ability in `transforms(...) forever`",
+        ),
         // In a graveyard the card enchants nothing: a permanent's effect has no object.
         (
             "@movedto(this|graveyard) from(battlefield):untap",
@@ -542,7 +545,7 @@ fn a_type_amount_is_the_commands_per_filter() {
     // Not for a discard or a prevention: Wagic's `type:` there is not a count of cards.
     assert_eq!(
         error_of("auto=discard:type:*:myhand controller\ntype=Sorcery").as_deref(),
-        Some("unsupported: amount `type`")
+        Some("unsupported: amount `type` of `discard`")
     );
 }
 
@@ -590,7 +593,7 @@ fn transforms_is_one_call_then_a_grant_per_keyword_ability() {
         ("auto={T}:transforms((allsubtypes)) target(creature) ueot", "transforms part `allsubtypes`"),
         // A grant outliving its source: the runtime ends one with its restriction or as its
         // source leaves play.
-        ("auto={1}:target(*) transforms((,haste)) forever", "word `forever`"),
+        ("auto={1}:target(*) transforms((,haste)) forever", "keyword ability in `transforms(...) forever`"),
         ("auto={1}:transforms((Wombatx)) ueot", "transforms type `wombatx`"),
         ("auto={1}:transforms((,setpower=X)) ueot", "transforms `setpower` of `x`"),
         ("auto={1}:transforms(artifact) ueot", "`transforms` without its double parentheses"),

@@ -5,8 +5,10 @@
 mod alias;
 mod alter_cost;
 mod alternative;
+mod amounts;
 mod attached_triggers;
 mod author;
+mod becomes;
 mod behaviour;
 mod blink;
 mod board;

@@ -51,8 +51,7 @@ fn a_new_ability_is_one_more_link_on_the_transformed_cards() {
     assert_eq!(ir_of(forever), ["action[1]: filterSome(Exact(1)) transforms,tap ueot"]);
     assert_eq!(
         error_of("auto={T}:target(creature) transforms((,newability[1/1])) forever\ntype=Creature").as_deref(),
-        // (the refusal names the word the effect does not take alone, as for a keyword)
-        Some("unsupported: word `forever`")
+        Some("unsupported: keyword ability in `transforms(...) forever`")
     );
 }
 

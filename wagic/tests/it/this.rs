@@ -60,11 +60,11 @@ fn other_tests_and_one_shot_effects_under_this_are_refused() {
     for (card, refused) in [
         (
             "auto=this(variable{urzatron}>0) 1/1\ntype=Creature",
-            "unsupported: `this(...)` other than a turn test, `controllerlife`, `opponentlife`, a poison count, `gear` or `auras` against a number, `untapped`, `tapped` or `counter{0/0.n.name}`, `counter{1/1.n}` or `counter{-1/-1.n}`",
+            "unsupported: `this(...)` other than a turn test, `controllerlife`, `opponentlife`, a poison count, `gear` or `auras` against a number, `untapped`, `tapped` or `counter{0/0.n.name}`, `counter{1/1.n}`, `counter{-1/-1.n}` or `cantargetcard(spec)`",
         ),
         (
             "auto=this(variable{controllerturn}<1) 1/1\ntype=Creature",
-            "unsupported: `this(...)` other than a turn test, `controllerlife`, `opponentlife`, a poison count, `gear` or `auras` against a number, `untapped`, `tapped` or `counter{0/0.n.name}`, `counter{1/1.n}` or `counter{-1/-1.n}`",
+            "unsupported: `this(...)` other than a turn test, `controllerlife`, `opponentlife`, a poison count, `gear` or `auras` against a number, `untapped`, `tapped` or `counter{0/0.n.name}`, `counter{1/1.n}`, `counter{-1/-1.n}` or `cantargetcard(spec)`",
         ),
         (
             "auto=may this(variable{controllerturn}>0) draw:1 controller\ntype=Creature",

@@ -206,7 +206,27 @@ fn wagics_own_sets_resolve_the_ids_they_hold_and_refuse_the_others() {
     let names: Vec<String> =
         sources.iter().flat_map(|(_, source)| wagic::reader::read(source)).map(|b| b.name().to_string()).collect();
     let token_cards = TokenCards::new(sets, names.iter().map(String::as_str));
-    assert_eq!(token_cards.card_of(-20787511), Ok("Wurm T1"));
-    assert_eq!(token_cards.card_of(-20787512), Ok("Wurm T2"));
+    assert_eq!(token_cards.card_of(-20787511).as_deref(), Ok("Wurm T1"));
+    assert_eq!(token_cards.card_of(-20787512).as_deref(), Ok("Wurm T2"));
     assert_eq!(token_cards.card_of(-193507), Err(wagic::token_cards::TokenCardError::NoPrinting));
+}
+
+#[test]
+fn cards_compiled_again_with_the_printings_they_asked_for_make_the_same_tokens() {
+    // A sim's worker process has the card texts and what their ids found, not the sets.
+    let cards = "[card]\nname=Awakening Zone\nauto=@each my upkeep:Token(-193507)\nmana={2}{G}\ntype=Enchantment\n[/card]\n\
+        [card]\nname=Eldrazi Spawn\ntype=Creature\nsubtype=Eldrazi Spawn\npower=0\ntoughness=1\n[/card]\n\
+        [card]\nname=Nowhere\nauto=token(-4)\ntype=Sorcery\n[/card]\n";
+    let sources = [("zone.txt", cards.to_string())];
+    let first = Library::compile_with_sets(&sources, Some(&our_sets())).expect("the cards compile");
+    let asked = first.token_printings().to_vec();
+    assert_eq!(
+        asked,
+        [(-193507, Ok("Eldrazi Spawn".to_string())), (-4, Err(wagic::token_cards::TokenCardError::NoPrinting))]
+    );
+    let again = Library::compile_answering(&sources, asked.clone()).expect("the cards compile again");
+    assert!(again.rules_of("Awakening Zone").is_ok());
+    assert!(again.rules_of("Nowhere").is_err());
+    assert_eq!(again.token_printings(), asked);
+    assert_eq!(again.program.cards().len(), first.program.cards().len());
 }
