@@ -96,6 +96,7 @@ mod transforms;
 mod trigger;
 mod unsupported;
 pub use unsupported::{Unsupported, did_you_mean};
+pub use upcost::{MAX_AGE, upkeep_cost_abilities};
 mod upcost;
 mod vanishing;
 pub mod vocabulary;
@@ -477,9 +478,9 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
             }
             "auto" if vanishing::is_vanishing(value) => autos.extend(lowering.vanishing(value)?),
             "auto" if upcost::is_upcost(value) => {
-                let (action, auto) = lowering.upcost(value)?;
-                actions.push(action);
-                autos.push(auto);
+                let upkeep = lowering.upcost(value)?;
+                actions.extend(upkeep.actions);
+                autos.extend(upkeep.autos);
             }
             "auto" if cost_change::is_cost_change(value) => lowering.cost_change(value, is_spell)?,
             // An Equipment's triggered line is the generic path's (`equipment_trigger`).

@@ -498,8 +498,7 @@ impl Game<'_> {
             return self.given_text(card, index);
         }
         let c = self.table.board.get(card)?;
-        let activated: Vec<&str> =
-            c.printed.autos.iter().map(|auto| auto.trim()).filter(|auto| auto.starts_with('{')).collect();
+        let activated = c.printed.activated_lines();
         if activated.len() != self.own_actions(card) {
             return None;
         }

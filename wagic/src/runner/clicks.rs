@@ -547,8 +547,7 @@ impl Run<'_> {
             c.printed.hand_lines.get(index.saturating_sub(ranges.hand.start))
         };
         // The activated lines (`{cost}:effect`) name the abilities' targets.
-        let activated: Vec<&str> =
-            c.printed.autos.iter().map(String::as_str).filter(|auto| is_activated_line(auto)).collect();
+        let activated = c.printed.activated_lines();
         let named = if index >= actions {
             // An `autohand` line (`__CYCLING__(...)` names none) or a graveyard one.
             targets_named("", off_battlefield_line.map(String::as_str).into_iter())
@@ -665,9 +664,7 @@ impl Run<'_> {
         !combat
             && self.named(text) == Some(Value::Card(source))
             && self.table.board.get(source).is_some_and(|c| {
-                c.zone == BATTLEFIELD
-                    && c.printed.hand_lines.is_empty()
-                    && !c.printed.autos.iter().any(|auto| is_activated_line(auto))
+                c.zone == BATTLEFIELD && c.printed.hand_lines.is_empty() && c.printed.activated_lines().is_empty()
             })
     }
 
@@ -822,13 +819,6 @@ enum Payment {
     Flashback,
     /// Its morph cost (`facedown=`), cast face down.
     FaceDown,
-}
-
-/// Whether an `auto=` line is an activated ability: `{cost}:effect`, or an upkeep cost
-/// (`upcost[...]`, which the front end lowers as one, in line order).
-fn is_activated_line(auto: &str) -> bool {
-    let auto = auto.trim_start();
-    auto.starts_with('{') || auto.get(..7).is_some_and(|start| start.eq_ignore_ascii_case("upcost["))
 }
 
 /// Adds a `kicker=` mana cost to `cost`; false when the runner cannot read it.
