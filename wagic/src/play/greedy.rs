@@ -48,6 +48,9 @@ use crate::runner::combat::{can_block, may_block};
 use crate::table::{BATTLEFIELD, HAND};
 use crate::testfile::Phase;
 
+/// The catalogue's costs opening an ability that pays an upkeep cost.
+const UPKEEP_COSTS: [&str; 3] = ["upcost", "echo", "cumulative"];
+
 /// What an effect does to what it targets, as its text reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Effect {
@@ -248,6 +251,8 @@ impl Game<'_> {
                 }
                 // A planeswalker's abilities are judged by their own lines (`loyalty.rs`).
                 Move::Activate { card, .. } if self.is_planeswalker(card) => continue,
+                // An upkeep cost keeps its permanent: paid whenever it can be, first.
+                Move::Activate { card, index, .. } if self.pays_upkeep(card, index) => return Some(chosen),
                 Move::Activate { card, .. } => (card, false),
             };
             let from_graveyard = matches!(chosen, Move::Activate { .. }) && spell;
@@ -349,6 +354,17 @@ impl Game<'_> {
             Effect::Helpful => combat || spell && !instant_or_sorcery,
             Effect::Unknown => spell && !aura,
         }
+    }
+
+    /// Whether ability `action` of `card` pays its upkeep cost (`upcost[...]`, an echo, a
+    /// cumulative upkeep): its first cost is one of those the front end gives them.
+    fn pays_upkeep(&self, card: CardId, action: usize) -> bool {
+        let Ok(rules) = self.table.rules(card) else { return false };
+        let program = &self.table.library().program;
+        let first = program.cards().get(rules.index()).and_then(|data| data.actions.get(action)?.costs.first());
+        first.is_some_and(|cost| {
+            crate::CATALOGUE.costs.get(cost.cost.index()).is_some_and(|spec| UPKEEP_COSTS.contains(&spec.name))
+        })
     }
 
     /// Whether ability `action` of `card` costs only mana and `{T}` and, with no target,

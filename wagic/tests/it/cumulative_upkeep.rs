@@ -142,3 +142,37 @@ fn an_auras_cumulative_upkeep_sacrifices_the_aura_not_its_creature() {
                 eot\neot\nnext\nForest\nWind\nnext\n[ASSERT]\nDRAW\n[PLAYER1]\ninplay:Forest,Wind\nmanapool:{0}\n[PLAYER2]\ninplay:Grizzly Bears\n[END]\n";
     assert_eq!(verdict(paid), Verdict::Passed);
 }
+
+#[test]
+fn in_a_game_the_greedy_player_pays_each_age_it_can_and_loses_the_permanent_it_cannot() {
+    let library = Arc::new(Library::compile(&[("cumulative.txt", CARDS.to_string())]).expect("the cards compile"));
+    let deck: Vec<String> = (0..30).map(|i| if i % 3 == 0 { "Remora" } else { "Island" }.to_string()).collect();
+    let options = wagic::play::Options { seed: 3, turn_limit: 6, players: [wagic::play::PlayerKind::Greedy; 2] };
+    let played = wagic::play::play(&library, [&deck, &deck], options);
+    let lines = played.transcript(3, ["a", "b"], ["greedy", "greedy"]);
+    let turn = |number: u32| -> Vec<String> {
+        let start = format!("── turn {number}: ");
+        let from = lines.iter().position(|line| line.starts_with(&start)).expect("the turn");
+        lines[from + 1..]
+            .iter()
+            .take_while(|line| !line.starts_with("── "))
+            .filter(|line| !line.contains(" draws ") && !line.contains(" plays ") && !line.contains("after turn"))
+            .map(|line| line.split_whitespace().collect::<Vec<_>>().join(" "))
+            .collect()
+    };
+    // Turn 3: p0's Remora of turn 1 has one age counter: {1} paid with one Island.
+    assert_eq!(
+        turn(3)[..2],
+        ["upkeep p0 taps Island for mana", "upkeep p0 activates Remora: cumulativeupcost[{1}] sacrifice"]
+    );
+    // Turn 5: two Remoras, of three and two age counters, and three Islands: {2} is paid for
+    // one, and the other is sacrificed as the draw step begins.
+    assert_eq!(
+        turn(5)[..3],
+        [
+            "upkeep p0 taps Island, Island for mana",
+            "upkeep p0 activates Remora: cumulativeupcost[{1}] sacrifice",
+            "draw Remora [p0] goes to the graveyard",
+        ]
+    );
+}
