@@ -465,6 +465,8 @@ impl Code {
                  `pay(cost) donothing?effect`: the effect unless paid), \
                  `upcost[cost] effect` on a permanent (paid in its upkeep, else the effect; \
                  `upcost[cost;next upkeep]`: its first upkeep only), \
+                 `cumulativeupcost[cost] effect` and `cumulativeupcostmulti[cost] effect` (an age \
+                 counter each upkeep, then the cost once per age counter, else the effect), \
                  `teach(spec)` of an effect that is no triggered ability on an Aura, where every permanent it \
                  may enchant matches the spec (its `target=` type, or `*`), and of a static effect, held while \
                  the enchanted permanent matches, for any other spec (and `teach(creature)` of a static \

@@ -233,7 +233,9 @@ impl Game<'_> {
                     }
                     continue;
                 }
-                Move::Cast(card) | Move::CastKicked(card) | Move::Flashback(card) => (card, true),
+                Move::Cast(card) | Move::CastKicked(card) | Move::Flashback(card) | Move::CastAlternative(card) => {
+                    (card, true)
+                }
                 Move::Activate { card, index, .. } if self.used_from_graveyard(card, index) => {
                     if !self.brings_back(player, card, index) {
                         continue;
@@ -262,6 +264,10 @@ impl Game<'_> {
             let mut cost = if spell { self.table.board.get(source).map_or(0, |c| c.printed.mana_value) } else { -1 };
             if matches!(chosen, Move::CastFaceDown(_)) {
                 cost = 2;
+            }
+            // Cast for its alternative cost (life, cards), worth one less than for its own.
+            if matches!(chosen, Move::CastAlternative(_)) {
+                cost = cost.saturating_sub(1);
             }
             // Kicked is worth its kicker more: the kicked cast is taken when both are moves.
             if matches!(chosen, Move::CastKicked(_)) {
@@ -470,7 +476,10 @@ impl Game<'_> {
 
     /// Whether a move casts a spell that counters a spell (`fizzle`).
     fn counters(&self, chosen: Move) -> bool {
-        let (Move::Cast(card) | Move::CastKicked(card) | Move::Flashback(card)) = chosen else { return false };
+        let (Move::Cast(card) | Move::CastKicked(card) | Move::Flashback(card) | Move::CastAlternative(card)) = chosen
+        else {
+            return false;
+        };
         self.effect_text(card).to_ascii_lowercase().contains("fizzle")
     }
 
@@ -486,7 +495,11 @@ impl Game<'_> {
                     .given_text(card, index)
                     .is_some_and(|text| self.answers_with_text(player, &text, wanted, aimed));
             }
-            Move::Cast(card) | Move::CastKicked(card) | Move::Flashback(card) | Move::Activate { card, .. } => card,
+            Move::Cast(card)
+            | Move::CastKicked(card)
+            | Move::Flashback(card)
+            | Move::CastAlternative(card)
+            | Move::Activate { card, .. } => card,
         };
         self.answers_with_text(player, &self.effect_text(source), wanted, aimed)
     }

@@ -95,6 +95,9 @@ pub mod deck;
 mod activate_mana;
 #[cfg(test)]
 mod activate_tests;
+mod alternative;
+#[cfg(test)]
+mod alternative_tests;
 mod combat;
 #[cfg(test)]
 mod combat_tests;
