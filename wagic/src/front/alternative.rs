@@ -96,7 +96,9 @@ impl<'i> Lowering<'i> {
             return Err(Unsupported::new(value, "alternative cost other than `{...}` symbols"));
         }
         let mana = alternative_mana_symbols(cost);
-        self.mana_only(Piece::new(&mana, cost_piece.start), "alternative cost with mana other than plain mana")?;
+        // Read as an activated ability's mana, which refuses a symbol no cost has (`{X}`);
+        // hybrids are paid either way, as a spell's.
+        self.costs(Piece::new(&mana, cost_piece.start))?;
         let others = alternative_other_costs(cost);
         if others.is_empty() {
             return Ok(None);

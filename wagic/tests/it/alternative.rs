@@ -40,6 +40,7 @@ fn an_alternative_effect_runs_under_the_catalogues_alternative_and_other_costs_a
         ("other={T}\ntype=Creature", "unsupported: alternative cost `{T}` of the card itself"),
         ("other={S}{1}\ntype=Creature", "unsupported: alternative cost `{S}` of the card itself"),
         ("other={kfox}\ntype=Creature", "unsupported: cost `{kfox}`"),
+        ("other={X}{R}\ntype=Sorcery", "unsupported: cost `{x}`"),
         (
             "other={1} name(Evoke) free\ntype=Creature",
             "unsupported: text after an alternative cost other than `name(...)`",
@@ -107,6 +108,10 @@ fn costs_other_than_mana_are_the_cards_last_action_and_the_mana_stays_a_spells()
     assert_eq!(wagic::front::alternative_mana_symbols(cost), "{1}{U}");
     assert_eq!(wagic::front::alternative_other_costs(cost), "{H(island|myBattlefield)}{H(island|myBattlefield)}");
     assert_eq!(wagic::front::alternative_other_costs("{2}{RG}{X}"), "");
+    // Conspire's hybrid mana beside its tapped creatures compiles.
+    let conspire = "other={3}{WU}{T(creature[blue;white]|mybattlefield)}{T(creature[blue;white]|mybattlefield)}\n\
+                    auto=draw:1 controller\nmana={3}{WU}\ntype=Sorcery";
+    assert_eq!(error_of(conspire), None);
 }
 
 #[test]
