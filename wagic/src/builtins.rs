@@ -861,7 +861,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
     for spec in CATALOGUE.costs.iter().enumerate().filter(|(_, spec)| hybrid_ways(spec.name).is_some()) {
         table.cost(spec.0, hybrid_cost);
     }
-    let costs: [(&str, vm::runtime::CostFn<H>); 28] = [
+    let costs: [(&str, vm::runtime::CostFn<H>); 29] = [
         ("T", tap_cost),
         ("W", white),
         ("U", blue),
@@ -886,6 +886,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
         ("restrictionequalto", restriction_equal_to),
         ("upcost", upcost),
         ("echo", echo),
+        ("cumulative", cumulative),
         ("echoend", echo_end),
         ("nextonce", next_once),
         ("turnonce", turn_once),

@@ -397,7 +397,7 @@ impl Code {
                  of a one-shot effect runs when it was paid), `flashback` (a mana cost of an instant or \
                  sorcery, cast from its owner's graveyard), morph's `facedown` (a mana cost: the card \
                  cast face down as a nameless 2/2), `autofacedown` (`{cost}:morph`, a mana cost: turning \
-                 it face up) and `autofaceup` (one-shot effects as it is turned face up), `other` (an alternative mana cost, with its `name(...)`; \
+                 it face up) and `autofaceup` (one-shot effects as it is turned face up), `other` (an alternative cost, with its `name(...)`: mana, life, and the `{S(spec)}`, `{E(spec)}`, `{H(spec)}`, `{T(spec)}`, `{discard(spec)}` costs of an activated ability; \
                  `auto=alternative effect` of a one-shot effect runs when it was paid), `otherrestriction` \
                  (counts `type(spec)~morethan|lessthan|equalto~n`, comma-separated: when `other` may be paid), `anyzone` (`p/t cdaactive`, counts `type:spec:zone` and `plusonetype:spec:zone`) and \
                  `alias` with the rule 1194 on an Aura (control of the enchanted permanent) or \
@@ -467,6 +467,8 @@ impl Code {
                  `pay(cost) donothing?effect`: the effect unless paid), \
                  `upcost[cost] effect` on a permanent (paid in its upkeep, else the effect; \
                  `upcost[cost;next upkeep]`: its first upkeep only), \
+                 `cumulativeupcost[cost] effect` and `cumulativeupcostmulti[cost] effect` (an age \
+                 counter each upkeep, then the cost once per age counter, else the effect), \
                  `teach(spec)` of an effect that is no triggered ability on an Aura, where every permanent it \
                  may enchant matches the spec (its `target=` type, or `*`), and of a static effect, held while \
                  the enchanted permanent matches, for any other spec (and `teach(creature)` of a static \

@@ -1,5 +1,5 @@
 //! The Wagic cost symbols: `{T}`, mana, `{S}`, `{E}`, `{H}`, `{D}`, `{L:n}`, `{cycle}`, the timing
-//! restrictions (`asSorcery`, `myTurnOnly`...) and the once-only costs (`upcost`, echo,
+//! restrictions (`asSorcery`, `myTurnOnly`...) and the once-only costs (`upcost`, cumulative upkeep, echo,
 //! `@next`), each tried then paid as [`vm::runtime::CostPhase`] says.
 
 use super::*;
@@ -311,6 +311,17 @@ pub(super) fn upcost<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhas
 pub(super) fn echo<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
     let source = ctx.env().source;
     if phase == CostPhase::Check && ctx.host().echo_done(source) {
+        return Ok(Status::Failure);
+    }
+    upcost(ctx, phase)
+}
+
+/// A cumulative upkeep's payment for n age counters (the cost's count): an upkeep cost
+/// (`upcost`) while the permanent has exactly n age counters, the ones its controller's
+/// upkeeps put on (Wagic's `AUpkeep` asks its cost once per age counter).
+pub(super) fn cumulative<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    let source = ctx.env().source;
+    if phase == CostPhase::Check && ctx.host().named_counters(source, "age") != cost_count(ctx) {
         return Ok(Status::Failure);
     }
     upcost(ctx, phase)

@@ -97,6 +97,11 @@ pub const COSTS: &[CostSpec] = &[
         doc: "An echo (`upcost[...;next upkeep]`): as `upcost`, until its controller's first draw step since it entered (`echoend`).",
     },
     CostSpec {
+        name: "cumulative",
+        arg: CostArg::OptionalCountOrFilter,
+        doc: "A cumulative upkeep paid for n age counters (`cumulativeupcost[...]`, the count n): as `upcost`, while the permanent has exactly n age counters.",
+    },
+    CostSpec {
         name: "echoend",
         arg: CostArg::None,
         doc: "The echo's auto: payable once since the card entered; paying ends its echo.",

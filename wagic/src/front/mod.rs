@@ -46,7 +46,7 @@
 mod alias;
 pub use alias::{EXTRA_LANDS, alias_target};
 mod alternative;
-pub use alternative::alternative_mana;
+pub use alternative::{alternative_mana, alternative_mana_symbols, alternative_other_costs};
 mod amount;
 mod aura;
 mod bearer;
@@ -98,6 +98,7 @@ mod transforms;
 mod trigger;
 mod unsupported;
 pub use unsupported::{Unsupported, did_you_mean};
+pub use upcost::{MAX_AGE, upkeep_cost_abilities};
 mod upcost;
 mod vanishing;
 pub mod vocabulary;
@@ -368,6 +369,8 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
     // The activated abilities an Aura or Equipment gives the permanent it is attached to
     // (`bearer.rs`): actions after its own, before the `autohand` ones.
     let mut given_actions = Vec::new();
+    // The costs of `other=` other than mana: the card's last action (`alternative.rs`).
+    let mut alternative_action = None;
     let gives = bearer::attaches(block);
     // Each trigger's event, whether it has a `restriction{...}`, and its line.
     let mut triggers = Vec::new();
@@ -461,7 +464,7 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
             }
             "autofacedown" => lowering.face_down_line(value, block.field("facedown").is_some())?,
             "autofaceup" => autos.push(lowering.face_up_line(value, block.field("autofacedown").is_some())?),
-            "other" => lowering.alternative_cost(value)?,
+            "other" => alternative_action = lowering.alternative_cost(value)?,
             "otherrestriction" => lowering.other_restriction(value, block.field("other").is_some())?,
             "auto" if kicker::is_kicker_line(value) && !is_aura && !is_equipment => {
                 let statements = lowering.kicked(value, block.field("kicker").is_some())?;
@@ -481,9 +484,9 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
             }
             "auto" if vanishing::is_vanishing(value) => autos.extend(lowering.vanishing(value)?),
             "auto" if upcost::is_upcost(value) => {
-                let (action, auto) = lowering.upcost(value)?;
-                actions.push(action);
-                autos.push(auto);
+                let upkeep = lowering.upcost(value)?;
+                actions.extend(upkeep.actions);
+                autos.extend(upkeep.autos);
             }
             "auto" if cost_change::is_cost_change(value) => lowering.cost_change(value, is_spell)?,
             // An Equipment's triggered line is the generic path's (`equipment_trigger`).
@@ -759,6 +762,7 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
     actions.extend(given_actions);
     actions.extend(hand_actions);
     actions.extend(graveyard_actions);
+    actions.extend(alternative_action);
     Ok(Card {
         abilities: arena.alloc_slice_copy(&abilities),
         target: rule_target,

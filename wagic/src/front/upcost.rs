@@ -14,6 +14,16 @@
 //! due), and the auto costs `echoend` (payable once since the card entered; paying ends
 //! the echo).
 //!
+//! `cumulativeupcost[COST] effect` and `cumulativeupcostmulti[COST] effect` (cumulative
+//! upkeep: Mystic Remora's `cumulativeupcost[{1}] sacrifice`; Wagic's `AUpkeep` with
+//! `Cumulative`) put an age counter on the permanent as its controller's upkeep begins,
+//! then ask COST once per age counter. Lowered as an auto on its controller's `upkeep`
+//! event putting the counter on, the same `draw` auto, and [`MAX_AGE`] abilities, the
+//! n-th costing the catalogue's `cumulative` with count n (an `upcost` payable only while
+//! the permanent has exactly n age counters) then COST written n times, which the cost
+//! reader sums (`{1}` three times is `{3}`, `{S(land|mybattlefield)}` three times picks
+//! three lands): so each age's cost is checked and paid as any activated cost is.
+//!
 //! Wagic resolves the effect at once, choosing nothing: an effect that chooses a target, a
 //! `may` and effect words that limit activations are refused.
 
@@ -21,32 +31,67 @@ use compiler::ir::{Action, Auto, Condition, Cost, Event, Expr, Statement, Target
 use vm::bytecode::{CostIdx, EventIdx, EventPrefixIdx, FunctionIdx};
 
 use super::piece::Piece;
-use super::{Lowering, Unsupported, spec};
+use super::{Line, Lowering, Unsupported, spec};
 use crate::catalogue::{self, CATALOGUE};
 
 /// The opening of an upkeep cost.
 const OPEN: &str = "upcost[";
 
-/// Whether an `auto=` value is an upkeep cost.
+/// The openings of a cumulative upkeep (Wagic finds `cumulativeupcost` in either).
+const CUMULATIVE_OPENINGS: [&str; 2] = ["cumulativeupcost[", "cumulativeupcostmulti["];
+
+/// The most age counters a cumulative upkeep is paid for: one ability each. With more, no
+/// payment is offered and the effect happens (`{1}` paid for eleven counters is eleven
+/// mana, which no game of Wagic's decks reaches in practice).
+pub const MAX_AGE: u32 = 10;
+
+/// Whether an `auto=` value is an upkeep cost, cumulative or not.
 pub(super) fn is_upcost(value: Piece<'_>) -> bool {
-    value.trim().starts_with_word(OPEN)
+    let value = value.trim();
+    value.starts_with_word(OPEN) || CUMULATIVE_OPENINGS.iter().any(|opening| value.starts_with_word(opening))
+}
+
+/// How many abilities an `auto=` line lowers to when it is an upkeep cost: one for
+/// `upcost[...]`, [`MAX_AGE`] for a cumulative upkeep; `None` for any other line. The
+/// runner and the game match abilities to their lines by it.
+pub fn upkeep_cost_abilities(line: &str) -> Option<usize> {
+    let line = Piece::new(line.trim(), 0);
+    if CUMULATIVE_OPENINGS.iter().any(|opening| line.starts_with_word(opening)) {
+        Some(MAX_AGE as usize)
+    } else {
+        line.starts_with_word(OPEN).then_some(1)
+    }
+}
+
+/// The abilities and autos an upkeep cost is lowered to.
+pub(super) struct UpkeepCost<'i> {
+    /// The abilities paying it: one, or one per age for a cumulative upkeep.
+    pub actions: Vec<Action<'i>>,
+    /// The autos: the effect when unpaid, and a cumulative upkeep's age counter first.
+    pub autos: Vec<Auto<'i>>,
 }
 
 impl<'i> Lowering<'i> {
-    /// The ability paying the upkeep cost and the auto running the effect unpaid.
-    pub(super) fn upcost(&self, value: Piece<'_>) -> Result<(Action<'i>, Auto<'i>), Unsupported> {
+    /// The abilities paying the upkeep cost and the autos running the effect unpaid.
+    pub(super) fn upcost(&self, value: Piece<'_>) -> Result<UpkeepCost<'i>, Unsupported> {
         let value = value.trim();
-        if self.spell || self.aura {
+        let cumulative = CUMULATIVE_OPENINGS.iter().find(|opening| value.starts_with_word(opening));
+        // An Aura's cumulative upkeep sacrifices the Aura itself (`sacrifice all(this)`,
+        // Maddening Wind); any other effect of an Aura's would be the enchanted creature's.
+        let auras_own = cumulative.is_some() && value.text.to_ascii_lowercase().ends_with("] sacrifice all(this)");
+        if self.spell || self.aura && !auras_own {
             return Err(Unsupported::new(value, "`upcost[...]` on an instant, a sorcery or an Aura"));
         }
         // Not a trigger's effect: no damage event's bindings.
         self.damage_trigger.set(false);
-        let inner = value.from(OPEN.len());
+        let inner = value.from(cumulative.map_or(OPEN.len(), |opening| opening.len()));
         let close = inner.find_top(b']').ok_or_else(|| Unsupported::new(value, "`upcost[` without `]`"))?;
         let cost_text = inner.slice(0, close).trim();
         let (cost_text, echo) = match cost_text.find_top(b';') {
             None => (cost_text, false),
-            Some(at) if cost_text.from(at + 1).trim().text.eq_ignore_ascii_case("next upkeep") => {
+            Some(at)
+                if cumulative.is_none() && cost_text.from(at + 1).trim().text.eq_ignore_ascii_case("next upkeep") =>
+            {
                 (cost_text.slice(0, at).trim(), true)
             }
             Some(at) => {
@@ -57,8 +102,14 @@ impl<'i> Lowering<'i> {
             let index = CATALOGUE.costs.iter().position(|cost| cost.name == name).unwrap_or(0);
             Cost { cost: CostIdx::new(index), count: None, filter: None }
         };
-        let mut costs = vec![cost_named(if echo { "echo" } else { "upcost" })];
-        costs.extend_from_slice(self.costs(cost_text)?);
+        let actions = match cumulative {
+            None => {
+                let mut costs = vec![cost_named(if echo { "echo" } else { "upcost" })];
+                costs.extend_from_slice(self.costs(cost_text)?);
+                vec![Action { label: None, costs: self.arena.alloc_slice_copy(&costs), statements: &[] }]
+            }
+            Some(_) => self.cumulative_payments(cost_text, cost_named("cumulative"))?,
+        };
         self.activation_limits.borrow_mut().clear();
         let effect = inner.from(close + 1).trim();
         let (_, statements, lord, continuous) = self.effect(effect)?;
@@ -79,13 +130,36 @@ impl<'i> Lowering<'i> {
         let draw = EventIdx::new(CATALOGUE.event_index("draw").unwrap_or(0));
         let mine = catalogue::position(catalogue::EVENT_PREFIXES, "my").map(EventPrefixIdx::new);
         let event = Event { event: draw, prefix: mine, suffix: None, condition: None, span: value.span() };
-        let action = Action { label: None, costs: self.arena.alloc_slice_copy(&costs), statements: &[] };
-        let auto = Auto {
+        let unpaid_auto = Auto {
             hook: false,
             events: self.arena.alloc_slice_copy(&[event]),
             costs: if echo { self.arena.alloc_slice_copy(&[cost_named("echoend")]) } else { &[] },
             statements: self.until_end_of_turn(self.arena.alloc_slice_copy(&unpaid)),
         };
-        Ok((action, auto))
+        let mut autos = Vec::with_capacity(2);
+        if cumulative.is_some() {
+            // Wagic puts the counter on as the upkeep begins, before its cost is asked.
+            let aging = Piece::new("@each my upkeep:counter(0/0,1,age)", value.start);
+            let Line::Triggered { events, statements, .. } = self.line(aging)? else {
+                return Err(Unsupported::new(value, "cumulative upkeep"));
+            };
+            autos.push(Auto { hook: false, events, costs: &[], statements });
+        }
+        autos.push(unpaid_auto);
+        Ok(UpkeepCost { actions, autos })
+    }
+
+    /// A cumulative upkeep's abilities: for each age n from 1 to [`MAX_AGE`], `cumulative`
+    /// with count n, then COST written n times (read as one cost block, so that mana of one
+    /// colour is summed and a spec's cards are n different ones).
+    fn cumulative_payments(&self, cost_text: Piece<'_>, cumulative: Cost<'i>) -> Result<Vec<Action<'i>>, Unsupported> {
+        let mut actions = Vec::new();
+        for age in 1..=MAX_AGE {
+            let written = cost_text.text.repeat(age as usize);
+            let mut costs = vec![Cost { count: Some(age), ..cumulative }];
+            costs.extend_from_slice(self.costs(Piece::new(&written, cost_text.start))?);
+            actions.push(Action { label: None, costs: self.arena.alloc_slice_copy(&costs), statements: &[] });
+        }
+        Ok(actions)
     }
 }

@@ -50,6 +50,9 @@ use crate::runner::combat::{can_block, may_block};
 use crate::table::{BATTLEFIELD, HAND};
 use crate::testfile::Phase;
 
+/// The catalogue's costs opening an ability that pays an upkeep cost.
+const UPKEEP_COSTS: [&str; 3] = ["upcost", "echo", "cumulative"];
+
 /// What an effect does to what it targets, as its text reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Effect {
@@ -233,7 +236,9 @@ impl Game<'_> {
                     }
                     continue;
                 }
-                Move::Cast(card) | Move::CastKicked(card) | Move::Flashback(card) => (card, true),
+                Move::Cast(card) | Move::CastKicked(card) | Move::Flashback(card) | Move::CastAlternative(card) => {
+                    (card, true)
+                }
                 Move::Activate { card, index, .. } if self.used_from_graveyard(card, index) => {
                     if !self.brings_back(player, card, index) {
                         continue;
@@ -251,6 +256,8 @@ impl Game<'_> {
                 }
                 // A planeswalker's abilities are judged by their own lines (`loyalty.rs`).
                 Move::Activate { card, .. } if self.is_planeswalker(card) => continue,
+                // An upkeep cost keeps its permanent: paid whenever it can be, first.
+                Move::Activate { card, index, .. } if self.pays_upkeep(card, index) => return Some(chosen),
                 Move::Activate { card, .. } => (card, false),
             };
             let from_graveyard = matches!(chosen, Move::Activate { .. }) && spell;
@@ -260,6 +267,10 @@ impl Game<'_> {
             let mut cost = if spell { self.table.board.get(source).map_or(0, |c| c.printed.mana_value) } else { -1 };
             if matches!(chosen, Move::CastFaceDown(_)) {
                 cost = 2;
+            }
+            // Cast for its alternative cost (life, cards), worth one less than for its own.
+            if matches!(chosen, Move::CastAlternative(_)) {
+                cost = cost.saturating_sub(1);
             }
             // Kicked is worth its kicker more: the kicked cast is taken when both are moves.
             if matches!(chosen, Move::CastKicked(_)) {
@@ -352,6 +363,17 @@ impl Game<'_> {
             Effect::Helpful => combat || spell && !instant_or_sorcery,
             Effect::Unknown => spell && !aura,
         }
+    }
+
+    /// Whether ability `action` of `card` pays its upkeep cost (`upcost[...]`, an echo, a
+    /// cumulative upkeep): its first cost is one of those the front end gives them.
+    fn pays_upkeep(&self, card: CardId, action: usize) -> bool {
+        let Ok(rules) = self.table.rules(card) else { return false };
+        let program = &self.table.library().program;
+        let first = program.cards().get(rules.index()).and_then(|data| data.actions.get(action)?.costs.first());
+        first.is_some_and(|cost| {
+            crate::CATALOGUE.costs.get(cost.cost.index()).is_some_and(|spec| UPKEEP_COSTS.contains(&spec.name))
+        })
     }
 
     /// Whether ability `action` of `card` costs only mana and `{T}` and, with no target,
@@ -457,7 +479,10 @@ impl Game<'_> {
 
     /// Whether a move casts a spell that counters a spell (`fizzle`).
     fn counters(&self, chosen: Move) -> bool {
-        let (Move::Cast(card) | Move::CastKicked(card) | Move::Flashback(card)) = chosen else { return false };
+        let (Move::Cast(card) | Move::CastKicked(card) | Move::Flashback(card) | Move::CastAlternative(card)) = chosen
+        else {
+            return false;
+        };
         self.effect_text(card).to_ascii_lowercase().contains("fizzle")
     }
 
@@ -473,7 +498,11 @@ impl Game<'_> {
                     .given_text(card, index)
                     .is_some_and(|text| self.answers_with_text(player, &text, wanted, aimed));
             }
-            Move::Cast(card) | Move::CastKicked(card) | Move::Flashback(card) | Move::Activate { card, .. } => card,
+            Move::Cast(card)
+            | Move::CastKicked(card)
+            | Move::Flashback(card)
+            | Move::CastAlternative(card)
+            | Move::Activate { card, .. } => card,
         };
         self.answers_with_text(player, &self.effect_text(source), wanted, aimed)
     }

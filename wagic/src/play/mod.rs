@@ -34,7 +34,8 @@
 //!
 //! A player loses at 0 life or less, on drawing from an empty library, or with ten poison
 //! counters (`poison.rs`; several at once: a draw); the game is a draw after the turn limit
-//! ([`DEFAULT_TURN_LIMIT`]). Besides casting from hand: a kicked cast (`kicker.rs`), an
+//! ([`DEFAULT_TURN_LIMIT`]). Besides casting from hand: a kicked cast (`kicker.rs`), a cast
+//! for the alternative cost (`alternative.rs`), an
 //! `autohand` ability (`hand.rs`), a cast from the graveyard with flashback
 //! (`flashback.rs`), a cast face down and turning face up (morph, `morph.rs`); a cost is changed by the cost changes in force and less affinity's discount
 //! ([`crate::table::Table::changed_cost`]). Not played: banding. A card's
@@ -95,6 +96,9 @@ pub mod deck;
 mod activate_mana;
 #[cfg(test)]
 mod activate_tests;
+mod alternative;
+#[cfg(test)]
+mod alternative_tests;
 mod combat;
 #[cfg(test)]
 mod combat_tests;

@@ -22,6 +22,8 @@ pub(super) enum Move {
     Cast(CardId),
     /// Casts a spell from hand with its kicker paid (`kicker.rs`).
     CastKicked(CardId),
+    /// Casts a spell from hand for its alternative cost (`alternative.rs`).
+    CastAlternative(CardId),
     /// Casts a spell from its owner's graveyard for its flashback cost (`flashback.rs`).
     Flashback(CardId),
     /// Casts a card from hand face down for its `facedown` cost (`morph.rs`).
@@ -42,6 +44,8 @@ enum Paid {
     Kicked,
     /// Its flashback cost, from its owner's graveyard.
     Flashback,
+    /// Its alternative cost (`other=`).
+    Alternative,
 }
 
 pub(super) fn is_type<T: AsRef<str>>(types: &[T], word: &str) -> bool {
@@ -69,6 +73,7 @@ impl Game<'_> {
             Move::PlayLand(card) => self.play_land(card),
             Move::Cast(card) => self.cast(card, Paid::Normal),
             Move::CastKicked(card) => self.cast(card, Paid::Kicked),
+            Move::CastAlternative(card) => self.cast(card, Paid::Alternative),
             Move::Flashback(card) => self.cast(card, Paid::Flashback),
             Move::CastFaceDown(card) => self.cast_face_down(card),
             Move::TurnFaceUp(card) => self.turn_face_up(card),
@@ -86,10 +91,15 @@ impl Game<'_> {
                 if sorcery_speed && self.lands_played == 0 {
                     moves.push(Move::PlayLand(card));
                 }
-            } else if self.castable(card, sorcery_speed)? {
-                moves.push(Move::Cast(card));
-                if self.kicker_payable(card) {
-                    moves.push(Move::CastKicked(card));
+            } else {
+                if self.castable(card, sorcery_speed)? {
+                    moves.push(Move::Cast(card));
+                    if self.kicker_payable(card) {
+                        moves.push(Move::CastKicked(card));
+                    }
+                }
+                if self.alternative_castable(card, sorcery_speed)? {
+                    moves.push(Move::CastAlternative(card));
                 }
             }
             if self.face_down_castable(card, sorcery_speed) {
@@ -234,7 +244,12 @@ impl Game<'_> {
 
     /// Whether a card can be cast now for `cost` (its mana cost or another), as
     /// [`Game::castable`] says.
-    fn castable_for(&mut self, card: CardId, sorcery_speed: bool, cost: Option<(Mana, bool)>) -> Result<bool, Outcome> {
+    pub(super) fn castable_for(
+        &mut self,
+        card: CardId,
+        sorcery_speed: bool,
+        cost: Option<(Mana, bool)>,
+    ) -> Result<bool, Outcome> {
         let Some((cost, _)) = cost else { return Ok(false) };
         let Some(c) = self.table.board.get(card) else { return Ok(false) };
         let (owner, types) = (c.owner, c.printed.types.clone());
@@ -376,6 +391,7 @@ impl Game<'_> {
             Paid::Normal => self.spell_cost(card),
             Paid::Kicked => self.kicked_cost(card),
             Paid::Flashback => self.flashback_cost(card),
+            Paid::Alternative => self.alternative_cost(card),
         };
         let Some((cost, has_x)) = cost else { return Ok(()) };
         let Some(c) = self.table.board.get(card) else { return Ok(()) };
@@ -417,7 +433,18 @@ impl Game<'_> {
             Paid::Normal => "",
             Paid::Kicked => " with its kicker",
             Paid::Flashback => " with flashback",
+            Paid::Alternative => " for its alternative cost",
         };
+        let alternative = if paid == Paid::Alternative { self.alternative_action(card) } else { None };
+        if let Some(action) = alternative {
+            // Its costs other than mana, once its mana is paid: a land tapped for the mana
+            // may then be sacrificed or returned. Its player is asked which cards.
+            let step = self.table.start_action(card, owner, action).map_err(stopped)?;
+            if !self.drive(step)? {
+                self.event(format!("{} cannot pay the alternative cost of {name}", who(owner)));
+                return self.settle();
+            }
+        }
         if paid == Paid::Flashback {
             // Exiled as it leaves the stack (`table/flashback.rs`).
             self.table.board.flashed_back.push(card);
@@ -427,6 +454,7 @@ impl Game<'_> {
         self.cast[usize::from(owner != P0)].push(name.clone());
         // The stack item keeps whether it was kicked (`kicker.rs`).
         self.table.board.kicked = kicked.then_some(card);
+        self.table.board.alternative = (paid == Paid::Alternative).then_some(card);
         let after_payment = self.table.board.players[usize::from(owner.0 != 0)].mana;
         self.table.board.place(card, owner, STACK, -1);
         self.table.board.note_spent(card, before_payment, after_payment);
@@ -498,8 +526,7 @@ impl Game<'_> {
             return self.given_text(card, index);
         }
         let c = self.table.board.get(card)?;
-        let activated: Vec<&str> =
-            c.printed.autos.iter().map(|auto| auto.trim()).filter(|auto| auto.starts_with('{')).collect();
+        let activated = c.printed.activated_lines();
         if activated.len() != self.own_actions(card) {
             return None;
         }

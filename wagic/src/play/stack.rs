@@ -46,6 +46,8 @@ pub(super) struct Item {
     x_paid: i32,
     /// The board's kicked card as it was cast: itself when kicked (`kicker.rs`).
     kicked: Option<CardId>,
+    /// The board's card cast for its alternative cost, as it was cast (`alternative.rs`).
+    alternative: Option<CardId>,
     /// What its targets were chosen by, checked again as it resolves (`target_spec.rs`).
     spec: Option<TargetSpec>,
 }
@@ -71,8 +73,9 @@ impl Game<'_> {
 
     /// Puts a spell or ability on the stack.
     pub(super) fn push(&mut self, card: CardId, controller: PlayerId, ability: bool, resolution: Resolution) {
-        let (x_paid, kicked) = (self.table.board.x_paid, self.table.board.kicked);
-        self.stack.push(Item { card, controller, ability, resolution, x_paid, kicked, spec: None });
+        let (x_paid, kicked, alternative) =
+            (self.table.board.x_paid, self.table.board.kicked, self.table.board.alternative);
+        self.stack.push(Item { card, controller, ability, resolution, x_paid, kicked, alternative, spec: None });
     }
 
     /// Priority through one step: players move and pass as the module says, until both
@@ -123,11 +126,13 @@ impl Game<'_> {
 
     /// Resolves the top of the stack.
     pub(super) fn resolve_top(&mut self) -> Flow {
-        let Some(Item { card, controller, ability, resolution, x_paid, kicked, spec }) = self.stack.pop() else {
+        let Some(Item { card, controller, ability, resolution, x_paid, kicked, alternative, spec }) = self.stack.pop()
+        else {
             return Ok(());
         };
         self.table.board.x_paid = x_paid;
         self.table.board.kicked = kicked.filter(|kicked| *kicked == card && !ability);
+        self.table.board.alternative = alternative.filter(|alternative| *alternative == card && !ability);
         let name = self.item_name(card, ability);
         let on_stack = self.table.board.get(card).is_some_and(|c| c.zone == STACK);
         if !ability && !on_stack {

@@ -96,7 +96,7 @@ impl Run<'_> {
         let Some(c) = self.table.board.get(card) else { return Ok(None) };
         let (hand_lines, owner) = (c.printed.hand_lines.len(), c.owner);
         let kicker = !c.printed.kicker.is_empty();
-        let other = !c.printed.other.is_empty();
+        let other = c.printed.has_alternative();
         let morph = !c.printed.face_down_cost.is_empty();
         if hand_lines == 0 && !kicker && !other && !morph {
             return self.cast(card, Payment::Normal, line, text);
@@ -158,7 +158,7 @@ impl Run<'_> {
     }
 
     /// Whether a card in hand (not a land) can be cast now and paid for as `payment` says.
-    fn can_cast(&self, card: CardId, payment: Payment) -> bool {
+    fn can_cast(&mut self, card: CardId, payment: Payment) -> bool {
         let Some(c) = self.table.board.get(card) else { return false };
         let Ok(rules) = self.table.rules(card) else { return false };
         let data = &self.table.library().program.cards()[rules.index()];
@@ -187,8 +187,18 @@ impl Run<'_> {
             // Wagic's `allowedToAltCast`: the rule does not react to the click.
             return false;
         }
-        let mut pool = self.table.board.players[usize::from(c.owner.0 != 0)].mana;
-        costs::pay_with_hybrids(&mut pool, &cost, &hybrids)
+        let (owner, others) = (c.owner, c.printed.alternative_action(data.actions.len()));
+        let mut pool = self.table.board.players[usize::from(owner.0 != 0)].mana;
+        if !costs::pay_with_hybrids(&mut pool, &cost, &hybrids) {
+            return false;
+        }
+        match others {
+            // Its costs other than mana, tried as the card's action paying them.
+            Some(action) if payment == Payment::Alternative => {
+                self.table.try_payable_actions(card, owner).is_ok_and(|payable| payable.contains(&action))
+            }
+            _ => true,
+        }
     }
 
     /// Casts a card from hand (plays a land): pays its mana cost (and its kicker when
@@ -266,6 +276,12 @@ impl Run<'_> {
             // The X of the card's text when it is cast for another cost is not modelled.
             return Err(skip("an alternative cost on a card with `{X}`", at(line, text)));
         }
+        let other_costs = self.table.board.get(card).map_or(String::new(), |c| c.printed.other_costs.clone());
+        if payment == Payment::Alternative && other_costs.contains('(') {
+            // Wagic asks for each card such a cost takes (the test's next clicks), even
+            // the only one; the runner does not read those clicks.
+            return Err(skip("an alternative cost paid with cards the test clicks", at(line, text)));
+        }
         let full = cost;
         if payment != Payment::Flashback {
             self.table.changed_cost(card, &mut cost);
@@ -309,6 +325,20 @@ impl Run<'_> {
             }
             self.table.board.kicked = (payment == Payment::Kicked).then_some(card);
             self.table.board.alternative = (payment == Payment::Alternative).then_some(card);
+        }
+        if payment == Payment::Alternative && !other_costs.is_empty() {
+            // Its life (`{L}`, `{L:n}`), paid by the card's action paying those costs.
+            let actions = self.table.library().program.cards()[rules.index()].actions.len();
+            let alternative = self.table.board.get(card).and_then(|c| c.printed.alternative_action(actions));
+            let paid = match alternative {
+                Some(action) => {
+                    self.table.start_action(card, owner, action).map_err(|error| table_skip(error, line, text))?
+                }
+                None => Step::Unpaid,
+            };
+            if !matches!(paid, Step::Done(true)) {
+                return Err(skip("an alternative cost the table could not pay", at(line, text)));
+            }
         }
         let after_payment = self.table.board.players[usize::from(owner.0 != 0)].mana;
         self.table.board.place(card, owner, STACK, -1);
@@ -550,8 +580,7 @@ impl Run<'_> {
             c.printed.hand_lines.get(index.saturating_sub(ranges.hand.start))
         };
         // The activated lines (`{cost}:effect`) name the abilities' targets.
-        let activated: Vec<&str> =
-            c.printed.autos.iter().map(String::as_str).filter(|auto| is_activated_line(auto)).collect();
+        let activated = c.printed.activated_lines();
         let named = if index >= actions {
             // An `autohand` line (`__CYCLING__(...)` names none) or a graveyard one.
             targets_named("", off_battlefield_line.map(String::as_str).into_iter())
@@ -668,9 +697,7 @@ impl Run<'_> {
         !combat
             && self.named(text) == Some(Value::Card(source))
             && self.table.board.get(source).is_some_and(|c| {
-                c.zone == BATTLEFIELD
-                    && c.printed.hand_lines.is_empty()
-                    && !c.printed.autos.iter().any(|auto| is_activated_line(auto))
+                c.zone == BATTLEFIELD && c.printed.hand_lines.is_empty() && c.printed.activated_lines().is_empty()
             })
     }
 
@@ -825,13 +852,6 @@ enum Payment {
     Flashback,
     /// Its morph cost (`facedown=`), cast face down.
     FaceDown,
-}
-
-/// Whether an `auto=` line is an activated ability: `{cost}:effect`, or an upkeep cost
-/// (`upcost[...]`, which the front end lowers as one, in line order).
-fn is_activated_line(auto: &str) -> bool {
-    let auto = auto.trim_start();
-    auto.starts_with('{') || auto.get(..7).is_some_and(|start| start.eq_ignore_ascii_case("upcost["))
 }
 
 /// Adds a `kicker=` mana cost to `cost`; false when the runner cannot read it.

@@ -57,9 +57,12 @@ pub struct Printed {
     /// The cost of its `autofacedown={cost}:morph` line (`{2}{B}{G}{U}`), empty when none:
     /// what turning it face up costs.
     pub face_up_cost: String,
-    /// The mana cost of `other=` (`{1}{U}`, without its `name(...)`), empty when none: the
-    /// cost that may be paid instead of its mana cost as it is cast.
+    /// The mana symbols of `other=` (`{1}{U}`, without its `name(...)`), empty when none:
+    /// the mana that may be paid instead of its mana cost as it is cast.
     pub other: String,
+    /// The other symbols of `other=` (`{L}{E(other *[blue]|myhand)}`), empty when none:
+    /// paid with them by the card's last action ([`Printed::alternative_action`]).
+    pub other_costs: String,
     /// `otherrestriction=` as written, empty when none: when `other` may be paid
     /// (`crate::restriction`).
     pub other_restriction: String,
@@ -89,6 +92,8 @@ impl Printed {
     /// gives the permanent it is attached to, its hand's and its graveyard's: the front end
     /// puts them in that order.
     pub fn action_ranges(&self, actions: usize) -> ActionRanges {
+        // The action paying an alternative cost's symbols other than mana comes last.
+        let actions = if self.other_costs.is_empty() { actions } else { actions.saturating_sub(1) };
         let graveyard_start = actions.saturating_sub(self.graveyard_lines.len());
         let hand_start = graveyard_start.saturating_sub(self.hand_lines.len());
         let given_start = hand_start.saturating_sub(self.given_lines.len());
@@ -98,6 +103,31 @@ impl Printed {
             hand: hand_start..graveyard_start,
             graveyard: graveyard_start..actions,
         }
+    }
+
+    /// Whether the card has an alternative cost (`other=`).
+    pub fn has_alternative(&self) -> bool {
+        !self.other.is_empty() || !self.other_costs.is_empty()
+    }
+
+    /// The card's action paying its alternative cost's symbols other than mana (of the
+    /// card's `actions`), when it has some: its last.
+    pub fn alternative_action(&self, actions: usize) -> Option<usize> {
+        (!self.other_costs.is_empty()).then(|| actions.checked_sub(1)).flatten()
+    }
+
+    /// The `auto=` lines of the card's own activated abilities, one for each ability, in
+    /// the order the front end lowers them: `{cost}:effect`, an upkeep cost (`upcost[...]`),
+    /// and a cumulative upkeep once for each age it is paid for.
+    pub fn activated_lines(&self) -> Vec<&str> {
+        let mut lines = Vec::new();
+        for auto in &self.autos {
+            let auto = auto.trim();
+            let abilities =
+                if auto.starts_with('{') { 1 } else { crate::front::upkeep_cost_abilities(auto).unwrap_or(0) };
+            lines.extend(std::iter::repeat_n(auto, abilities));
+        }
+        lines
     }
 }
 
@@ -360,7 +390,11 @@ fn printed_of(block: &crate::reader::CardBlock<'_>) -> Printed {
         alias: block.field("alias").map(|field| field.value.trim().to_string()).unwrap_or_default(),
         other: block
             .field("other")
-            .map(|field| crate::front::alternative_mana(field.value).to_string())
+            .map(|field| crate::front::alternative_mana_symbols(crate::front::alternative_mana(field.value)))
+            .unwrap_or_default(),
+        other_costs: block
+            .field("other")
+            .map(|field| crate::front::alternative_other_costs(crate::front::alternative_mana(field.value)))
             .unwrap_or_default(),
         other_restriction: block
             .field("otherrestriction")

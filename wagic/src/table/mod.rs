@@ -297,11 +297,15 @@ impl Table {
     /// Whether action `action` of `card` (of bundle card `rules`) runs alone, without the
     /// card's rule target (`Runtime::activate_action`): an `autohand` ability (cycling) of a
     /// card with a `target=` (an instant's), which takes none of the spell's targets, as in
-    /// Wagic, where the hand's ability is an ability of its own beside the spell.
+    /// Wagic, where the hand's ability is an ability of its own beside the spell; and the
+    /// action paying an alternative cost's symbols other than mana, before the spell is
+    /// cast.
     pub fn runs_alone(&self, card: CardId, rules: CardIdx, action: usize) -> bool {
         let Some(data) = self.library.program.cards().get(rules.index()) else { return false };
-        data.target.is_some()
-            && self.board.get(card).is_some_and(|c| c.printed.action_ranges(data.actions.len()).hand.contains(&action))
+        let Some(c) = self.board.get(card) else { return false };
+        let actions = data.actions.len();
+        c.printed.alternative_action(actions) == Some(action)
+            || data.target.is_some() && c.printed.action_ranges(actions).hand.contains(&action)
     }
 
     /// Answers the request of a waiting activation.

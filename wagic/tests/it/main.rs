@@ -22,6 +22,7 @@ mod combat_foe;
 mod constructs;
 mod control;
 mod counters;
+mod cumulative_upkeep;
 mod cycling_targeted;
 mod donothing;
 mod extra_lands;
