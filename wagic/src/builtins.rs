@@ -781,6 +781,7 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::RemoveFromCombat => permanents::remove_from_combat,
         Command::BottomOfLibrary => permanents::bottom_of_library,
         Command::Flip => permanents::flip,
+        Command::Blink => permanents::blink,
         Command::SpellsLastTurn => spells_last_turn,
         Command::PreventDamage => prevent::prevent_damage,
         Command::ProtectionFrom => protection_from,

@@ -156,6 +156,34 @@ impl PhaseAction {
     pub const DRAW: u8 = 6;
 }
 
+/// When a card exiled by `(blink)` returns to the battlefield (Wagic's `ABlink`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BlinkReturn {
+    /// `(blink)`: at once, once the triggers of its exile have seen it leave (Flicker,
+    /// Cloudshift).
+    AtOnce,
+    /// `(blink)ueot`: at the beginning of the next end step (Wagic's: as the
+    /// `endofturn` phase begins).
+    NextEndStep,
+    /// `(blink)forsrc`: when the source leaves the battlefield (Banisher Priest, Fiend
+    /// Hunter, champion); a source that is no permanent (a spell's) is gone at once.
+    SourceLeaves,
+}
+
+impl BlinkReturn {
+    /// The catalogue's `until` argument of `blink`: 0, 1 or 2, in the order above.
+    pub fn from_code(code: i32) -> Option<BlinkReturn> {
+        [BlinkReturn::AtOnce, BlinkReturn::NextEndStep, BlinkReturn::SourceLeaves]
+            .get(usize::try_from(code).ok()?)
+            .copied()
+    }
+
+    /// The catalogue's `until` argument for this return.
+    pub fn code(self) -> i32 {
+        self as i32
+    }
+}
+
 /// A mana colour, in [`crate::catalogue::MANA_COLOURS`] order.
 pub type Colour = u16;
 
@@ -201,6 +229,12 @@ pub trait WagicHost: Host {
     /// Keeps a phase action on `card` (`phaseaction[...]` of a one-shot effect): the
     /// game runs it as the phases begin ([`crate::table::Table::run_phase_actions`]).
     fn add_phase_action(&mut self, card: CardId, action: PhaseAction);
+
+    /// `(blink)` (Wagic's `ABlink`): exiles `card` into its owner's exile and keeps it
+    /// there to return to its owner's battlefield (`to_hand`: hand) as a new object when
+    /// `until` says (the table returns it as the board settles: `table/blink.rs`).
+    /// Whether it was exiled.
+    fn blink(&mut self, card: CardId, source: CardId, until: BlinkReturn, to_hand: bool) -> bool;
 
     /// Where `card` is: its zone's owner and the zone.
     fn locate(&self, card: CardId) -> Option<(PlayerId, ZoneIdx)>;

@@ -416,7 +416,7 @@ impl Code {
                  beside `name`, `text`, `mana`, `type`, \
                  `subtype`, `power` and `toughness`. In `auto=`: the effects `damage:N`, \
                  `life:N`, `lifeset:N`, `alterpoison:N`, `draw:N`, `discard:N`, `deplete:N`, `prevent:N`, `destroy`, `bury`, `reject`, \
-                 `tap`, `untap`, `frozen`, `removefromcombat`, `regenerate`, `shuffle`, `moveto(zone)`, `bottomoflibrary`, `fizzle`, `fizzleto(hand|exile|librarytop)`, `donothing`, `flip(Name)` (the permanent becomes another card of the files), `counter(p/t,N)`, `counter(0/0,N,name)`, `vanishing:N`, `fading:N`, \
+                 `tap`, `untap`, `frozen`, `removefromcombat`, `regenerate`, `shuffle`, `moveto(zone)`, `bottomoflibrary`, `fizzle`, `fizzleto(hand|exile|librarytop)`, `donothing`, `flip(Name)` (the permanent becomes another card of the files), `(blink)`, `(blink)ueot`, `(blink)forsrc` (exiled, then back on its owner's battlefield at once, at the next end step, or when the source leaves it; `hand(blink)...`: to its owner's hand), `counter(p/t,N)`, `counter(0/0,N,name)`, `vanishing:N`, `fading:N`, \
                  `add{G}`, `token(Name,types,p/t,colours and abilities)*N` (`*thatmuch` in a damage \
                  trigger; its tokens go \
                  to `controller`, `opponent` or `targetcontroller`), a pump `p/t` (a side may \

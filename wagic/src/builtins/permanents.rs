@@ -1,11 +1,11 @@
 //! One-shot effects on permanents and cards: `frozen` (Wagic's `AAFrozen`),
 //! `removefromcombat` (`ACombatRemoval`), `bottomoflibrary` (`AALibraryBottom`) and
-//! `flip` (`AAFlip`).
+//! `flip` (`AAFlip`) and `blink` (`ABlink`).
 
 use vm::runtime::CallContext;
 
-use super::{LIBRARY, Res, status, string_arg, target_cards};
-use crate::host::WagicHost;
+use super::{LIBRARY, Res, int_arg, status, string_arg, target_cards};
+use crate::host::{BlinkReturn, WagicHost};
 
 /// `frozen`: each target permanent skips its controller's next untap.
 pub(super) fn frozen<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
@@ -43,4 +43,17 @@ pub(super) fn flip<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
         flipped |= ctx.host().flip(card, &name);
     }
     Ok(status(flipped))
+}
+
+/// `blink`: each target card is exiled, to return to its owner's battlefield (argument 1
+/// set: its hand) as argument 0 says (the host keeps it waiting: [`WagicHost::blink`]).
+pub(super) fn blink<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let until = BlinkReturn::from_code(int_arg(ctx, 0, 0)).unwrap_or(BlinkReturn::AtOnce);
+    let to_hand = int_arg(ctx, 1, 0) != 0;
+    let source = ctx.env().source;
+    let mut exiled = false;
+    for card in target_cards(ctx) {
+        exiled |= ctx.host().blink(card, source, until, to_hand);
+    }
+    Ok(status(exiled))
 }

@@ -152,6 +152,14 @@ macro_rules! for_each_command {
                 doc: "`aslongas(spec) effect >n`: succeeds when the criterion holds for the cards the spec matches, so that `&&` runs the effect only then; with `against`, n plus the cards that filter matches is the bound (`if type(a)~morethan~type(b)`).",
                 fails_when: "the criterion does not hold",
             },
+            Blink {
+                name: "blink",
+                params: [req "until": Int, opt "tohand": Int],
+                default_target: Source,
+                timed: false,
+                doc: "Wagic's `(blink)` (`ABlink`): exiles each target card into its owner's exile, then returns it to its owner's battlefield as a new object (no counters, damage or attachments; its entering abilities run again), once the triggers of its exile have seen it leave: with `until` 0 at once (`(blink)`), 1 at the beginning of the next end step (`(blink)ueot`), 2 when the source leaves the battlefield (`(blink)forsrc`; a source that is no permanent has left at once; a permanent source already gone exiles nothing, rule 610.3c). With `tohand` 1 (`hand(blink)`) it returns to its owner's hand instead, an instant or a sorcery too. A token exiled so is gone, as is an instant or a sorcery that would return to the battlefield; a card that moves out of exile meanwhile stays where it went.",
+                fails_when: "no target card was exiled",
+            },
             ChoiceOption {
                 name: "choiceoption",
                 params: [req "label": Expr, opt "targets": Filter],

@@ -205,6 +205,9 @@ impl<'i> Lowering<'i> {
         if lower.starts_with("phaseaction[") {
             return self.phase_action_links(piece, false);
         }
+        if super::blink::is_blink(&lower) {
+            return self.blink(piece);
+        }
         if let Some(links) = self.counted_pump(piece) {
             return links;
         }

@@ -38,8 +38,8 @@
 //! `alternative.rs`, a card's `choice` lines (its modes) in `choice.rs`, `this(...)` in `this.rs`, a permanent's
 //! `lord(spec|zones) altercost(colour, ±n)` (read, not compiled: the table applies it) in
 //! `cost_change.rs`, `thisforeach(counter{...})` in `thisforeach.rs`, `@next` in `next.rs`, a permanent's
-//! `phaseaction[...]` in `phaseaction.rs` and a pump of counts (`type:spec:zone`, maybe
-//! `nonstatic`) in `counted_pump.rs`. A line whose brackets do not balance in a shape
+//! `phaseaction[...]` in `phaseaction.rs`, `(blink)` in `blink.rs` and a pump of counts
+//! (`type:spec:zone`, maybe `nonstatic`) in `counted_pump.rs`. A line whose brackets do not balance in a shape
 //! Wagic reads one known way is lowered as Wagic reads it, its errors' spans mapped back
 //! to the line as written (`brackets.rs`).
 
@@ -51,6 +51,7 @@ mod amount;
 mod aura;
 mod bearer;
 mod becomes;
+mod blink;
 pub(crate) mod brackets;
 pub use bearer::{given_activations, is_taught_activation};
 pub use transforms::effect_given_activations;

@@ -604,10 +604,13 @@ impl<'i> Lowering<'i> {
         let mut chain = match links {
             Ok(chain) => chain,
             // `tap target(creature) myTurnOnly`: name the word the effect does not take
-            // (not `forever`, which `transforms(...)` and `becomes(...)` take: their error).
+            // (not `forever`, which `transforms(...)` and `becomes(...)` take: their error;
+            // `(blink)` names its `return(...)` itself).
             Err(error) => match effect_words.as_slice() {
                 [first, second, ..]
-                    if self.effect_links(*first).is_ok() && !second.text.eq_ignore_ascii_case("forever") =>
+                    if self.effect_links(*first).is_ok()
+                        && !second.text.eq_ignore_ascii_case("forever")
+                        && !super::blink::is_blink(&first.text.to_ascii_lowercase()) =>
                 {
                     let word = spec::leading_word(second.text);
                     // `target:creature` for `target(creature)`.
@@ -639,6 +642,7 @@ impl<'i> Lowering<'i> {
         if self.newability_relative.get() {
             chain = self.zones_of_the_transformed(piece, target.is_some(), target_spec, chain)?;
         }
+        self.check_blink_zone(chain, target_spec)?;
         if self.paid_new_ability.take() {
             // The `pay` asks the first target's controller once: Wagic asks each
             // transformed card's (Cut the Tethers' `all(spirit)`), so one card only.

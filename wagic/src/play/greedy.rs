@@ -23,7 +23,9 @@
 //!   lethal, else the most valuable creature it kills, else the player for damage, else
 //!   the most valuable creature or permanent; a helpful one at its own side, the creature
 //!   it saves or the most valuable one in combat first. A card to give up (a sacrifice, a
-//!   discard) is its least valuable. A `may` is taken.
+//!   discard) is its least valuable. A `may` is taken, but that of an exile until the
+//!   source leaves (`(blink)forsrc`, Fiend Hunter's) while the opponent has no creature:
+//!   it would exile its own, and two Fiend Hunters would exile each other in turn.
 //! - Cleanup: beyond seven cards, a land when five or more of its own are on the
 //!   battlefield, else its dearest spell.
 //! - Attacks: all of its creatures when together they deal lethal damage though each
@@ -80,6 +82,7 @@ const HARMFUL: &[&str] = &[
     "reject",
     "frozen",
     "bottomoflibrary",
+    "(blink)forsrc",
 ];
 
 /// Words of a helpful effect in a Wagic `auto=` line.
@@ -522,8 +525,17 @@ impl Game<'_> {
     pub(super) fn greedy_answer(&mut self, execution: &Execution) -> Vec<Value> {
         let request = execution.request();
         let mut candidates = self.candidates(execution);
-        if matches!(request.kind, RequestKind::May | RequestKind::Confirm(_)) && candidates.is_empty() {
-            return vec![Value::Bool(true)];
+        if matches!(request.kind, RequestKind::May | RequestKind::Confirm(_)) {
+            let source = execution.env().source;
+            let text = self.given_execution_text(execution).unwrap_or_else(|| self.answer_text(source));
+            let own_exile = text.to_ascii_lowercase().contains("(blink)forsrc")
+                && self.creatures(opponent(request.chooser)).is_empty();
+            if own_exile {
+                return vec![Value::Bool(false)];
+            }
+            if candidates.is_empty() {
+                return vec![Value::Bool(true)];
+            }
         }
         if is_pay(request.kind) {
             // A cost asked only when it can be paid: paid, as a `may` is taken (and what

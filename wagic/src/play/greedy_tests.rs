@@ -32,7 +32,9 @@ auto=dynamicability<!mytgt powerlifegain targetcontroller!>\nmana={W}\ntype=Inst
 auto=if type(*[-creature;-land]|targetedpersonshand)~lessthan~1 then name(look) donothing \
 notatarget(*|targetedpersonshand) else reject notatarget(*[-creature;-land]|targetedpersonshand)\n\
 mana={B}\ntype=Sorcery\n[/card]\n\
-[card]\nname=Fireball\ntarget=creature,player\nauto=damage:5\nmana={4}{R}\ntype=Sorcery\n[/card]\n";
+[card]\nname=Fireball\ntarget=creature,player\nauto=damage:5\nmana={4}{R}\ntype=Sorcery\n[/card]\n\
+[card]\nname=Fiend Hunter\nauto=may (blink)forsrc target(other creature|battlefield)\nmana={1}{W}{W}\ntype=Creature\n\
+power=1\ntoughness=3\n[/card]\n";
 
 #[test]
 fn removal_whose_only_targets_are_its_own_creatures_stays_in_hand() {
@@ -223,4 +225,21 @@ fn a_full_hand_gives_up_a_spare_land_or_else_its_dearest_spell() {
         game.table.add_card("Mountain", P0, BATTLEFIELD, -1).expect("a card");
     }
     assert_eq!(game.greedy_discard(P0, &hand), 1);
+}
+
+#[test]
+fn a_fiend_hunter_exiles_none_of_its_own_creatures() {
+    // "you may exile another target creature": with no creature of the opponent's it
+    // declines (two Fiend Hunters once exiled each other in turn until the game stopped).
+    let hunts = |opponents_bear: bool| {
+        let (mut game, bear) = first_main_with(CARDS, &[], "Bear", P0, BATTLEFIELD);
+        game.players = [PlayerKind::Greedy; 2];
+        let theirs = opponents_bear.then(|| game.table.add_card("Bear", P1, BATTLEFIELD, -1).expect("a card"));
+        game.table.add_card("Fiend Hunter", P0, BATTLEFIELD, -1).expect("a card");
+        game.settle().expect("settles");
+        let zone = |card: CardId| game.table.board.get(card).map(|c| c.zone);
+        (zone(bear), theirs.and_then(zone))
+    };
+    assert_eq!(hunts(false), (Some(BATTLEFIELD), None));
+    assert_eq!(hunts(true), (Some(BATTLEFIELD), Some(EXILE)));
 }

@@ -254,6 +254,9 @@ pub struct Board {
     /// The phase actions waiting on cards (`table/phase_actions.rs`), at most
     /// `MAX_PHASE_ACTIONS`; those on a card end as it moves.
     pub phase_actions: Vec<(CardId, crate::host::PhaseAction)>,
+    /// The cards exiled by `(blink)` waiting to return (`blink.rs`), at most
+    /// [`super::blink::MAX_BLINKED`].
+    pub(super) blinked: Vec<super::blink::Blinked>,
     /// What the board met that it does not model (a card with too many kinds of named
     /// counters), until the table reports it.
     pub(super) unmodelled: Option<&'static str>,
@@ -344,6 +347,7 @@ impl Board {
             vampired: Vec::new(),
             persisting: Vec::new(),
             phase_actions: Vec::new(),
+            blinked: Vec::new(),
             unmodelled: None,
             flipped: Vec::new(),
             transformed: Vec::new(),
@@ -604,6 +608,9 @@ impl Board {
             (*on != card || action.action == crate::host::PhaseAction::DRAW)
                 && !(action.source_in_play && action.source == card)
         });
+        // Nor does it wait to return from a `(blink)`; a source leaving the battlefield
+        // brings back what it exiled `forsrc` (`blink.rs`).
+        self.note_blink_move(card, from.1);
         if from.1 == BATTLEFIELD
             && zone == GRAVEYARD
             && self.get(card).is_some_and(|c| c.printed.types.iter().any(|t| t == "creature"))

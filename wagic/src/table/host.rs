@@ -216,6 +216,10 @@ impl WagicHost for Board {
         }
     }
 
+    fn blink(&mut self, card: CardId, source: CardId, until: crate::host::BlinkReturn, to_hand: bool) -> bool {
+        self.blink_card(card, source, until, to_hand)
+    }
+
     fn bears(&self, card: CardId, code: EffectCode, value: i32) -> bool {
         self.effects.on(card).any(|&(_, c, _, v)| c == code && v == value)
     }

@@ -36,6 +36,7 @@ use vm::runtime::{
     CardId, Completion, EffectKind, Event, Execution, Host, Outcome, PlayerId, RequestKind, Runtime, Value,
 };
 
+mod blink;
 mod board;
 mod combat;
 mod cost_change;
@@ -583,6 +584,8 @@ impl Table {
             self.sync_given_triggers()?;
             // A creature with persist comes back once its dying's triggers have seen it.
             self.return_persisting()?;
+            // A card exiled by `(blink)` and due comes back once its exile was seen.
+            self.return_blinked();
             // A permanent flipped into another card listens with its new rules.
             self.change_flipped_rules()?;
             // A token that left the battlefield ceases to exist once its move's triggers

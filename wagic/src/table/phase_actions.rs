@@ -16,6 +16,10 @@ impl Table {
     /// now, as Wagic's `APhaseAction` reads it as the phase begins.
     pub fn run_phase_actions(&mut self, event: &str, active: PlayerId) {
         let Some(index) = CATALOGUE.event_index(event) else { return };
+        if event == "endofturn" {
+            // `(blink)ueot`: "at the beginning of the next end step" (`blink.rs`).
+            self.end_step_blinks();
+        }
         if self.board.phase_actions.is_empty() {
             return;
         }

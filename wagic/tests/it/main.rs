@@ -10,6 +10,7 @@ mod attached_triggers;
 mod author;
 mod becomes;
 mod behaviour;
+mod blink;
 mod board;
 mod brackets;
 mod bushido;
