@@ -56,6 +56,7 @@ pub(crate) mod brackets;
 pub use bearer::{given_activations, is_taught_activation};
 pub use transforms::effect_given_activations;
 mod bushido;
+mod card_kind;
 mod cda;
 mod choice;
 pub use choice::{is_mode_line, mode_labels};
@@ -110,6 +111,7 @@ use vm::bytecode::{CommandIdx, CostIdx, EventIdx, EventSuffixIdx, RestrictionIdx
 
 use crate::catalogue::{self, CATALOGUE};
 use crate::reader::CardBlock;
+use card_kind::CardKind;
 use keyword::{ability, ability_of};
 use line::ActivationLimit;
 use piece::Piece;
@@ -234,46 +236,22 @@ pub fn lower_card_with<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<
 /// [`lower_card_with`] of a block whose lines' brackets are as Wagic reads them.
 fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> Result<Card<'i>, Unsupported> {
     let base = block.block.start as usize;
-    let is_spell = block.field("type").is_some_and(|field| {
-        let lower = field.value.to_ascii_lowercase();
-        lower.contains("instant") || lower.contains("sorcery")
-    });
-    // A planeswalker's activated abilities follow Wagic's rule of one a turn, at sorcery
-    // speed (`counter_cost.rs`).
-    let is_planeswalker = block.field("type").is_some_and(|field| {
-        field.value.split_ascii_whitespace().any(|word| word.eq_ignore_ascii_case("planeswalker"))
-    });
-    // An Aura's `target=` is what it enchants, and its lines apply to that permanent.
-    let is_aura = !is_spell
-        && block.field("type").is_some_and(|field| {
-            field.value.split_ascii_whitespace().any(|word| word.eq_ignore_ascii_case("enchantment"))
-        })
-        && block
-            .field("subtype")
-            .is_some_and(|field| field.value.split_ascii_whitespace().any(|word| word.eq_ignore_ascii_case("aura")));
-    // A spell's `target=` of one card (no player): `targetcontroller` is its controller.
-    // `*` is any card of its zone (Wagic's `TargetZoneChooser`), a spell of `*|stack` too
-    // (`getPlayerFromTarget` of a spell is its controller).
-    let one_card_target = is_spell
-        && block.field("target").is_some_and(|field| {
-            spec::read(Piece::new(field.value, 0)).is_ok_and(|spec| {
-                matches!(spec.count, spec::Count::One)
-                    && spec.types.iter().all(|word| {
-                        !["player", "controller", "opponent", "this"]
-                            .iter()
-                            .any(|name| word.text.trim().eq_ignore_ascii_case(name))
-                    })
-            })
-        });
+    let CardKind {
+        spell: is_spell,
+        planeswalker: is_planeswalker,
+        aura: is_aura,
+        equipment: is_equipment,
+        one_card_target,
+        has_x,
+        targets_several,
+        target_mine,
+        targets_player,
+    } = CardKind::of(block);
     let player_word = match (is_aura, one_card_target) {
         (true, _) => TargetController::Enchanted,
         (false, true) => TargetController::SpellTarget,
         (false, false) => TargetController::Refused,
     };
-    let is_equipment = block
-        .field("subtype")
-        .is_some_and(|field| field.value.split_ascii_whitespace().any(|word| word.eq_ignore_ascii_case("equipment")));
-    let has_x = block.field("mana").is_some_and(|field| field.value.to_ascii_lowercase().matches("{x}").count() == 1);
     let lowering = Lowering {
         arena,
         known,
@@ -302,21 +280,13 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
         statement_targeted: Default::default(),
         statement_card_target: Default::default(),
         paid_new_ability: Default::default(),
-        spell_targets_several: is_spell
-            && block.field("target").is_some_and(|field| field.value.trim_start().starts_with('<')),
+        spell_targets_several: targets_several,
         until_end_of_turn: Default::default(),
         given_triggers: Default::default(),
         lasting_given: Default::default(),
         given_actions: Default::default(),
         live_pumps: Default::default(),
-        spell_target_mine: is_spell
-            && block.field("target").is_some_and(|field| {
-                spec::read(Piece::new(field.value, 0)).is_ok_and(|spec| {
-                    spec.zone.is_some_and(|(prefix, _)| {
-                        prefix.is_some_and(|prefix| catalogue::ZONE_PREFIXES[prefix].name == "my")
-                    })
-                })
-            }),
+        spell_target_mine: target_mine,
         damage_trigger: Default::default(),
         stored_cost: Default::default(),
         combat_foe: Default::default(),
@@ -325,10 +295,7 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
         turn_limited: Default::default(),
         once: Default::default(),
         targeted_opponent: targeted_player::targets_only_the_opponent(block, is_spell),
-        spell_targets_player: is_spell
-            && block.field("target").is_some_and(|field| {
-                ["player", "opponent"].iter().any(|name| field.value.trim().eq_ignore_ascii_case(name))
-            }),
+        spell_targets_player: targets_player,
         aura: is_aura,
         target_controller: player_word,
     };
