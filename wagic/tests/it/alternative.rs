@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use wagic::runner::{self, Verdict};
+use wagic::runner::Verdict;
 use wagic::table::Library;
 
 use super::behaviour::test;
@@ -22,8 +22,7 @@ const CARDS: &str = "[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\n
 [card]\nname=Fireblast\nother={S(mountain|myBattlefield)}{S(mountain|myBattlefield)} name(Sacrifice two Mountains)\nauto=damage:4 opponent\nmana={4}{R}{R}\ntype=Instant\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
-    let library = Arc::new(Library::compile(&[("alternative.txt", CARDS.to_string())]).expect("the cards compile"));
-    runner::run(&library, &wagic::testfile::read(test).expect("a test"))
+    super::behaviour::verdict_of("alternative.txt", CARDS, test)
 }
 
 #[test]

@@ -4,10 +4,7 @@
 //! and a spec comparison with the lowest of the spec's own candidates (bolster): what each
 //! does on the board, and the words still refused.
 
-use std::sync::Arc;
-
-use wagic::runner::{self, Verdict};
-use wagic::table::Library;
+use wagic::runner::Verdict;
 
 use super::behaviour::test;
 use super::front::error_of;
@@ -68,8 +65,7 @@ mana={G}\ntype=Instant\n[/card]\n\
 [card]\nname=Swords\nmana={W}\ntype=Instant\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
-    let library = Arc::new(Library::compile(&[("amounts.txt", CARDS.to_string())]).expect("the cards compile"));
-    runner::run(&library, &wagic::testfile::read(test).expect("a test"))
+    super::behaviour::verdict_of("amounts.txt", CARDS, test)
 }
 
 #[test]

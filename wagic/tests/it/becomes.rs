@@ -4,10 +4,7 @@
 //! (`becomes(renown) forever` read by `this(cantargetcard(*[-renown]))`); each checked by
 //! what it does to the game, and the variants refused by name.
 
-use std::sync::Arc;
-
-use wagic::runner::{self, Verdict};
-use wagic::table::Library;
+use wagic::runner::Verdict;
 
 use super::behaviour::test;
 use super::front::error_of;
@@ -42,8 +39,7 @@ text=Renown 1 (When this creature deals combat damage to a player, if it isn't r
 mana={2}{R}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
-    let library = Arc::new(Library::compile(&[("becomes.txt", CARDS.to_string())]).expect("the cards compile"));
-    runner::run(&library, &wagic::testfile::read(test).expect("a test"))
+    super::behaviour::verdict_of("becomes.txt", CARDS, test)
 }
 
 /// From the first main phase: on to attackers, `attacker` attacks, on to the end of combat.

@@ -150,6 +150,13 @@ pub(super) fn verdict(test: &str) -> Verdict {
     runner::run(&own_library(), &wagic::testfile::read(test).expect("a test"))
 }
 
+/// The verdict of the Wagic test `test` on the cards `cards`, a test's own card file named
+/// `file`: each test file's `verdict` with its cards.
+pub(super) fn verdict_of(file: &str, cards: &str, test: &str) -> Verdict {
+    let library = Arc::new(Library::compile(&[(file, cards.to_string())]).expect("the cards compile"));
+    runner::run(&library, &wagic::testfile::read(test).expect("a test"))
+}
+
 pub(super) fn test(init: &str, moves: &str, expected: &str) -> String {
     format!("[INIT]\nFIRSTMAIN\n{init}[DO]\n{moves}[ASSERT]\n{expected}[END]\n")
 }

@@ -2,10 +2,7 @@
 //! the card's printed text (each such bracket warned about, W0109), and refused with the
 //! reason where Wagic reads them otherwise or the reading is not known.
 
-use std::sync::Arc;
-
-use wagic::runner::{self, Verdict};
-use wagic::table::Library;
+use wagic::runner::Verdict;
 
 use super::author::{check, seen};
 use super::behaviour::test;
@@ -34,8 +31,7 @@ mana={2}{W}\ntype=Enchantment\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
-    let library = Arc::new(Library::compile(&[("brackets.txt", CARDS.to_string())]).expect("the cards compile"));
-    runner::run(&library, &wagic::testfile::read(test).expect("a test"))
+    super::behaviour::verdict_of("brackets.txt", CARDS, test)
 }
 
 #[test]

@@ -1,10 +1,7 @@
 //! `bushido(p/t)`: the exact IR, its refusals, and a creature pumped once as it blocks or
 //! is blocked, however many creatures block it.
 
-use std::sync::Arc;
-
-use wagic::runner::{self, Verdict};
-use wagic::table::Library;
+use wagic::runner::Verdict;
 
 use super::behaviour::test;
 use super::front::error_of;
@@ -18,8 +15,7 @@ const CARDS: &str = "[card]\nname=Samurai\nauto=bushido(1/1)\nmana={W}\ntype=Cre
 [card]\nname=Brute\nmana={W}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
-    let library = Arc::new(Library::compile(&[("bushido.txt", CARDS.to_string())]).expect("the cards compile"));
-    runner::run(&library, &wagic::testfile::read(test).expect("a test"))
+    super::behaviour::verdict_of("bushido.txt", CARDS, test)
 }
 
 /// The integer arguments of the card's first auto's call, and its events' names.

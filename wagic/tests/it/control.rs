@@ -1,10 +1,7 @@
 //! A permanent that changed controller while in play triggers as its new controller's:
 //! Sleeper Agent's "at the beginning of your upkeep" is the upkeep of the player it went to.
 
-use std::sync::Arc;
-
-use wagic::runner::{self, Verdict};
-use wagic::table::Library;
+use wagic::runner::Verdict;
 
 use super::behaviour::test;
 
@@ -13,8 +10,7 @@ const CARDS: &str = "[card]\nname=Sleeper Agent\nauto=moveto(opponentBattlefield
 auto=@each my upkeep:damage:2 Controller\nmana={B}\ntype=Creature\npower=3\ntoughness=3\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
-    let library = Arc::new(Library::compile(&[("control.txt", CARDS.to_string())]).expect("the cards compile"));
-    runner::run(&library, &wagic::testfile::read(test).expect("a test"))
+    super::behaviour::verdict_of("control.txt", CARDS, test)
 }
 
 #[test]

@@ -110,8 +110,7 @@ auto=this(counter{0/0.2.Level}) 2/2\nmana={W}\ntype=Creature\npower=1\ntoughness
 [card]\nname=Shock\ntarget=creature,player\nauto=damage:2\nmana={R}\ntype=Instant\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
-    let library = Arc::new(Library::compile(&[("counters.txt", CARDS.to_string())]).expect("the cards compile"));
-    runner::run(&library, &wagic::testfile::read(test).expect("a test"))
+    super::behaviour::verdict_of("counters.txt", CARDS, test)
 }
 
 #[test]

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use wagic::runner::{self, Verdict};
+use wagic::runner::Verdict;
 use wagic::table::Library;
 
 use super::front::error_of;
@@ -23,8 +23,7 @@ const CARDS: &str = "[card]\nname=Remora\nauto=cumulativeupcost[{1}] sacrifice\n
 [card]\nname=Wind\ntarget=creature\nauto=cumulativeupcostmulti[{G}] sacrifice all(this)\nmana={2}{G}\ntype=Enchantment\nsubtype=Aura\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
-    let library = Arc::new(Library::compile(&[("cumulative.txt", CARDS.to_string())]).expect("the cards compile"));
-    runner::run(&library, &wagic::testfile::read(test).expect("a test"))
+    super::behaviour::verdict_of("cumulative.txt", CARDS, test)
 }
 
 /// A test from p0's untap step: `[INIT]`'s players, the moves, the expected board.

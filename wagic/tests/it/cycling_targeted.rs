@@ -4,10 +4,7 @@
 //! asks none of the spell's targets, also with no legal target on the board; the spell
 //! cast from hand still targets.
 
-use std::sync::Arc;
-
-use wagic::runner::{self, Verdict};
-use wagic::table::Library;
+use wagic::runner::Verdict;
 
 use super::behaviour::test;
 use super::front_ir::ir_of;
@@ -22,8 +19,7 @@ text=Destroy target creature with power 2 or less. It can't be regenerated. -- C
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
-    let library = Arc::new(Library::compile(&[("cycling.txt", CARDS.to_string())]).expect("the cards compile"));
-    runner::run(&library, &wagic::testfile::read(test).expect("a test"))
+    super::behaviour::verdict_of("cycling.txt", CARDS, test)
 }
 
 #[test]

@@ -1,10 +1,7 @@
 //! `maxPlay(land)+n` (Wagic's `ACastRestriction`, a spell's until end of turn): n more
 //! lands a turn, as the runner lets them be played: the exact IR and the refusals.
 
-use std::sync::Arc;
-
-use wagic::runner::{self, Verdict};
-use wagic::table::Library;
+use wagic::runner::Verdict;
 
 use super::behaviour::test;
 use super::front::error_of;
@@ -18,8 +15,7 @@ const CARDS: &str = "[card]\nname=Scout\nauto=maxPlay(land)+1\nauto=draw:1\nmana
 [card]\nname=Island\ntype=Basic Land\nsubtype=Island\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
-    let library = Arc::new(Library::compile(&[("extra_lands.txt", CARDS.to_string())]).expect("the cards compile"));
-    runner::run(&library, &wagic::testfile::read(test).expect("a test"))
+    super::behaviour::verdict_of("extra_lands.txt", CARDS, test)
 }
 
 #[test]

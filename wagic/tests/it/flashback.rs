@@ -2,10 +2,7 @@
 //! click on a card with `flashback=` in its owner's graveyard casts it for that cost when
 //! it can be paid, and it is exiled as it leaves the stack; else the click does nothing.
 
-use std::sync::Arc;
-
-use wagic::runner::{self, Verdict};
-use wagic::table::Library;
+use wagic::runner::Verdict;
 
 use super::behaviour::test;
 
@@ -14,8 +11,7 @@ const CARDS: &str = "[card]\nname=Flare\nflashback={1}{R}\ntarget=creature,playe
 [card]\nname=Island\ntype=Basic Land\nsubtype=Island\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
-    let library = Arc::new(Library::compile(&[("flashback.txt", CARDS.to_string())]).expect("the cards compile"));
-    runner::run(&library, &wagic::testfile::read(test).expect("a test"))
+    super::behaviour::verdict_of("flashback.txt", CARDS, test)
 }
 
 #[test]

@@ -3,10 +3,7 @@
 //! library), from the printed text of the cards that use them: the IR, and what each
 //! does to the game.
 
-use std::sync::Arc;
-
-use wagic::runner::{self, Verdict};
-use wagic::table::Library;
+use wagic::runner::Verdict;
 
 use super::front_ir::ir_of;
 
@@ -25,8 +22,7 @@ auto={T}:bottomoflibrary target(*|graveyard)\nmana={4}\ntype=Artifact Creature\n
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
-    let library = Arc::new(Library::compile(&[("frozen.txt", CARDS.to_string())]).expect("the cards compile"));
-    runner::run(&library, &wagic::testfile::read(test).expect("a test"))
+    super::behaviour::verdict_of("frozen.txt", CARDS, test)
 }
 
 /// A test from the first main phase: `init` and `expected` hold both players' lines.

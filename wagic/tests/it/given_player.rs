@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use wagic::WagicHost;
 use wagic::play::{self, Options, Outcome, PlayerKind, Question, QuestionKind, SeatView};
-use wagic::runner::{self, Verdict};
+use wagic::runner::Verdict;
 use wagic::table::{HAND, Library, P1, Table};
 
 use super::behaviour::test;
@@ -34,8 +34,7 @@ mana={B}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
-    let library = Arc::new(Library::compile(&[("given_player.txt", CARDS.to_string())]).expect("the cards compile"));
-    runner::run(&library, &wagic::testfile::read(test).expect("a test"))
+    super::behaviour::verdict_of("given_player.txt", CARDS, test)
 }
 
 #[test]

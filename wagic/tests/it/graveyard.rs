@@ -3,10 +3,7 @@
 //! whose costs can be paid (Wagic's `ActionLayer`); else nothing reacts. Unearth returns
 //! the card, hasty, and exiles it when it would leave the battlefield.
 
-use std::sync::Arc;
-
-use wagic::runner::{self, Verdict};
-use wagic::table::Library;
+use wagic::runner::Verdict;
 
 use super::behaviour::test;
 
@@ -23,8 +20,7 @@ mana={1}{B}\ntype=Creature\nsubtype=Zombie\npower=2\ntoughness=1\n[/card]\n\
 [card]\nname=Unsummon\ntarget=creature\nauto=moveTo(ownerhand)\nmana={U}\ntype=Instant\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
-    let library = Arc::new(Library::compile(&[("graveyard.txt", CARDS.to_string())]).expect("the cards compile"));
-    runner::run(&library, &wagic::testfile::read(test).expect("a test"))
+    super::behaviour::verdict_of("graveyard.txt", CARDS, test)
 }
 
 #[test]

@@ -3,11 +3,9 @@
 //! generic mana checked beside its coloured mana, as one cost; an activated ability's hybrid
 //! symbols (`{RG}:`), checked with the rest of its cost and paid so that the rest still fits.
 
-use std::sync::Arc;
-
 use wagic::WagicHost;
-use wagic::runner::{self, Verdict};
-use wagic::table::{BATTLEFIELD, Library, P0, Table};
+use wagic::runner::Verdict;
+use wagic::table::{BATTLEFIELD, P0, Table};
 
 use super::behaviour::test;
 use super::board::Play;
@@ -18,8 +16,7 @@ const CARDS: &str = "[card]\nname=Recruit\nmana={RW}\ntype=Creature\npower=1\nto
 [card]\nname=Poison\nauto=life:2\nmana={2}{BR}{BR}\ntype=Sorcery\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
-    let library = Arc::new(Library::compile(&[("hybrid.txt", CARDS.to_string())]).expect("the cards compile"));
-    runner::run(&library, &wagic::testfile::read(test).expect("a test"))
+    super::behaviour::verdict_of("hybrid.txt", CARDS, test)
 }
 
 #[test]

@@ -2,10 +2,7 @@
 //! restrictions `paid(alternative)`, `paid(kicker)` and `casted(this)`): their IR, and
 //! the effect running only when the test holds (or, `ifnot`, fails) as it resolves.
 
-use std::sync::Arc;
-
-use wagic::runner::{self, Verdict};
-use wagic::table::Library;
+use wagic::runner::Verdict;
 
 use super::behaviour::test;
 use super::front::error_of;
@@ -37,8 +34,7 @@ mana={R}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Herald\nauto=ifnot spent({U}) then sacrifice all(this)\nmana={1}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
-    let library = Arc::new(Library::compile(&[("if.txt", CARDS.to_string())]).expect("the cards compile"));
-    runner::run(&library, &wagic::testfile::read(test).expect("a test"))
+    super::behaviour::verdict_of("if.txt", CARDS, test)
 }
 
 #[test]

@@ -4,10 +4,7 @@
 //! the targets Wagic refuses (`runner/targeting.rs`): shroud, `opponentshroud`; and the
 //! targets with a count (`runner/counted.rs`); lure's blocks (`runner/lure.rs`).
 
-use std::sync::Arc;
-
-use wagic::runner::{self, Verdict};
-use wagic::table::Library;
+use wagic::runner::Verdict;
 
 use super::behaviour::test;
 
@@ -45,8 +42,7 @@ const CARDS: &str = "[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\n
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
-    let library = Arc::new(Library::compile(&[("keywords.txt", CARDS.to_string())]).expect("the cards compile"));
-    runner::run(&library, &wagic::testfile::read(test).expect("a test"))
+    super::behaviour::verdict_of("keywords.txt", CARDS, test)
 }
 
 #[test]

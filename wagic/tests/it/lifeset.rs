@@ -1,10 +1,7 @@
 //! `lifeset:n` (Wagic's `AALifeSet`): a player's life total becomes n, a number or a count
 //! of cards: the exact IR and what it does on the board.
 
-use std::sync::Arc;
-
-use wagic::runner::{self, Verdict};
-use wagic::table::Library;
+use wagic::runner::Verdict;
 
 use super::behaviour::test;
 use super::front_ir::ir_of;
@@ -16,8 +13,7 @@ auto=lifeset:type:creature:opponentbattlefield opponent\nmana={G}\ntype=Sorcery\
 [card]\nname=Bears\nmana={G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
-    let library = Arc::new(Library::compile(&[("lifeset.txt", CARDS.to_string())]).expect("the cards compile"));
-    runner::run(&library, &wagic::testfile::read(test).expect("a test"))
+    super::behaviour::verdict_of("lifeset.txt", CARDS, test)
 }
 
 /// The catalogue command and integer arguments of each link of the card's spell action.

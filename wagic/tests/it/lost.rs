@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use wagic::runner::{self, Verdict};
+use wagic::runner::Verdict;
 use wagic::table::Library;
 
 use super::behaviour::test;
@@ -29,8 +29,7 @@ mana={U}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Glade\ntype=Land\nsubtype=Forest Plains\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
-    let library = Arc::new(Library::compile(&[("lost.txt", CARDS.to_string())]).expect("the cards compile"));
-    runner::run(&library, &wagic::testfile::read(test).expect("a test"))
+    super::behaviour::verdict_of("lost.txt", CARDS, test)
 }
 
 #[test]

@@ -1,10 +1,7 @@
 //! `may A && B` (Wagic reads `may` before it splits the line at `&&`): one question for
 //! every part; accepted, each part happens; refused, none does.
 
-use std::sync::Arc;
-
-use wagic::runner::{self, Verdict};
-use wagic::table::Library;
+use wagic::runner::Verdict;
 
 use super::behaviour::test;
 use super::front::error_of;
@@ -19,8 +16,7 @@ const CARDS: &str = "[card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npow
 moveto(myhand) target(creature|mygraveyard)\nmana={2}\ntype=Artifact\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
-    let library = Arc::new(Library::compile(&[("may.txt", CARDS.to_string())]).expect("the cards compile"));
-    runner::run(&library, &wagic::testfile::read(test).expect("a test"))
+    super::behaviour::verdict_of("may.txt", CARDS, test)
 }
 
 #[test]

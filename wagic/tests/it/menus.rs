@@ -6,10 +6,7 @@
 //! a spell's `may` lines are its menu's modes, a trigger's restriction is checked before
 //! its `may` or target is asked, and the legend rule's menu keeps the new or the old legend.
 
-use std::sync::Arc;
-
-use wagic::runner::{self, Verdict};
-use wagic::table::Library;
+use wagic::runner::Verdict;
 
 use super::behaviour::test;
 
@@ -37,8 +34,7 @@ mana={R}\ntype=Creature\npower=1\ntoughness=3\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
-    let library = Arc::new(Library::compile(&[("menus.txt", CARDS.to_string())]).expect("the cards compile"));
-    runner::run(&library, &wagic::testfile::read(test).expect("a test"))
+    super::behaviour::verdict_of("menus.txt", CARDS, test)
 }
 
 fn skipped(test: &str) -> String {

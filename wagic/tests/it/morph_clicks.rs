@@ -5,10 +5,7 @@
 //! pool pays its morph cost (its `autofaceup` line runs), else does nothing. Tests name
 //! the face-down card by its face.
 
-use std::sync::Arc;
-
-use wagic::runner::{self, Verdict};
-use wagic::table::Library;
+use wagic::runner::Verdict;
 
 use super::behaviour::test;
 
@@ -21,8 +18,7 @@ mana={4}{G}\ntype=Creature\nsubtype=Hound\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Shock\ntarget=creature,player\nauto=damage:2\nmana={R}\ntype=Instant\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
-    let library = Arc::new(Library::compile(&[("morph.txt", CARDS.to_string())]).expect("the cards compile"));
-    runner::run(&library, &wagic::testfile::read(test).expect("a test"))
+    super::behaviour::verdict_of("morph.txt", CARDS, test)
 }
 
 #[test]

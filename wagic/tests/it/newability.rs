@@ -2,10 +2,7 @@
 //! one-shot (resolved at once) or lasting (while the transformation lasts): its exact IR,
 //! its refusals, and what it does to the board.
 
-use std::sync::Arc;
-
-use wagic::runner::{self, Verdict};
-use wagic::table::Library;
+use wagic::runner::Verdict;
 
 use super::behaviour::test;
 use super::front::error_of;
@@ -33,8 +30,7 @@ mana={1}{R}\ntype=Enchantment\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
-    let library = Arc::new(Library::compile(&[("newability.txt", CARDS.to_string())]).expect("the cards compile"));
-    runner::run(&library, &wagic::testfile::read(test).expect("a test"))
+    super::behaviour::verdict_of("newability.txt", CARDS, test)
 }
 
 #[test]

@@ -2,11 +2,8 @@
 //! player's, once; on a spell, a delayed draw or tap left as it resolves: their exact IR,
 //! their refusals, and what they do to the board.
 
-use std::sync::Arc;
-
 use vm::runtime::Value;
-use wagic::runner::{self, Verdict};
-use wagic::table::Library;
+use wagic::runner::Verdict;
 
 use super::behaviour::test;
 use super::board::{BATTLEFIELD, HAND, P0, P1, Play, Table};
@@ -20,8 +17,7 @@ const CARDS: &str = "[card]\nname=Seer\nauto=@next upkeep:draw:1\nmana={G}\ntype
 [card]\nname=Purge\ntarget=*|graveyard\nauto=moveto(exile)\nmana={B}\ntype=Instant\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
-    let library = Arc::new(Library::compile(&[("next.txt", CARDS.to_string())]).expect("the cards compile"));
-    runner::run(&library, &wagic::testfile::read(test).expect("a test"))
+    super::behaviour::verdict_of("next.txt", CARDS, test)
 }
 
 #[test]

@@ -2,10 +2,7 @@
 //! itself a triggered or activated ability: the card has it while it is on the
 //! battlefield (and the test holds), as Wagic's `ATransformer` adds it to the card.
 
-use std::sync::Arc;
-
-use wagic::runner::{self, Verdict};
-use wagic::table::Library;
+use wagic::runner::Verdict;
 
 use super::behaviour::test;
 use super::front::error_of;
@@ -22,8 +19,7 @@ mana={2}\ntype=Artifact\n[/card]\n\
 type=Artifact\n[/card]\n[card]\nname=Plains\ntype=Basic Land\nsubtype=Plains\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
-    let library = Arc::new(Library::compile(&[("own.txt", CARDS.to_string())]).expect("the cards compile"));
-    runner::run(&library, &wagic::testfile::read(test).expect("a test"))
+    super::behaviour::verdict_of("own.txt", CARDS, test)
 }
 
 #[test]

@@ -5,11 +5,8 @@
 //! asked once for every part. Where the transformed card is
 //! another (an Aura's, an Equipment's), it stays refused.
 
-use std::sync::Arc;
-
 use vm::runtime::Value;
-use wagic::runner::{self, Verdict};
-use wagic::table::Library;
+use wagic::runner::Verdict;
 
 use super::behaviour::test;
 use super::board::{BATTLEFIELD, GRAVEYARD, HAND, P0, P1, Play, Table};
@@ -43,8 +40,7 @@ mana={R}\ntype=Instant\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
-    let library = Arc::new(Library::compile(&[("own_one_shots.txt", CARDS.to_string())]).expect("the cards compile"));
-    runner::run(&library, &wagic::testfile::read(test).expect("a test"))
+    super::behaviour::verdict_of("own_one_shots.txt", CARDS, test)
 }
 
 #[test]

@@ -2,10 +2,7 @@
 //! `nonstatic` form (Angry Mob's lines), and a printed power read as Wagic's `atoi` does:
 //! the exact IR, the refusals, and what they do on the board.
 
-use std::sync::Arc;
-
-use wagic::runner::{self, Verdict};
-use wagic::table::Library;
+use wagic::runner::Verdict;
 
 use super::behaviour::test;
 use super::board::{BATTLEFIELD, HAND, P0, P1, Play, Table};
@@ -31,8 +28,7 @@ mana={1}\ntype=Artifact\n[/card]\n\
 [card]\nname=Plains\ntype=Basic Land\nsubtype=Plains\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
-    let library = Arc::new(Library::compile(&[("phaseaction.txt", CARDS.to_string())]).expect("the cards compile"));
-    runner::run(&library, &wagic::testfile::read(test).expect("a test"))
+    super::behaviour::verdict_of("phaseaction.txt", CARDS, test)
 }
 
 /// The names of the functions an auto's statements test (`[[if f(...)]]`).

@@ -2,10 +2,7 @@
 //! card sacrificed as soon as the count holds, on entering or after any later change: the
 //! exact IR, the refusals, and what it does on the board.
 
-use std::sync::Arc;
-
-use wagic::runner::{self, Verdict};
-use wagic::table::Library;
+use wagic::runner::Verdict;
 
 use super::behaviour::test;
 use super::front::error_of;
@@ -23,8 +20,7 @@ type=Creature\npower=5\ntoughness=5\n[/card]\n\
 [card]\nname=Murder\ntarget=creature\nauto=destroy\nmana={B}\ntype=Instant\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
-    let library = Arc::new(Library::compile(&[("self_sacrifice.txt", CARDS.to_string())]).expect("the cards compile"));
-    runner::run(&library, &wagic::testfile::read(test).expect("a test"))
+    super::behaviour::verdict_of("self_sacrifice.txt", CARDS, test)
 }
 
 #[test]

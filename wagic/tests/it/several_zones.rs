@@ -3,10 +3,7 @@
 //! on the one chosen; zones of different owners, a set of zones no zone group names, a
 //! trigger's spec and a destination over several zones stay refused by name.
 
-use std::sync::Arc;
-
-use wagic::runner::{self, Verdict};
-use wagic::table::Library;
+use wagic::runner::Verdict;
 
 use super::behaviour::test;
 use super::front::error_of;
@@ -21,8 +18,7 @@ type=Artifact\n[/card]\n\
 [card]\nname=Elf\nmana={G}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
-    let library = Arc::new(Library::compile(&[("zones.txt", CARDS.to_string())]).expect("the cards compile"));
-    runner::run(&library, &wagic::testfile::read(test).expect("a test"))
+    super::behaviour::verdict_of("zones.txt", CARDS, test)
 }
 
 /// Triassic Egg: "Remove two hatchling counters from Triassic Egg, Sacrifice Triassic Egg:

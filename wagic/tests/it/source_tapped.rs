@@ -1,10 +1,7 @@
 //! `@each phase sourcenottap` and `sourcetap`: a phase trigger that fires only while its
 //! source is untapped (tapped): the exact IR, its refusals, and Howling Mine's rule.
 
-use std::sync::Arc;
-
-use wagic::runner::{self, Verdict};
-use wagic::table::Library;
+use wagic::runner::Verdict;
 
 use super::behaviour::test;
 use super::front::error_of;
@@ -17,8 +14,7 @@ mana={2}\ntype=Artifact\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
-    let library = Arc::new(Library::compile(&[("source_tapped.txt", CARDS.to_string())]).expect("the cards compile"));
-    runner::run(&library, &wagic::testfile::read(test).expect("a test"))
+    super::behaviour::verdict_of("source_tapped.txt", CARDS, test)
 }
 
 /// The functions each event's condition calls, outermost first, with `not` as `!`.

@@ -1,10 +1,7 @@
 //! Wagic's `targetedplayer` on a permanent whose only target is `opponent` (Black Vise):
 //! the opponent. The exact IR, the refusal elsewhere, and the Vise's damage.
 
-use std::sync::Arc;
-
-use wagic::runner::{self, Verdict};
-use wagic::table::Library;
+use wagic::runner::Verdict;
 
 use super::behaviour::test;
 use super::front::error_of;
@@ -16,8 +13,7 @@ auto=@each targetedplayer upkeep:damage:morethanfourcards targetedplayer\nmana={
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
-    let library = Arc::new(Library::compile(&[("targeted_player.txt", CARDS.to_string())]).expect("the cards compile"));
-    runner::run(&library, &wagic::testfile::read(test).expect("a test"))
+    super::behaviour::verdict_of("targeted_player.txt", CARDS, test)
 }
 
 #[test]

@@ -23,8 +23,7 @@ type=Enchantment\n[/card]\n\
 type=Enchantment\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
-    let library = Arc::new(Library::compile(&[("this.txt", CARDS.to_string())]).expect("the cards compile"));
-    runner::run(&library, &wagic::testfile::read(test).expect("a test"))
+    super::behaviour::verdict_of("this.txt", CARDS, test)
 }
 
 /// The condition of the one auto of a card, written out (`None` without one).

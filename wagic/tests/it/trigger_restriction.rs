@@ -2,10 +2,7 @@
 //! counts joined by commas (each must hold), and an effect of `&&` parts run whole only
 //! when the restriction held as the trigger fired (Wagic's `parseCastRestrictions`).
 
-use std::sync::Arc;
-
-use wagic::runner::{self, Verdict};
-use wagic::table::Library;
+use wagic::runner::Verdict;
 
 use super::behaviour::test;
 use super::front::error_of;
@@ -33,8 +30,7 @@ mana={2}{W}\ntype=Enchantment\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
-    let library = Arc::new(Library::compile(&[("restriction.txt", CARDS.to_string())]).expect("the cards compile"));
-    runner::run(&library, &wagic::testfile::read(test).expect("a test"))
+    super::behaviour::verdict_of("restriction.txt", CARDS, test)
 }
 
 #[test]
