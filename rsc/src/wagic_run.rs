@@ -137,7 +137,7 @@ pub fn run(options: &Options<'_>) -> Exit {
     let played = play::play(library, [&decks[0], &decks[1]], game_options);
     let transcript =
         played.transcript(options.seed, [names[0].as_str(), names[1].as_str()], kinds.map(play::PlayerKind::name));
-    let trace = wagic_save::trace_hash(&transcript);
+    let trace = wagic_sim::trace_hash(&transcript);
     let stdout = std::io::BufWriter::new(std::io::stdout().lock());
     if options.json {
         // JSON escapes its own strings: the names are written as they are.

@@ -6,7 +6,7 @@
 //! game's seed: the seed, the players, the decks' cards in order and the card files make the
 //! same game again. The file (`rsc-wagic-game/1`, JSON) holds those, the hash of the card
 //! texts compiled, and the transcript `rsc run --lang wagic` printed, with its BLAKE3 hash
-//! (the trace hash, which `--trace-hash` prints). A replay that differs names the first line
+//! (the trace hash, which `--trace-hash` prints: [`wagic_sim::trace_hash`]). A replay that differs names the first line
 //! that differs, its turn and both texts: a change to a card, to the table or to a player
 //! shows where it first changes the game.
 
@@ -55,7 +55,7 @@ pub struct SavedWagicGame {
     pub outcome: String,
     /// The game as `rsc run --lang wagic` printed it, one line an entry.
     pub transcript: Vec<String>,
-    /// BLAKE3 of the transcript ([`trace_hash`]).
+    /// BLAKE3 of the transcript ([`wagic_sim::trace_hash`]).
     pub trace_hash: String,
 }
 
@@ -69,17 +69,6 @@ pub struct SavedDeck {
     pub path: String,
     /// The cards played, by name as the card files write them, in deck order.
     pub cards: Vec<String>,
-}
-
-/// BLAKE3 of a transcript's lines, each ended by a line feed: the hash of what
-/// `rsc run --lang wagic` prints (before a terminal's escaping of control characters).
-pub fn trace_hash(lines: &[String]) -> String {
-    let mut hasher = blake3::Hasher::new();
-    for line in lines {
-        hasher.update(line.as_bytes());
-        hasher.update(b"\n");
-    }
-    hasher.finalize().to_hex().to_string()
 }
 
 /// The built-in player named `name` in a saved game.
@@ -168,7 +157,11 @@ fn replay_checked(file: &Path, text: &str, cards: &[PathBuf], sets: Option<&Path
         None => {
             let steps = transcript.len();
             let outcome = terminal_text(&saved.outcome);
-            let _ = writeln!(out, "replay matches: {steps} lines, {outcome}, blake3:{}", trace_hash(&transcript));
+            let _ = writeln!(
+                out,
+                "replay matches: {steps} lines, {outcome}, blake3:{}",
+                wagic_sim::trace_hash(&transcript)
+            );
             Ok(Exit::Success)
         }
         Some(difference) => {
@@ -229,11 +222,5 @@ mod tests {
             )
         );
         assert!(first_difference(&longer, &saved).is_some_and(|text| text.ends_with("replayed: (the game had ended)")));
-    }
-
-    #[test]
-    fn the_trace_hash_is_of_the_printed_lines() {
-        let transcript = lines(&["a", "b"]);
-        assert_eq!(trace_hash(&transcript), blake3::hash(b"a\nb\n").to_hex().to_string());
     }
 }
