@@ -105,6 +105,8 @@ mod combat;
 #[cfg(test)]
 mod combat_tests;
 mod flashback;
+#[cfg(test)]
+mod fresh_tests;
 mod given;
 #[cfg(test)]
 mod given_tests;
