@@ -104,6 +104,8 @@ mod cast_restriction_tests;
 mod combat;
 #[cfg(test)]
 mod combat_tests;
+#[cfg(test)]
+mod counter_spec_tests;
 mod flashback;
 #[cfg(test)]
 mod fresh_tests;
