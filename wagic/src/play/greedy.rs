@@ -222,7 +222,16 @@ impl Game<'_> {
         let combat =
             self.phase == Phase::CombatBlockers && self.creatures(player).into_iter().any(|card| self.in_combat(card));
         let mut best: Option<(i32, Move)> = None;
+        // Of an ability's moves with an X (`x_moves.rs`), the largest X: the most of its
+        // effect for the mana at hand. None with X = 0, which does nothing for its mana.
+        let x_of = |chosen: Move| if let Move::Activate { x: Some(x), .. } = chosen { i32::from(x) } else { -1 };
+        let better = |worth: i32, chosen: Move, best: Option<(i32, Move)>| {
+            best.is_none_or(|(most, held)| (worth, x_of(chosen)) > (most, x_of(held)))
+        };
         for &chosen in moves {
+            if matches!(chosen, Move::Activate { x: Some(0), .. }) {
+                continue;
+            }
             let action = if let Move::Activate { index, .. } = chosen { index } else { 0 };
             let (source, spell) = match chosen {
                 Move::PlayLand(_) => continue,
@@ -249,7 +258,7 @@ impl Game<'_> {
                 Move::Activate { card, index, .. } if self.table.board.get(card).is_some_and(|c| c.zone == HAND) => {
                     // Cycling and the like: below any other move, and only for a card it
                     // has no use for.
-                    if self.uses_from_hand(player, card, index, combat) && best.is_none_or(|(most, _)| -2 > most) {
+                    if self.uses_from_hand(player, card, index, combat) && better(-2, chosen, best) {
                         best = Some((-2, chosen));
                     }
                     continue;
@@ -276,7 +285,7 @@ impl Game<'_> {
             if matches!(chosen, Move::CastKicked(_)) {
                 cost = cost.saturating_add(self.kicker_value(source).max(1));
             }
-            if best.is_none_or(|(most, _)| cost > most) {
+            if better(cost, chosen, best) {
                 best = Some((cost, chosen));
             }
         }

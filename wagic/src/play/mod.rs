@@ -140,6 +140,9 @@ mod target_tests;
 #[cfg(test)]
 mod test_support;
 mod transcript;
+mod x_moves;
+#[cfg(test)]
+mod x_tests;
 
 use std::collections::HashSet;
 use std::sync::Arc;

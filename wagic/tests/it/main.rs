@@ -90,3 +90,4 @@ mod token_by_id;
 mod trigger_restriction;
 mod turn_limited;
 mod vampired;
+mod x_cost;
