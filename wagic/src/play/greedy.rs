@@ -114,6 +114,25 @@ pub(super) fn effect_of(text: &str) -> Effect {
     }
 }
 
+/// `moves` with, of each ability's moves with an X (`x_moves.rs`), the one of the largest X
+/// only: the most of its effect for the mana at hand; none with X = 0, which does nothing
+/// for its mana.
+pub(super) fn largest_x_only(moves: &[Move]) -> Vec<Move> {
+    let larger = |card: CardId, index: usize, x: u16| {
+        moves.iter().any(|other| {
+            matches!(*other, Move::Activate { card: c, index: i, x: Some(y), .. } if c == card && i == index && y > x)
+        })
+    };
+    moves
+        .iter()
+        .copied()
+        .filter(|chosen| match *chosen {
+            Move::Activate { card, index, x: Some(x), .. } => x > 0 && !larger(card, index, x),
+            _ => true,
+        })
+        .collect()
+}
+
 /// The damage a `damage:N` line deals (`X` the mana paid for it), if it reads as one.
 pub(super) fn damage_of(text: &str, x: i32) -> Option<i32> {
     let text = text.to_ascii_lowercase();
@@ -187,6 +206,7 @@ impl Game<'_> {
     /// The move a greedy player makes among `moves`, or a pass.
     pub(super) fn greedy_move(&mut self, player: PlayerId, moves: &[Move]) -> Option<Move> {
         self.ability_line = None;
+        let moves = &largest_x_only(moves);
         if let Some(land) = moves.iter().find(|chosen| matches!(chosen, Move::PlayLand(_))) {
             return Some(*land);
         }
@@ -222,16 +242,7 @@ impl Game<'_> {
         let combat =
             self.phase == Phase::CombatBlockers && self.creatures(player).into_iter().any(|card| self.in_combat(card));
         let mut best: Option<(i32, Move)> = None;
-        // Of an ability's moves with an X (`x_moves.rs`), the largest X: the most of its
-        // effect for the mana at hand. None with X = 0, which does nothing for its mana.
-        let x_of = |chosen: Move| if let Move::Activate { x: Some(x), .. } = chosen { i32::from(x) } else { -1 };
-        let better = |worth: i32, chosen: Move, best: Option<(i32, Move)>| {
-            best.is_none_or(|(most, held)| (worth, x_of(chosen)) > (most, x_of(held)))
-        };
         for &chosen in moves {
-            if matches!(chosen, Move::Activate { x: Some(0), .. }) {
-                continue;
-            }
             let action = if let Move::Activate { index, .. } = chosen { index } else { 0 };
             let (source, spell) = match chosen {
                 Move::PlayLand(_) => continue,
@@ -258,7 +269,7 @@ impl Game<'_> {
                 Move::Activate { card, index, .. } if self.table.board.get(card).is_some_and(|c| c.zone == HAND) => {
                     // Cycling and the like: below any other move, and only for a card it
                     // has no use for.
-                    if self.uses_from_hand(player, card, index, combat) && better(-2, chosen, best) {
+                    if self.uses_from_hand(player, card, index, combat) && best.is_none_or(|(most, _)| -2 > most) {
                         best = Some((-2, chosen));
                     }
                     continue;
@@ -285,7 +296,7 @@ impl Game<'_> {
             if matches!(chosen, Move::CastKicked(_)) {
                 cost = cost.saturating_add(self.kicker_value(source).max(1));
             }
-            if better(cost, chosen, best) {
+            if best.is_none_or(|(most, _)| cost > most) {
                 best = Some((cost, chosen));
             }
         }

@@ -128,3 +128,14 @@ fn an_activated_lines_x_and_its_colour_are_read() {
     assert_eq!(line_x("{2}{G}{T}:damage:2"), None);
     assert_eq!(line_x("{X:purple}:life:X"), None);
 }
+
+/// Greedy keeps, of each ability's X moves, the largest X only, and no X = 0: so it also
+/// responds with the largest X. Planted to keep them all, it answers with X = 0.
+#[test]
+fn greedy_weighs_each_ability_at_its_largest_x() {
+    let (a, b, c) = (CardId(1), CardId(2), CardId(3));
+    let at = |card: CardId, index: usize, x: Option<u16>| Move::Activate { card, index, tap_lands: true, x };
+    let moves =
+        [at(a, 0, Some(0)), at(a, 0, Some(1)), at(a, 0, Some(2)), at(a, 1, Some(0)), at(b, 0, None), Move::Cast(c)];
+    assert_eq!(super::greedy::largest_x_only(&moves), [at(a, 0, Some(2)), at(b, 0, None), Move::Cast(c)]);
+}
