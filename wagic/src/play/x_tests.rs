@@ -137,5 +137,5 @@ fn greedy_weighs_each_ability_at_its_largest_x() {
     let at = |card: CardId, index: usize, x: Option<u16>| Move::Activate { card, index, tap_lands: true, x };
     let moves =
         [at(a, 0, Some(0)), at(a, 0, Some(1)), at(a, 0, Some(2)), at(a, 1, Some(0)), at(b, 0, None), Move::Cast(c)];
-    assert_eq!(super::greedy::largest_x_only(&moves), [at(a, 0, Some(2)), at(b, 0, None), Move::Cast(c)]);
+    assert_eq!(greedy::largest_x_only(&moves), [at(a, 0, Some(2)), at(b, 0, None), Move::Cast(c)]);
 }
