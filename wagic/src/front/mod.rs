@@ -277,6 +277,7 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
         x_permanent: !is_spell && has_x,
         x_entering: Default::default(),
         x_used: Default::default(),
+        x_cost: Default::default(),
         newability_relative: Default::default(),
         statement_targeted: Default::default(),
         statement_card_target: Default::default(),
@@ -786,6 +787,9 @@ struct Lowering<'i> {
     x_entering: std::cell::Cell<bool>,
     /// Whether the line being lowered read the X paid.
     x_used: std::cell::Cell<bool>,
+    /// Whether the effect being lowered is an activated ability's whose cost has `{X}`:
+    /// `X` is the X paid for it.
+    x_cost: std::cell::Cell<bool>,
     /// Whether the statement being lowered has a `transforms(...)` `newability[...]` whose
     /// effect names a zone by whose it is (`moveTo(mybattlefield)`): Wagic reads it as the
     /// transformed card's controller's (`transforms.rs`).

@@ -312,10 +312,7 @@ impl Run<'_> {
             return Err(skip("a spell the mana pool cannot pay for", at(line, text)));
         }
         if has_x {
-            let x_on_stack = self.stack.spells().any(|spell| {
-                self.table.board.get(spell).is_some_and(|c| c.printed.mana_cost.to_ascii_lowercase().contains("{x}"))
-            });
-            if x_on_stack {
+            if self.x_spell_on_stack() {
                 return Err(skip("two `{X}` spells on the stack (one X paid is kept)", at(line, text)));
             }
             let pool = &mut self.table.board.players[usize::from(owner.0 != 0)].mana;
@@ -640,6 +637,13 @@ impl Run<'_> {
             // ability with no legal target, and the click does nothing.
             return Ok(None);
         }
+        let pays_x = line_text.is_some_and(|line_text| {
+            line_text.split(':').next().is_some_and(|cost| cost.to_ascii_lowercase().contains("{x"))
+        });
+        if pays_x && self.x_spell_on_stack() {
+            // The board keeps one X paid: the ability's would replace the spell's.
+            return Err(skip("an `{X}` ability above an `{X}` spell (one X paid is kept)", at(line, text)));
+        }
         let step = self.table.start_action(card, controller, index).map_err(|error| table_skip(error, line, text))?;
         if let Step::Unpaid = step {
             // Wagic offers no ability whose cost cannot be paid: the click does nothing.
@@ -647,6 +651,14 @@ impl Run<'_> {
         }
         let clicks = Clicks { named, answered: 0, menu: false, stacked: !mana, refusable, counted };
         self.after(step, None, clicks, line, text)
+    }
+
+    /// Whether a spell with `{X}` in its mana cost waits on the stack: the board keeps
+    /// its X paid until it resolves.
+    fn x_spell_on_stack(&self) -> bool {
+        self.stack.spells().any(|spell| {
+            self.table.board.get(spell).is_some_and(|c| c.printed.mana_cost.to_ascii_lowercase().contains("{x}"))
+        })
     }
 
     /// A `choice N` with no menu open and no target awaited: Wagic's `doReactTo` does

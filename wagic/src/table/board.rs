@@ -215,8 +215,12 @@ pub struct Board {
     pub main_phase: bool,
     /// Whether it is the upkeep step (`myUpkeepOnly`).
     pub upkeep: bool,
-    /// The X paid for the last spell cast with `{X}` in its cost (the catalogue's `x`).
+    /// The X paid for the last spell cast or ability activated with `{X}` in its cost (the
+    /// catalogue's `x`).
     pub x_paid: i32,
+    /// The X chosen for the ability being activated, which its `{X}` cost pays
+    /// ([`crate::WagicHost::x_chosen`]); `None` when none was chosen.
+    pub x_chosen: Option<i32>,
     /// The card last cast with its kicker paid, while it resolves (the catalogue's
     /// `kicked`, true for that card's own abilities).
     pub kicked: Option<CardId>,
@@ -335,6 +339,7 @@ impl Board {
             main_phase: true,
             upkeep: false,
             x_paid: 0,
+            x_chosen: None,
             kicked: None,
             flashed_back: Vec::new(),
             ended_blocks: Vec::new(),

@@ -642,6 +642,14 @@ impl WagicHost for Board {
         }
     }
 
+    fn x_chosen(&self) -> Option<i32> {
+        self.x_chosen
+    }
+
+    fn set_x_paid(&mut self, x: i32) {
+        self.x_paid = x;
+    }
+
     fn uncounterable(&self, card: CardId) -> bool {
         self.get(card).is_some_and(|c| c.printed.uncounterable)
     }

@@ -91,3 +91,4 @@ mod token_by_id;
 mod trigger_restriction;
 mod turn_limited;
 mod vampired;
+mod x_cost;
