@@ -78,6 +78,7 @@ mod keyword;
 mod kicker;
 mod line;
 mod links;
+mod lord_given;
 mod morph;
 pub use morph::face_up_cost;
 mod next;

@@ -90,6 +90,21 @@ impl Table {
         Ok(step(self.answer_alike(outcome)?))
     }
 
+    /// `player` activates `ability`, given to `bearer`, answering from the queue, as
+    /// [`Table::try_activate`] does a card's own; whether it ran to the end.
+    pub fn try_activate_given(
+        &mut self,
+        bearer: CardId,
+        ability: GivenAbility,
+        player: PlayerId,
+    ) -> Result<bool, TableError> {
+        let outcome = self.runtime.activate(&mut self.board, bearer, ability.rules, player).map_err(trap)?;
+        let outcome = self.choose_action(outcome, ability.action)?;
+        let done = self.finish(outcome)?;
+        self.try_settle()?;
+        Ok(done)
+    }
+
     /// Whether `player` could activate `ability`, given to `bearer`, now: a trial as
     /// [`Table::try_payable_actions`]'s.
     pub fn try_payable_given(
