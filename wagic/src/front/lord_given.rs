@@ -55,6 +55,13 @@ pub(super) fn lord_given(value: Piece<'_>) -> Option<LordGiven<'_>> {
     Some(LordGiven { spec, kind, ability, other })
 }
 
+/// Whether an `auto=` line gives an activated ability to the permanents a lord's spec
+/// matches (`lord(spec) {cost}:effect`, `all(spec) {cost}:effect`): the targets it names
+/// are that ability's, chosen as it is activated.
+pub fn is_lord_given_activation(value: &str) -> bool {
+    lord_given(Piece::new(value, 0)).is_some()
+}
+
 impl<'i> Lowering<'i> {
     /// A line [`lord_given`] read: the ability among the card's given actions, and the
     /// statement giving it to the spec's permanents.

@@ -79,6 +79,7 @@ mod kicker;
 mod line;
 mod links;
 mod lord_given;
+pub use lord_given::is_lord_given_activation;
 mod morph;
 pub use morph::face_up_cost;
 mod next;

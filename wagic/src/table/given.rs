@@ -75,6 +75,15 @@ impl Table {
         }
     }
 
+    /// The line of `ability` as written (`{cost}:effect`, the giver's
+    /// [`crate::table::Printed::given_lines`] entry), found by the giver's rules.
+    pub fn given_line(&self, ability: GivenAbility) -> Option<&str> {
+        let giver = self.board.get(ability.giver)?;
+        let actions = self.library().program.cards().get(ability.rules.index())?.actions.len();
+        let range = giver.printed.action_ranges(actions).given;
+        giver.printed.given_lines.get(ability.action.checked_sub(range.start)?).map(|line| line.trim())
+    }
+
     /// Whether some card on the battlefield gives the permanent it is attached to
     /// abilities, or some card gave one by a `giveability` effect.
     pub fn any_giver(&self) -> bool {
