@@ -9,6 +9,8 @@
 //! to the creature ([`crate::table::Table::given_abilities`]), and runs it with the
 //! creature as its source (`docs/wagic-play.md`, "Abilities given to a permanent").
 //!
+//! A lord's `lord(spec) {cost}:effect` is lowered the same way (`lord_given.rs`).
+//!
 //! Refused by name: another spec than `teach(creature)` (or on an Aura that may enchant
 //! other permanents), an ability costing `{unattach}` (the Equipment's, not the
 //! creature's) or `limit:n` (the runtime counts a card's activations, and the creature

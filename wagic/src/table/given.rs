@@ -1,10 +1,13 @@
 //! The activated abilities a permanent has because an Aura or an Equipment attached to it
-//! gives them (`teach(creature) {cost}:effect`, `front/bearer.rs`): compiled as the
-//! giver's actions ([`crate::table::ActionRanges::given`]), they are the permanent's while
-//! the giver is on the battlefield attached to it, and run with the permanent as their
-//! source (Wagic's `ATeach` sets the ability's source to it): `this`, `{T}` and `{S}` are
-//! the permanent, and its controller activates them. A permanent that lost its abilities
-//! has none given either.
+//! gives them (`teach(creature) {cost}:effect`, `front/bearer.rs`), or another card's
+//! `giveability` effect on it: a `transforms((,newability[{cost}:effect])) ueot`, a lord's
+//! `lord(spec) {cost}:effect` while the permanent matches (`front/lord_given.rs`).
+//! Compiled as the giver's actions ([`crate::table::ActionRanges::given`]), they are the
+//! permanent's while the giver is on the battlefield attached to it, or while the effect
+//! lasts, and run with the permanent as their source (Wagic's `ATeach`, `ATransformer` and
+//! `ALord` set the ability's source to it): `this`, `{T}` and `{S}` are the permanent, and
+//! its controller activates them. A permanent that lost its abilities has none given
+//! either.
 
 use vm::bytecode::CardIdx;
 use vm::runtime::{CardId, Outcome, PlayerId, RequestKind, Value};

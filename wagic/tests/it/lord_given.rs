@@ -7,8 +7,10 @@
 //! permanents ping until the turn ends.
 
 use vm::runtime::{CardId, PlayerId, Value};
+use wagic::runner::Verdict;
 use wagic::table::GivenAbility;
 
+use super::behaviour::{test, verdict_of};
 use super::board::{BATTLEFIELD, GRAVEYARD, HAND, P0, P1, Play, Table};
 use super::front::error_of;
 
@@ -33,7 +35,11 @@ text=Until end of turn, permanents you control gain \"{T}: This permanent deals 
 player.\"\nmana={3}{R}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[/card]\n\
-[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\nmana={R}\ntype=Instant\n[/card]\n";
+[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\nmana={R}\ntype=Instant\n[/card]\n\
+[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n\
+[card]\nname=Rain of Filth\nauto=lord(land|mybattlefield) {S}:Add{B}\n\
+text=Until end of turn, lands you control gain \"Sacrifice this land: Add {B} to your mana pool.\"\n\
+mana={B}\ntype=Instant\n[/card]\n";
 
 /// Where black and colourless mana sit in a player's pool (W, U, B, R, G, colourless).
 const BLACK: usize = 2;
@@ -172,6 +178,48 @@ fn flame_fusillades_permanents_ping_this_turn_after_the_sorcery_is_gone() {
     assert_eq!(table.board.names(P1, GRAVEYARD), ["Grizzly Bears"]);
     table.end_turn(P0);
     assert!(table.given_abilities(mountain).is_empty(), "until end of turn");
+}
+
+/// The verdict of a Wagic test on these cards.
+fn verdict(test: &str) -> Verdict {
+    verdict_of("lord_given.txt", CARDS, test)
+}
+
+#[test]
+fn in_a_wagic_test_a_click_on_a_sliver_uses_the_ability_its_lord_gives_it() {
+    // Its one ability: done at once, then its target clicked; `{S}` sacrifices it.
+    let pinged = test(
+        "[PLAYER1]\ninplay:Acidic Sliver,Metallic Sliver\nmanapool:{2}\n[PLAYER2]\n",
+        "Metallic Sliver\np2\n",
+        "FIRSTMAIN\n[PLAYER1]\ninplay:Acidic Sliver\ngraveyard:Metallic Sliver\n[PLAYER2]\nlife:18\n",
+    );
+    assert_eq!(verdict(&pinged), Verdict::Passed);
+    // Without the lord the click does nothing.
+    let nothing = test(
+        "[PLAYER1]\ninplay:Metallic Sliver\nmanapool:{2}\n[PLAYER2]\n",
+        "Metallic Sliver\n",
+        "FIRSTMAIN\n[PLAYER1]\ninplay:Metallic Sliver\nmanapool:{2}\n[PLAYER2]\n",
+    );
+    assert_eq!(verdict(&nothing), Verdict::Passed);
+}
+
+#[test]
+fn a_lands_menu_lists_its_own_mana_before_the_ability_a_spell_gives_it() {
+    // Rain of Filth's Forest: `choice 0` taps it for {G}, `choice 1` sacrifices it for {B}
+    // (Wagic's rules give a Forest its mana before the spell gives it more).
+    let init = "[PLAYER1]\ninplay:Forest\nhand:Rain of Filth\nmanapool:{B}\n[PLAYER2]\n";
+    let sacrificed = test(
+        init,
+        "Rain of Filth\nForest\nchoice 1\n",
+        "FIRSTMAIN\n[PLAYER1]\ngraveyard:Forest,Rain of Filth\nmanapool:{B}\n[PLAYER2]\n",
+    );
+    assert_eq!(verdict(&sacrificed), Verdict::Passed);
+    let tapped = test(
+        init,
+        "Rain of Filth\nForest\nchoice 0\n",
+        "FIRSTMAIN\n[PLAYER1]\ninplay:Forest\ngraveyard:Rain of Filth\nmanapool:{G}\n[PLAYER2]\n",
+    );
+    assert_eq!(verdict(&tapped), Verdict::Passed);
 }
 
 #[test]
