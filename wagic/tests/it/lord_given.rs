@@ -6,9 +6,12 @@
 //! sacrifice themselves to deal 2 damage, Furystoke Giant's and Flame Fusillade's
 //! permanents ping until the turn ends.
 
+use std::sync::Arc;
+
 use vm::runtime::{CardId, PlayerId, Value};
+use wagic::play::{self, Options, PlayerKind};
 use wagic::runner::Verdict;
-use wagic::table::GivenAbility;
+use wagic::table::{GivenAbility, Library};
 
 use super::behaviour::{test, verdict_of};
 use super::board::{BATTLEFIELD, GRAVEYARD, HAND, P0, P1, Play, Table};
@@ -35,6 +38,7 @@ text=Until end of turn, permanents you control gain \"{T}: This permanent deals 
 player.\"\nmana={3}{R}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[/card]\n\
+[card]\nname=Swamp\ntype=Basic Land\nsubtype=Swamp\n[/card]\n\
 [card]\nname=Shock\ntarget=creature,player\nauto=damage:2\nmana={R}\ntype=Instant\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n\
 [card]\nname=Rain of Filth\nauto=lord(land|mybattlefield) {S}:Add{B}\n\
@@ -254,4 +258,24 @@ fn a_lords_ability_is_among_its_given_lines_without_other() {
     assert_eq!(printed["Zombie Master"].given_lines, ["{B}:regenerate"]);
     assert_eq!(printed["Acidic Sliver"].given_lines, ["{2}{S}:damage:2 target(creature,player)"]);
     assert_eq!(printed["Flame Fusillade"].given_lines, ["{T}:damage:1 target(creature,player)"]);
+}
+
+#[test]
+fn the_greedy_player_sacrifices_its_slivers_to_the_ability_their_lord_gives() {
+    let library = Arc::new(Library::compile(&[("lord_given.txt", CARDS.to_string())]).expect("the cards compile"));
+    let slivers = super::play::cards(&[(12, "Swamp"), (10, "Mountain"), (8, "Acidic Sliver"), (10, "Metallic Sliver")]);
+    let bears = super::play::cards(&[(18, "Forest"), (22, "Grizzly Bears")]);
+    let ping = "p0 activates Metallic Sliver: {2}{S}:damage:2 target(creature,player)";
+    let mut used = 0;
+    for seed in 0..4 {
+        let options = Options { seed, turn_limit: 16, players: [PlayerKind::Greedy; 2] };
+        let played = play::play(&library, [&slivers, &bears], options);
+        let events: Vec<String> = played.events().into_iter().map(String::from).collect();
+        let Some(at) = events.iter().position(|text| text.starts_with(ping)) else { continue };
+        used += 1;
+        // Paid by sacrificing the Sliver using it, before the ability resolves.
+        assert_eq!(events.get(at + 1).map(String::as_str), Some("Metallic Sliver [p0] goes to the graveyard"));
+        assert_eq!(events.get(at + 2).map(String::as_str), Some("Metallic Sliver's ability resolves"));
+    }
+    assert!(used >= 3, "the greedy player used it in {used} games of 4");
 }
