@@ -41,6 +41,11 @@ player.\"\nmana={3}{R}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Swamp\ntype=Basic Land\nsubtype=Swamp\n[/card]\n\
 [card]\nname=Shock\ntarget=creature,player\nauto=damage:2\nmana={R}\ntype=Instant\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n\
+[card]\nname=Life Matrix\nauto={4}{T}:counter(0/0,1,Matrix) target(creature) myUpkeepOnly\n\
+auto=lord(creature[counter{0/0.1.Matrix}]) {C(0/0,-1,Matrix)}:regenerate\n\
+text={4}, {T}: Put a matrix counter on target creature and that creature gains \"Remove a matrix counter \
+from this creature: Regenerate this creature.\" Activate this ability only during your upkeep.\n\
+mana={4}\ntype=Artifact\n[/card]\n\
 [card]\nname=Rain of Filth\nauto=lord(land|mybattlefield) {S}:Add{B}\n\
 text=Until end of turn, lands you control gain \"Sacrifice this land: Add {B} to your mana pool.\"\n\
 mana={B}\ntype=Instant\n[/card]\n";
@@ -122,6 +127,29 @@ fn a_sliver_sacrifices_itself_to_deal_the_damage_acidic_sliver_gives_it() {
     assert!(activate(&mut table, theirs, ping, P1, &[Value::Card(acidic)]));
     assert_eq!(table.board.names(P0, GRAVEYARD), ["Metallic Sliver", "Acidic Sliver"]);
     assert_eq!(table.board.names(P1, GRAVEYARD), ["Metallic Sliver"]);
+}
+
+#[test]
+fn a_creature_has_life_matrixs_ability_while_it_has_a_matrix_counter() {
+    use wagic::WagicHost;
+    let mut table = table();
+    let matrix = table.put("Life Matrix", P0, BATTLEFIELD);
+    let bears = table.put("Grizzly Bears", P0, BATTLEFIELD);
+    let other = table.put("Grizzly Bears", P0, BATTLEFIELD);
+    table.settle();
+    assert!(table.given_abilities(bears).is_empty(), "no counter, no ability");
+    WagicHost::add_named_counters(&mut table.board, bears, "matrix", 1);
+    table.settle();
+    let regenerate = given_by(&table, bears, matrix);
+    assert!(table.given_abilities(other).is_empty());
+    // Its cost removes the counter: it no longer matches, and has the ability no more.
+    assert!(activate(&mut table, bears, regenerate, P0, &[]));
+    assert!(table.given_abilities(bears).is_empty());
+    // The shield it made stays: Shocked, the Bears regenerate.
+    let shock = table.put("Shock", P1, HAND);
+    table.answers.push(vec![Value::Card(bears)]);
+    table.cast(shock, P1);
+    assert_eq!(table.board.names(P0, BATTLEFIELD), ["Life Matrix", "Grizzly Bears", "Grizzly Bears"]);
 }
 
 #[test]
