@@ -490,7 +490,10 @@ impl Code {
                  and `foreach(spec)` after the line's target or at the head of a later `&&` part (that part once per match); before the effect \
                  `may` (one question for every `&&` part), `choice` (a card's `choice name(label) effect` lines \
                  are its modes, one chosen by its controller as it resolves or enters, each also under \
-                 `aslongas(spec)` or `if type(spec)~morethan~n then`; a lone one of an ability or a trigger is its effect), `name(...)` (also after another word of a part: `ueot name(label) effect`), `lord(spec)` (on a permanent also \
+                 `aslongas(spec)` or `if type(spec)~morethan~n then`; a lone one of an ability or a trigger is its effect), `name(...)` (also after another word of a part: `ueot name(label) effect`), `lord(spec)` (also \
+                 `lord(spec) {cost}:effect [other]`: each permanent on the battlefield it matches has the activated \
+                 ability, `this`, `{T}` and `{S}` being that permanent, until end of turn on a spell and after \
+                 `all(spec)`; on a permanent also \
                  `lord(spec|myhand,mylibrary,mygraveyard,myexile) altercost(colour, ±n)`: the spells it matches cost more or less, \
                  maybe after `this(tapped)`, `this(untapped)` or `this(counter{0/0.n.name})`), `foreach(spec)`, `aslongas(spec)` (of a one-shot effect on a permanent: its own `sacrifice <n`, `while` too) or \
                  `this(variable{controllerturn}>0)` (`opponentturn`: a lasting effect in those turns; \

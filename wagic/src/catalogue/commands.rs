@@ -317,7 +317,7 @@ macro_rules! for_each_command {
                 params: [req "number": Int],
                 default_target: Source,
                 timed: true,
-                doc: "A `newability[{cost}:effect]` of a `transforms(...) ueot` (Wagic's `ATransformer` adds the ability with each transformed card as its source): while the effect lasts, and while each target card stays on the battlefield, its controller may activate the source card's given activated ability numbered `number` (counted from the end of its given actions) as the target's own, `this` in it being the target.",
+                doc: "A `newability[{cost}:effect]` of a `transforms(...) ueot` (Wagic's `ATransformer` adds the ability with each transformed card as its source), or a lord's `lord(spec) {cost}:effect` (`ALord` adds it to each permanent it matches): while the effect lasts, and while each target card stays on the battlefield, its controller may activate the source card's given activated ability numbered `number` (counted from the end of its given actions) as the target's own, `this` in it being the target.",
                 fails_when: "no target is a card",
             },
             ExtraLands {

@@ -9,6 +9,8 @@
 //! to the creature ([`crate::table::Table::given_abilities`]), and runs it with the
 //! creature as its source (`docs/wagic-play.md`, "Abilities given to a permanent").
 //!
+//! A lord's `lord(spec) {cost}:effect` is lowered the same way (`lord_given.rs`).
+//!
 //! Refused by name: another spec than `teach(creature)` (or on an Aura that may enchant
 //! other permanents), an ability costing `{unattach}` (the Equipment's, not the
 //! creature's) or `limit:n` (the runtime counts a card's activations, and the creature
@@ -95,27 +97,42 @@ impl<'i> Lowering<'i> {
 
     /// One activated ability `effect` the line `written` teaches.
     pub(super) fn given_activation(&self, written: Piece<'_>, effect: Piece<'_>) -> Result<Action<'i>, Unsupported> {
+        self.given_activation_of("`teach(creature)`", written, effect)
+    }
+
+    /// One activated ability `effect` the line `written` gives a permanent; `giver` names
+    /// the giving word in the messages (`` `teach(creature)` ``, `` `lord(...)` ``).
+    pub(super) fn given_activation_of(
+        &self,
+        giver: &str,
+        written: Piece<'_>,
+        effect: Piece<'_>,
+    ) -> Result<Action<'i>, Unsupported> {
         let lower = effect.text.to_ascii_lowercase();
         let cost = lower.split(':').next().unwrap_or("");
         if cost.contains("{unattach}") {
-            return Err(Unsupported::new(written, "`teach(creature)` of an ability costing `{unattach}`"));
+            return Err(Unsupported::new(written, &format!("{giver} of an ability costing `{{unattach}}`")));
         }
         let bearer = self.for_bearer();
         let Line::Activated { label, costs, statements } = bearer.line(effect)? else {
             return Err(Unsupported::new(
                 written,
-                "`teach(creature)` of an activated ability other than `{cost}:effect`",
+                &format!("{giver} of an activated ability other than `{{cost}}:effect`"),
             ));
         };
         let limit = CATALOGUE.costs.iter().position(|spec| spec.name == "limit").map(CostIdx::new);
         if costs.iter().any(|cost| Some(cost.cost) == limit) {
-            return Err(Unsupported::new(written, "`teach(creature)` of an ability with `limit:n`"));
+            return Err(Unsupported::new(written, &format!("{giver} of an ability with `limit:n`")));
         }
         if hand::has_cycle(costs) || statements.iter().any(is_equip) {
-            return Err(Unsupported::new(written, "`teach(creature)` of `{cycle}` or `equip`"));
+            return Err(Unsupported::new(written, &format!("{giver} of `{{cycle}}` or `equip`")));
         }
         if !bearer.live_pumps.borrow().is_empty() {
-            return Err(Unsupported::new(written, "`teach(creature)` of a `nonstatic` counted pump"));
+            return Err(Unsupported::new(written, &format!("{giver} of a `nonstatic` counted pump")));
+        }
+        if !bearer.given_actions.borrow().is_empty() || !bearer.given_triggers.borrow().is_empty() {
+            // The permanent's lowering would hold them, which no card's rules keep.
+            return Err(Unsupported::new(written, &format!("{giver} of an ability giving abilities")));
         }
         Ok(Action { label, costs, statements })
     }

@@ -116,6 +116,9 @@ impl<'i> Lowering<'i> {
         if let Some(line) = self.own_new_ability(value)? {
             return Ok(line);
         }
+        if let Some(given) = lord_given::lord_given(value) {
+            return self.lord_given_line(value, given);
+        }
         if value.text.starts_with('@') {
             let colon = value.find_top(b':').ok_or_else(|| {
                 Unsupported::new(value, "trigger without `:`")
@@ -467,7 +470,7 @@ impl<'i> Lowering<'i> {
 
     /// The entering half of a lord: `movedto` of a card matching the spec onto the
     /// battlefield, and the lord's statements aimed at that card.
-    fn lord_entering(
+    pub(super) fn lord_entering(
         &self,
         spec_piece: Piece<'_>,
         statements: &'i [Statement<'i>],

@@ -78,6 +78,8 @@ mod keyword;
 mod kicker;
 mod line;
 mod links;
+mod lord_given;
+pub use lord_given::is_lord_given_activation;
 mod morph;
 pub use morph::face_up_cost;
 mod next;

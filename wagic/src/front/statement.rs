@@ -798,7 +798,11 @@ impl<'i> Lowering<'i> {
     }
 
     /// The target without the source (`other` written after the effect).
-    fn leave_out_source(&self, target: Option<Target<'i>>, at: Piece<'_>) -> Result<Target<'i>, Unsupported> {
+    pub(super) fn leave_out_source(
+        &self,
+        target: Option<Target<'i>>,
+        at: Piece<'_>,
+    ) -> Result<Target<'i>, Unsupported> {
         let Some(Target::Filter { filter, optional }) = target else {
             return Err(Unsupported::new(at, "`other` without a target spec"));
         };

@@ -656,6 +656,11 @@ pub fn effect_given_activations(block: &crate::reader::CardBlock<'_>) -> Vec<Str
         if super::is_taught_activation(field.value) || (!spell && own_shaped(value)) {
             continue;
         }
+        if let Some(lord) = super::lord_given::lord_given(value) {
+            // A lord's (`lord_given.rs`): the one ability, without its `other`.
+            given.push(lord.ability.text.trim().to_string());
+            continue;
+        }
         let lower = field.value.to_ascii_lowercase();
         let mut from = 0;
         while let Some(at) = lower.get(from..).and_then(|rest| rest.find("newability[{")) {

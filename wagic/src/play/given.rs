@@ -37,11 +37,7 @@ impl Game<'_> {
     /// The text of ability `index` of `card` when another card gives it (`{cost}:effect`).
     pub(super) fn given_text(&self, card: CardId, index: usize) -> Option<String> {
         let ability = self.given(card, index)?;
-        let giver = self.table.board.get(ability.giver)?;
-        let actions = self.table.library().program.cards().get(ability.rules.index())?.actions.len();
-        let range = giver.printed.action_ranges(actions).given;
-        let line = giver.printed.given_lines.get(ability.action.checked_sub(range.start)?)?;
-        Some(line.trim().to_string())
+        self.table.given_line(ability).map(str::to_owned)
     }
 
     /// The texts (`{cost}:effect`) of the abilities the card whose rules run

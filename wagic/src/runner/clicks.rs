@@ -256,7 +256,13 @@ impl Run<'_> {
         if is_spell && own_actions != 1 {
             return Err(skip("a spell with no effect the front end compiled", at(line, text)));
         }
-        let autos = || printed_autos.iter().map(String::as_str);
+        // A lord's given ability names its own targets as it is activated, not the spell's.
+        let spell_lines: Vec<&str> = printed_autos
+            .iter()
+            .map(String::as_str)
+            .filter(|auto| !crate::front::is_lord_given_activation(auto))
+            .collect();
+        let autos = || spell_lines.iter().copied();
         let counted = match targets_named(&printed_target, autos()) {
             Some(_) => None,
             None if !is_spell => None,
@@ -373,8 +379,7 @@ impl Run<'_> {
             None => targets_named(&printed_target, autos())
                 .ok_or_else(|| skip("a target with a count (`<n>`)", at(line, text)))?,
         };
-        let menu = printed_target.trim().is_empty()
-            && printed_autos.iter().any(|auto| auto.to_lowercase().contains("target("));
+        let menu = printed_target.trim().is_empty() && autos().any(|auto| auto.to_lowercase().contains("target("));
         let storm_copies = self.storm(card, owner, named, line, text)?;
         if named == 0 && !menu && counted.is_none() {
             // No target to choose: the effect runs as it resolves from the stack, below
@@ -454,7 +459,7 @@ impl Run<'_> {
                     && auto.split(':').next().is_some_and(|cost| cost.contains("{t}") || cost.contains("{q}"))
             })
         });
-        self.refuse_given(card, controller, line, text)?;
+        let given = self.given_entries(card, controller, line, text)?;
         let mut entries = Vec::new();
         if attack_step && (attacking || self.can_attack(card)) {
             // Wagic's attack rule comes before any card's ability (the rules are loaded first).
@@ -481,29 +486,14 @@ impl Run<'_> {
             }
             entries.extend(payable.into_iter().filter(|&index| index < actions).map(Entry::Action));
         }
+        // Wagic's lords add theirs to the game after the card's own (and after the rules
+        // file's lords of the basic land types' mana).
+        entries.extend(given);
         // With no entry nothing reacts (not the attack rule: the creature cannot attack;
         // not a tapped land's mana ability; Wagic offers no ability whose cost cannot be
         // paid), and Wagic's click untaps no tapped permanent (bar one whose `doesnotuntap`
         // ended since its untap step): the click does nothing.
         self.offer(card, entries, line, text)
-    }
-
-    /// A skip when `card` has an ability another card gives it whose cost `controller`
-    /// could pay (`table/given.rs`): Wagic lists it in the permanent's menu among its
-    /// own, in an order not modelled.
-    pub(super) fn refuse_given(
-        &mut self,
-        card: CardId,
-        controller: PlayerId,
-        line: u32,
-        text: &str,
-    ) -> Result<(), Skip> {
-        for ability in self.table.given_abilities(card) {
-            if self.table.try_payable_given(card, ability, controller).map_err(|error| table_skip(error, line, text))? {
-                return Err(skip("a click on a permanent with an ability another card gives it", at(line, text)));
-            }
-        }
-        Ok(())
     }
 
     /// A move while Wagic's menu is open: `choice N` picks its entry `N` (from 0), the one
@@ -566,6 +556,7 @@ impl Run<'_> {
             Entry::CastAlternative => self.cast(card, Payment::Alternative, line, text),
             Entry::CastFaceDown => self.cast(card, Payment::FaceDown, line, text),
             Entry::TurnFaceUp => self.turn_face_up(card, line, text),
+            Entry::Given(ability) => self.activate_given(card, ability, line, text),
         }
     }
 
@@ -612,6 +603,22 @@ impl Run<'_> {
         } else {
             activated.get(index).copied()
         };
+        let line_text = line_text.map(str::to_owned);
+        let ability = Ability { card, controller, line_text, named, mana };
+        self.start_ability(ability, |table| table.start_action(card, controller, index), line, text)
+    }
+
+    /// Starts `ability` (`start` starts it on the table): its counted targets read, none
+    /// started when no target is legal, then its questions answered by the next moves.
+    pub(super) fn start_ability(
+        &mut self,
+        ability: Ability,
+        start: impl FnOnce(&mut Table) -> Result<Step, crate::table::TableError>,
+        line: u32,
+        text: &str,
+    ) -> Result<Option<Pending>, Skip> {
+        let Ability { card, controller, line_text, named, mana } = ability;
+        let line_text = line_text.as_deref();
         let counted = match named {
             Some(_) => None,
             None => {
@@ -644,7 +651,7 @@ impl Run<'_> {
             // The board keeps one X paid: the ability's would replace the spell's.
             return Err(skip("an `{X}` ability above an `{X}` spell (one X paid is kept)", at(line, text)));
         }
-        let step = self.table.start_action(card, controller, index).map_err(|error| table_skip(error, line, text))?;
+        let step = start(&mut self.table).map_err(|error| table_skip(error, line, text))?;
         if let Step::Unpaid = step {
             // Wagic offers no ability whose cost cannot be paid: the click does nothing.
             return Ok(None);
@@ -718,7 +725,7 @@ impl Run<'_> {
 
     /// Whether a move clicks `source`, a card with no activated ability (nor a way to be
     /// played from hand) that could react to the click, out of the attack and block steps
-    /// (where the combat rules react).
+    /// (where the combat rules react), nor one another card gives it.
     pub(super) fn inert_source_click(&self, source: CardId, text: &str) -> bool {
         let combat = matches!(self.phase, Phase::CombatAttackers | Phase::CombatBlockers);
         !combat
@@ -726,6 +733,7 @@ impl Run<'_> {
             && self.table.board.get(source).is_some_and(|c| {
                 c.zone == BATTLEFIELD && c.printed.hand_lines.is_empty() && c.printed.activated_lines().is_empty()
             })
+            && self.table.given_abilities(source).is_empty()
     }
 
     /// Declines each held `may` whose one target surely has no legal target: Wagic's
@@ -805,6 +813,19 @@ pub(super) enum Entry {
     CastFaceDown,
     /// Turns it face up for its morph cost (Wagic's `AAMorph`).
     TurnFaceUp,
+    /// Activates an ability another card gives it (`given.rs`).
+    Given(crate::table::GivenAbility),
+}
+
+/// An activated ability about to start: the permanent (or card) using it, its
+/// controller, its line as written (`{cost}:effect`), how many targets it names, and
+/// whether it adds mana (resolved at once, not put on Wagic's stack).
+pub(super) struct Ability {
+    pub(super) card: CardId,
+    pub(super) controller: PlayerId,
+    pub(super) line_text: Option<String>,
+    pub(super) named: Option<usize>,
+    pub(super) mana: bool,
 }
 
 /// Wagic's menu of what a click on a permanent does, open until the next move.

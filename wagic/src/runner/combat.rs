@@ -266,7 +266,7 @@ impl Run<'_> {
     /// several open Wagic's menu for the next move (`choice N`), none does nothing.
     pub(super) fn click_blocker(&mut self, card: CardId, line: u32, text: &str) -> Result<Option<Pending>, Skip> {
         let Some(controller) = self.table.board.get(card).map(|c| c.controller) else { return Ok(None) };
-        self.refuse_given(card, controller, line, text)?;
+        let given = self.given_entries(card, controller, line, text)?;
         let payable =
             self.table.try_payable_actions(card, controller).map_err(|error| table_skip(error, line, text))?;
         let sick = self.entered.contains(&card) && !self.table.board.has_ability(card, "haste");
@@ -280,6 +280,7 @@ impl Run<'_> {
             entries.push(Entry::Block);
         }
         entries.extend(payable.into_iter().map(Entry::Action));
+        entries.extend(given);
         self.offer(card, entries, line, text)
     }
 

@@ -105,6 +105,7 @@ mod clicks;
 pub(crate) mod combat;
 pub(crate) mod costs;
 mod counted;
+mod given;
 mod held;
 mod ids;
 mod lure;

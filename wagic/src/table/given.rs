@@ -1,10 +1,13 @@
 //! The activated abilities a permanent has because an Aura or an Equipment attached to it
-//! gives them (`teach(creature) {cost}:effect`, `front/bearer.rs`): compiled as the
-//! giver's actions ([`crate::table::ActionRanges::given`]), they are the permanent's while
-//! the giver is on the battlefield attached to it, and run with the permanent as their
-//! source (Wagic's `ATeach` sets the ability's source to it): `this`, `{T}` and `{S}` are
-//! the permanent, and its controller activates them. A permanent that lost its abilities
-//! has none given either.
+//! gives them (`teach(creature) {cost}:effect`, `front/bearer.rs`), or another card's
+//! `giveability` effect on it: a `transforms((,newability[{cost}:effect])) ueot`, a lord's
+//! `lord(spec) {cost}:effect` while the permanent matches (`front/lord_given.rs`).
+//! Compiled as the giver's actions ([`crate::table::ActionRanges::given`]), they are the
+//! permanent's while the giver is on the battlefield attached to it, or while the effect
+//! lasts, and run with the permanent as their source (Wagic's `ATeach`, `ATransformer` and
+//! `ALord` set the ability's source to it): `this`, `{T}` and `{S}` are the permanent, and
+//! its controller activates them. A permanent that lost its abilities has none given
+//! either.
 
 use vm::bytecode::CardIdx;
 use vm::runtime::{CardId, Outcome, PlayerId, RequestKind, Value};
@@ -75,6 +78,15 @@ impl Table {
         }
     }
 
+    /// The line of `ability` as written (`{cost}:effect`, the giver's
+    /// [`crate::table::Printed::given_lines`] entry), found by the giver's rules.
+    pub fn given_line(&self, ability: GivenAbility) -> Option<&str> {
+        let giver = self.board.get(ability.giver)?;
+        let actions = self.library().program.cards().get(ability.rules.index())?.actions.len();
+        let range = giver.printed.action_ranges(actions).given;
+        giver.printed.given_lines.get(ability.action.checked_sub(range.start)?).map(|line| line.trim())
+    }
+
     /// Whether some card on the battlefield gives the permanent it is attached to
     /// abilities, or some card gave one by a `giveability` effect.
     pub fn any_giver(&self) -> bool {
@@ -88,6 +100,21 @@ impl Table {
         let outcome = self.runtime.activate(&mut self.board, bearer, ability.rules, player).map_err(trap)?;
         let outcome = self.choose_action(outcome, ability.action)?;
         Ok(step(self.answer_alike(outcome)?))
+    }
+
+    /// `player` activates `ability`, given to `bearer`, answering from the queue, as
+    /// [`Table::try_activate`] does a card's own; whether it ran to the end.
+    pub fn try_activate_given(
+        &mut self,
+        bearer: CardId,
+        ability: GivenAbility,
+        player: PlayerId,
+    ) -> Result<bool, TableError> {
+        let outcome = self.runtime.activate(&mut self.board, bearer, ability.rules, player).map_err(trap)?;
+        let outcome = self.choose_action(outcome, ability.action)?;
+        let done = self.finish(outcome)?;
+        self.try_settle()?;
+        Ok(done)
     }
 
     /// Whether `player` could activate `ability`, given to `bearer`, now: a trial as

@@ -47,6 +47,7 @@ mod keywords;
 mod label;
 mod life_log;
 mod lifeset;
+mod lord_given;
 mod lost;
 mod may_and;
 mod menus;
