@@ -17,6 +17,7 @@ mod bushido;
 mod card_files;
 mod cards;
 mod choice;
+mod chosen_colour;
 mod combat;
 mod combat_foe;
 mod constructs;
