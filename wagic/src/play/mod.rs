@@ -99,6 +99,8 @@ mod activate_tests;
 mod alternative;
 #[cfg(test)]
 mod alternative_tests;
+#[cfg(test)]
+mod colour_tests;
 mod combat;
 #[cfg(test)]
 mod combat_tests;
