@@ -86,6 +86,40 @@ fn find_word(text: &str, word: &str, from: usize) -> Option<usize> {
     None
 }
 
+/// The refusal of a choice written after `before`, other words of a line than its cost
+/// or trigger: what it is inside of, or after.
+fn around(before: &str) -> String {
+    let lower = before.to_ascii_lowercase();
+    let places = [
+        ("newability[", "inside `newability[...]`"),
+        ("ability$!", "inside `ability$!...!$`"),
+        ("chooseatype", "inside `chooseatype` (a creature type chosen)"),
+        ("pay(", "after `pay(cost)`"),
+        ("pay[[", "after `pay[[cost]]`"),
+    ];
+    match places.iter().find(|(word, _)| lower.contains(word)) {
+        Some((_, place)) => format!("`chooseacolor` {place}"),
+        None => "`chooseacolor` other than a line's whole effect or an activated ability's or a trigger's".into(),
+    }
+}
+
+/// The first `target(...)` (or `notatarget(...)`) of `inside` whose spec reads
+/// `chosencolor`.
+fn target_reading_the_colour(inside: Piece<'_>) -> Option<Piece<'_>> {
+    let lower = inside.text.to_ascii_lowercase();
+    let mut at = 0;
+    // Bounded by the text: each step moves past one `target(`.
+    while let Some(found) = lower.get(at..)?.find("target(") {
+        let open = at + found + "target".len();
+        let close = inside.from(open + 1).find_top(b')').map_or(lower.len(), |close| open + 1 + close);
+        if lower[open..close].contains("chosencolor") {
+            return Some(inside.slice(at + found, (close + 1).min(lower.len())));
+        }
+        at = open + 1;
+    }
+    None
+}
+
 /// `text` with `chosencolor` written as the colour `colour` (an index in
 /// [`COLOUR_NAMES`]): `{chosencolor}` as its mana symbol, elsewhere its name. Also where
 /// each kept run of `text` is in the result, for errors' places: (result offset, `text`
@@ -122,21 +156,23 @@ impl<'i> Lowering<'i> {
     ) -> Result<ColourChoice<'i>, Unsupported> {
         let value = value.trim();
         let choice = choice_of(value)?;
-        if chooses_a_colour(choice.inside) || chooses_a_colour(choice.after) {
-            return Err(Unsupported::new(value, "a second `chooseacolor` on a line"));
-        }
         let before = choice.before.trim();
         let each_resolution = !before.text.is_empty();
         if each_resolution
             && !(before.text.ends_with(':') && (before.text.starts_with('{') || before.text.starts_with('@')))
         {
-            return Err(Unsupported::new(
-                before,
-                "`chooseacolor` other than a line's whole effect or an activated ability's or a trigger's",
-            ));
+            return Err(Unsupported::new(before, &around(before.text)));
+        }
+        if chooses_a_colour(choice.inside) || chooses_a_colour(choice.after) {
+            return Err(Unsupported::new(value, "a second `chooseacolor` on a line"));
         }
         if !choice.after.trim().text.is_empty() {
             return Err(Unsupported::new(choice.after.trim(), "text after `chooseend`"));
+        }
+        if let Some(spec) = target_reading_the_colour(choice.inside) {
+            // Only the chosen colour's statement chooses its target, but the game checks
+            // the first one's spec (the white one's) before it may be activated or cast.
+            return Err(Unsupported::new(spec, "`chooseacolor` of a target whose spec reads `chosencolor`"));
         }
         let mut lines = Vec::with_capacity(COLOUR_NAMES.len());
         for colour in 0..COLOUR_NAMES.len() {
@@ -238,10 +274,6 @@ impl<'i> Lowering<'i> {
         let test = Link { operator: None, effect: Effect::Call { command, confirm: false, args } };
         let mut guarded = Vec::with_capacity(statements.len());
         for statement in statements {
-            if statement.target.is_some_and(|target| Self::chooses_a_target(&target)) {
-                // Each colour's statement would choose its target apart.
-                return Err(Unsupported::new(at, "`chooseacolor` of an effect with a target"));
-            }
             let condition = self.guard_condition(test, statement.condition).ok_or_else(|| {
                 Unsupported::new(at, "`chooseacolor` of an effect with a condition, `may ... && ...` or `pay(cost)`")
             })?;

@@ -23,6 +23,8 @@ mana={3}{W}{U}\ntype=Enchantment\n[/card]\n\
 mana={1}{G}\ntype=Creature\nsubtype=Snake\npower=2\ntoughness=1\n[/card]\n\
 [card]\nname=Caldera Kavu\nauto={G}:activatechooseacolor all(this) becomes(,chosencolor) ueot activatechooseend\n\
 mana={2}{R}\ntype=Creature\nsubtype=Kavu\npower=2\ntoughness=2\n[/card]\n\
+[card]\nname=Distorting Lens\nauto={T}:activatechooseacolor target(*) becomes(,chosencolor) ueot activatechooseend\n\
+mana={2}\ntype=Artifact\n[/card]\n\
 [card]\nname=Persecute\ntarget=player\n\
 auto=chooseacolor all(*[chosencolor]|targetedpersonshand) reject chooseend\n\
 mana={2}{B}{B}\ntype=Sorcery\n[/card]\n\
@@ -159,6 +161,24 @@ fn caldera_kavu_becomes_the_colour_chosen_each_time_until_end_of_turn() {
 }
 
 #[test]
+fn distorting_lens_makes_its_target_the_colour_chosen_until_end_of_turn() {
+    // "{T}: Target permanent becomes the color of your choice until end of turn." The
+    // colour is asked as the ability resolves, then its target.
+    let mut table = table();
+    let lens = table.put("Distorting Lens", P0, BATTLEFIELD);
+    let bears = table.put("Grizzly Bears", P1, BATTLEFIELD);
+    table.activate(lens, P0);
+    choose_colour(&mut table, BLUE);
+    let execution = table.held.as_ref().expect("the target is asked");
+    assert!(execution.candidates().contains(&Value::Card(bears)));
+    table.try_answer_held(&[Value::Card(bears)]).expect("the Bears are the target");
+    assert_eq!(table.board.colours(bears), ["blue"]);
+    assert_eq!(table.board.colours(lens), Vec::<&str>::new(), "only the target changes");
+    table.end_turn(P0);
+    assert_eq!(table.board.colours(bears), ["green"]);
+}
+
+#[test]
 fn persecute_discards_the_cards_of_the_colour_chosen() {
     // "Choose a color. Target player reveals their hand and discards all cards of that
     // color."
@@ -179,18 +199,28 @@ fn persecute_discards_the_cards_of_the_colour_chosen() {
 
 #[test]
 fn a_colour_choice_the_front_end_cannot_lower_names_its_construct() {
-    // Each colour's statement would choose its target apart.
+    // The game checks the first colour's target spec before the ability may be activated.
     assert_eq!(
         error_of(
-            "auto={T}:activatechooseacolor target(creature) becomes(,chosencolor) ueot activatechooseend\ntype=Artifact"
+            "auto=chooseacolor {W}{W}{T}:destroy target(*[chosencolor]) chooseend\ntype=Creature\npower=1\ntoughness=1"
         )
         .as_deref(),
-        Some("unsupported: `chooseacolor` of an effect with a target")
+        Some("unsupported: `chooseacolor` of a target whose spec reads `chosencolor`")
     );
     assert_eq!(
         error_of("auto=@combatdamaged(player) from(this):pay({2}{U}) activatechooseacolor all(creature[chosencolor]) moveTo(ownerhand) activatechooseend\ntype=Creature\npower=1\ntoughness=1")
             .as_deref(),
+        Some("unsupported: `chooseacolor` after `pay(cost)`")
+    );
+    assert_eq!(
+        error_of("auto=@movedTo(other ally|myBattlefield):may chooseacolor all(creature|mybattlefield) protection from(*[chosencolor]) chooseend\ntype=Creature\npower=1\ntoughness=1")
+            .as_deref(),
         Some("unsupported: `chooseacolor` other than a line's whole effect or an activated ability's or a trigger's")
+    );
+    assert_eq!(
+        error_of("auto=teach(land) transforms((,newability[@tappedformana(this):chooseacolor add{chosencolor} chooseend]))\ntype=Enchantment\nsubtype=Aura\ntarget=land")
+            .as_deref(),
+        Some("unsupported: `chooseacolor` inside `newability[...]`")
     );
     assert_eq!(
         error_of("auto=chooseacolor draw:1\ntype=Sorcery").as_deref(),
