@@ -184,11 +184,6 @@ impl<'i> Lowering<'i> {
         }
     }
 
-    /// Whether `target` is chosen (a `target(...)`, with a count), not found (`all(...)`).
-    pub(super) fn chooses_a_target(target: &Target<'_>) -> bool {
-        matches!(target, Target::Filter { filter, .. } if filter.qty.is_some())
-    }
-
     /// The statements of a card's modes: each offered, then each guarded by whether it
     /// was chosen (the first guard asks).
     pub(super) fn modal(&self, modes: &[Mode<'i>], at: Piece<'_>) -> Result<&'i [Statement<'i>], Unsupported> {
