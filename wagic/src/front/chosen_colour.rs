@@ -41,6 +41,15 @@ pub(super) struct ColourChoice<'i> {
     pub(super) lines: Vec<Line<'i>>,
 }
 
+/// How many activated abilities an `auto=` line lowers to when it is a colour choice
+/// around one (Coldsteel Heart's `chooseacolor {T}:add{chosencolor} chooseend`): one;
+/// `None` for any other line. The runner and the game match abilities to their lines by it.
+pub fn colour_choice_abilities(line: &str) -> Option<usize> {
+    let lower = line.trim().to_ascii_lowercase();
+    let inside = WRAPPERS.iter().find_map(|(start, _)| lower.strip_prefix(start))?;
+    (inside.starts_with(char::is_whitespace) && inside.trim_start().starts_with('{')).then_some(1)
+}
+
 /// Whether `value` chooses a colour (Wagic's `chooseacolor` or `activatechooseacolor`).
 pub(super) fn chooses_a_colour(value: Piece<'_>) -> bool {
     let lower = value.text.to_ascii_lowercase();
@@ -190,6 +199,10 @@ impl<'i> Lowering<'i> {
         let head_reads_colour =
             choice.inside.find_top(b':').is_some_and(|colon| inside[..colon].contains("chosencolor"));
         let lines = match lines.first() {
+            Some(Line::Activated { .. }) if head_reads_colour => {
+                // Five abilities, one of them usable: the game would offer each.
+                return Err(Unsupported::new(value, "`chooseacolor` of an ability whose cost reads `chosencolor`"));
+            }
             Some(Line::Activated { .. } | Line::Triggered { .. }) if !head_reads_colour => {
                 vec![self.merged(lines, None, value)?]
             }
@@ -343,5 +356,8 @@ mod tests {
         assert!(choice.after.text.is_empty());
         assert!(!chooses_a_colour(Piece::new("protection from(*[chosencolor])", 0)));
         assert!(choice_of(Piece::new("chooseacolor draw:1", 0)).is_err());
+        assert_eq!(colour_choice_abilities("chooseacolor {T}:add{chosencolor} chooseend"), Some(1));
+        assert_eq!(colour_choice_abilities("activatechooseacolor {T}:add{chosencolor} activatechooseend"), Some(1));
+        assert_eq!(colour_choice_abilities("chooseacolor lord(*[-land]) becomes(,chosencolor) chooseend"), None);
     }
 }

@@ -61,6 +61,7 @@ mod cda;
 mod choice;
 mod chosen_colour;
 pub use choice::{is_mode_line, mode_labels};
+pub use chosen_colour::colour_choice_abilities;
 mod compare;
 mod cost;
 mod cost_change;

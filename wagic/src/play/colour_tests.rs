@@ -3,7 +3,7 @@
 
 use std::cell::RefCell;
 
-use super::test_support::{first_main_with, mark_seen};
+use super::test_support::{first_main_with, mark_seen, texts};
 use super::*;
 
 /// Coldsteel Heart and Teferi's Moat as Wagic writes them, and creatures of two colours.
@@ -40,8 +40,16 @@ fn a_seat_is_asked_the_colour_by_name_in_the_order_of_wagics_menu() {
     assert_eq!(question.kind, QuestionKind::Effect);
     assert_eq!(question.prompt, "Coldsteel Heart: choose a colour (1 to 1, 0 chosen)");
     assert_eq!(question.options, ["green", "blue", "red", "black", "white"]);
-    // The third option, red, is remembered on the Heart.
+    // The third option, red, is remembered on the Heart, and the log tells it by name.
     assert_eq!(game.table.board.get(heart).and_then(|c| c.chosen_colour), Some(3));
+    assert!(texts(&game).iter().any(|line| line.ends_with("p0 chooses red for Coldsteel Heart")), "{:?}", texts(&game));
+    // Its one `{T}` ability is offered under its line.
+    let moves = game.legal_moves(P0).expect("moves");
+    let labels: Vec<String> = moves.iter().map(|chosen| game.move_label(*chosen)).collect();
+    assert!(
+        labels.iter().any(|label| label == "activate Coldsteel Heart: chooseacolor {T}:add{chosencolor} chooseend"),
+        "{labels:?}"
+    );
 }
 
 #[test]

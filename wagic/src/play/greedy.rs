@@ -606,11 +606,8 @@ impl Game<'_> {
             board.zone(opponent(me), BATTLEFIELD)
         };
         let count = |value: &Value| {
-            let name = value
-                .as_int()
-                .and_then(|index| usize::try_from(index).ok())
-                .and_then(|index| crate::catalogue::COLOUR_NAMES.get(index));
-            name.map_or(0, |name| cards.iter().filter(|card| board.colours(**card).contains(name)).count())
+            crate::catalogue::colour_name(*value)
+                .map_or(0, |name| cards.iter().filter(|card| board.colours(**card).contains(&name)).count())
         };
         // The first of the best: `max_by_key` keeps the last of equals.
         offered.iter().rev().max_by_key(|value| count(value)).copied()

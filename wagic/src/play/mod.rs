@@ -143,6 +143,7 @@ mod target_tests;
 mod test_support;
 mod transcript;
 
+use crate::catalogue::Command;
 use std::collections::HashSet;
 use std::sync::Arc;
 
@@ -777,7 +778,14 @@ impl Game<'_> {
             let does = if chosen == [Value::Bool(true)] { "pays" } else { "does not pay" };
             self.event(format!("{} {does} {cost} for {source}", who(request.chooser)));
         } else if !matches!(request.kind, RequestKind::Action) {
-            let shown: Vec<String> = chosen.iter().map(|value| self.shown(*value)).collect();
+            let colour = matches!(request.kind, RequestKind::Command(command, _) if command.index() == Command::ChooseColor.index());
+            let shown: Vec<String> = chosen
+                .iter()
+                .map(|value| match crate::catalogue::colour_name(*value).filter(|_| colour) {
+                    Some(name) => name.to_string(),
+                    None => self.shown(*value),
+                })
+                .collect();
             let chosen = if shown.is_empty() { "nothing".to_string() } else { shown.join(", ") };
             let source = self.name(execution.env().source);
             self.event(format!("{} chooses {chosen} for {source}", who(request.chooser)));

@@ -396,8 +396,7 @@ impl Game<'_> {
             (RequestKind::Command(command, _), Value::Int(index))
                 if command.index() == Command::ChooseColor.index() =>
             {
-                let name = usize::try_from(index).ok().and_then(|index| crate::catalogue::COLOUR_NAMES.get(index));
-                name.map_or_else(|| index.to_string(), |name| (*name).to_string())
+                crate::catalogue::colour_name(value).map_or_else(|| index.to_string(), str::to_string)
             }
             (_, Value::Str(_)) => format!("choose: {}", self.shown(value)),
             (_, Value::Int(number)) => number.to_string(),
