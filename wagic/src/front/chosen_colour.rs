@@ -95,6 +95,20 @@ fn find_word(text: &str, word: &str, from: usize) -> Option<usize> {
     None
 }
 
+/// `before` (what a line writes before its colour choice) split into a cost's or a
+/// trigger's head (`@trigger:`) and the cost of the one word after it, `pay(cost)` or
+/// `pay[[cost]]`, when it is so written.
+fn paid_before(before: Piece<'_>) -> Option<(Piece<'_>, Piece<'_>)> {
+    if !(before.text.starts_with('@') || before.text.starts_with('{')) {
+        return None;
+    }
+    let colon = before.find_top(b':')?;
+    let rest = before.from(colon + 1).trim();
+    let [word] = rest.words()[..] else { return None };
+    let cost = super::pay::cost_of(word)?;
+    Some((before.slice(0, colon + 1), cost))
+}
+
 /// The refusal of a choice written after `before`, other words of a line than its cost
 /// or trigger: what it is inside of, or after.
 fn around(before: &str) -> String {
@@ -164,7 +178,13 @@ impl<'i> Lowering<'i> {
         lower: &dyn Fn(Piece<'_>) -> Result<Line<'i>, Unsupported>,
     ) -> Result<ColourChoice<'i>, Unsupported> {
         let value = value.trim();
-        let choice = choice_of(value)?;
+        let mut choice = choice_of(value)?;
+        // `@trigger:pay(cost) activatechooseacolor ...` (Crosis, the Purger): the cost is
+        // paid first, the colour asked only when it was.
+        let paid = paid_before(choice.before.trim());
+        if let Some((head, _)) = paid {
+            choice.before = head;
+        }
         let before = choice.before.trim();
         let each_resolution = !before.text.is_empty();
         if each_resolution
@@ -191,7 +211,8 @@ impl<'i> Lowering<'i> {
         let ask = self.arena.alloc_slice_copy(&[self.ask_colour(value)]);
         if each_resolution {
             // One activated ability or trigger, asking as it resolves.
-            return Ok(ColourChoice { ask: None, lines: vec![self.merged(lines, Some(ask), value)?] });
+            let paid = paid.map(|(_, cost)| cost);
+            return Ok(ColourChoice { ask: None, lines: vec![self.merged(lines, Some(ask), paid, value)?] });
         }
         // An activated ability or a trigger inside the choice is one whatever the colour,
         // when its cost or trigger does not read it (Coldsteel Heart's `{T}:add{chosencolor}`).
@@ -204,7 +225,7 @@ impl<'i> Lowering<'i> {
                 return Err(Unsupported::new(value, "`chooseacolor` of an ability whose cost reads `chosencolor`"));
             }
             Some(Line::Activated { .. } | Line::Triggered { .. }) if !head_reads_colour => {
-                vec![self.merged(lines, None, value)?]
+                vec![self.merged(lines, None, None, value)?]
             }
             _ => lines,
         };
@@ -296,11 +317,12 @@ impl<'i> Lowering<'i> {
     }
 
     /// The colours' `lines` (each an activated ability, or each a trigger, the same but
-    /// for their statements) as one, `ask` first.
+    /// for their statements) as one, `ask` first, all of it under the payment of `paid`.
     fn merged(
         &self,
         lines: Vec<Line<'i>>,
         ask: Option<&'i [Statement<'i>]>,
+        paid: Option<Piece<'_>>,
         at: Piece<'_>,
     ) -> Result<Line<'i>, Unsupported> {
         let mut statements: Vec<Statement<'i>> = ask.unwrap_or_default().to_vec();
@@ -322,6 +344,11 @@ impl<'i> Lowering<'i> {
                     ));
                 }
             }
+        }
+        if let Some(cost) = paid {
+            // The first statement (the question) guarded by the payment, which ends the
+            // entry when it is not made: no colour's statement runs then.
+            self.paid(cost, false, &mut statements)?;
         }
         let statements = self.arena.alloc_slice_copy(&statements);
         match head {

@@ -25,6 +25,9 @@ mana={1}{G}\ntype=Creature\nsubtype=Snake\npower=2\ntoughness=1\n[/card]\n\
 mana={2}{R}\ntype=Creature\nsubtype=Kavu\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Distorting Lens\nauto={T}:activatechooseacolor target(*) becomes(,chosencolor) ueot activatechooseend\n\
 mana={2}\ntype=Artifact\n[/card]\n\
+[card]\nname=Dromar, the Banisher\nabilities=flying\n\
+auto=@combatdamaged(player) from(this):pay({2}{U}) activatechooseacolor all(creature[chosencolor]|battlefield) moveTo(ownerhand) activatechooseend\n\
+mana={3}{W}{U}{B}\ntype=Legendary Creature\nsubtype=Dragon\npower=6\ntoughness=6\n[/card]\n\
 [card]\nname=Persecute\ntarget=player\n\
 auto=chooseacolor all(*[chosencolor]|targetedpersonshand) reject chooseend\n\
 mana={2}{B}{B}\ntype=Sorcery\n[/card]\n\
@@ -179,6 +182,33 @@ fn distorting_lens_makes_its_target_the_colour_chosen_until_end_of_turn() {
 }
 
 #[test]
+fn dromar_returns_the_creatures_of_the_colour_chosen_once_its_cost_is_paid() {
+    // "Whenever Dromar, the Banisher deals combat damage to a player, you may pay {2}{U}.
+    // If you do, choose a color, then return all creatures of that color to their owners'
+    // hands."
+    for pays in [true, false] {
+        let mut table = table();
+        let dromar = table.put("Dromar, the Banisher", P0, BATTLEFIELD);
+        let goblin = table.put("Raging Goblin", P1, BATTLEFIELD);
+        let bears = table.put("Grizzly Bears", P1, BATTLEFIELD);
+        table.board.players[0].mana = [0, 1, 0, 0, 0, 2];
+        table.board.damage_dealt.push((P1, Value::Player(P1), dromar, 6, true));
+        table.settle();
+        let execution = table.held.as_ref().expect("the payment is asked");
+        assert_eq!(execution.candidates(), [Value::Bool(true), Value::Bool(false)]);
+        table.try_answer_held(&[Value::Bool(pays)]).expect("answered");
+        if pays {
+            choose_colour(&mut table, RED);
+            assert_eq!(table.board.players[0].mana, [0; 6], "{{2}}{{U}} paid");
+        }
+        assert!(table.held.is_none(), "nothing more is asked");
+        let zone = |card| table.board.get(card).map(|c| c.zone);
+        let goblins_zone = if pays { HAND } else { BATTLEFIELD };
+        assert_eq!([zone(goblin), zone(bears)], [Some(goblins_zone), Some(BATTLEFIELD)], "paid: {pays}");
+    }
+}
+
+#[test]
 fn persecute_discards_the_cards_of_the_colour_chosen() {
     // "Choose a color. Target player reveals their hand and discards all cards of that
     // color."
@@ -208,7 +238,7 @@ fn a_colour_choice_the_front_end_cannot_lower_names_its_construct() {
         Some("unsupported: `chooseacolor` of a target whose spec reads `chosencolor`")
     );
     assert_eq!(
-        error_of("auto=@combatdamaged(player) from(this):pay({2}{U}) activatechooseacolor all(creature[chosencolor]) moveTo(ownerhand) activatechooseend\ntype=Creature\npower=1\ntoughness=1")
+        error_of("auto=@combatdamaged(player) from(this):pay({2}{U}) draw:1 && activatechooseacolor all(creature[chosencolor]) moveTo(ownerhand) activatechooseend\ntype=Creature\npower=1\ntoughness=1")
             .as_deref(),
         Some("unsupported: `chooseacolor` after `pay(cost)`")
     );
