@@ -12,7 +12,8 @@
 //!   activated ability or a trigger of the chosen colour), or as the spell resolves;
 //! - a choice that is an activated ability's or a trigger's whole effect (`{T}:
 //!   activatechooseacolor ... activatechooseend`, `@movedto(...):chooseacolor ...
-//!   chooseend`): each time it resolves, before its effect.
+//!   chooseend`), maybe after a `pay(cost)`: each time it resolves, before its effect
+//!   (once the cost is paid).
 
 use compiler::ir::{Arg, Effect, Link, Statement};
 use vm::bytecode::{CommandIdx, Const};
@@ -24,8 +25,9 @@ use crate::catalogue::{COLOUR_NAMES, Command, MANA_COLOURS};
 /// The two spellings of a colour choice, each with its end word.
 const WRAPPERS: [(&str, &str); 2] = [("activatechooseacolor", "activatechooseend"), ("chooseacolor", "chooseend")];
 
-/// Where a line chooses a colour: `before` the choice (empty, `{cost}:` or `@trigger:`),
-/// the effect `inside` it, and what is written `after` its end word.
+/// Where a line chooses a colour: `before` the choice (empty, `{cost}:` or `@trigger:`,
+/// maybe with a `pay(cost)` after it), the effect `inside` it, and what is written `after`
+/// its end word.
 #[derive(Clone, Copy)]
 struct Choice<'s> {
     before: Piece<'s>,
@@ -37,7 +39,9 @@ struct Choice<'s> {
 /// permanent enters or the spell resolves: none when the line's own activation or trigger
 /// asks), then the line's lines for the colours.
 pub(super) struct ColourChoice<'i> {
+    /// The question, for the card to run as it enters or resolves.
     pub(super) ask: Option<&'i [Statement<'i>]>,
+    /// The line's lines, each colour's guarded, or one ability of them all.
     pub(super) lines: Vec<Line<'i>>,
 }
 
@@ -245,11 +249,12 @@ impl<'i> Lowering<'i> {
         let start = choice.before.start;
         let line = lower(Piece::new(&text, start));
         line.map_err(|mut error| {
-            let inside_start = choice.inside.start;
+            // The effect follows `before` in the text lowered (the choice's words left out).
+            let written_start = start + choice.before.text.len();
             let place = |offset: u32| -> u32 {
                 let offset = offset as usize;
-                let original = match offset.checked_sub(inside_start) {
-                    Some(within) => inside_start + original_offset(&runs, within).min(choice.inside.text.len()),
+                let original = match offset.checked_sub(written_start) {
+                    Some(within) => choice.inside.start + original_offset(&runs, within).min(choice.inside.text.len()),
                     None => offset,
                 };
                 u32::try_from(original).unwrap_or(u32::MAX)

@@ -256,9 +256,23 @@ fn a_colour_choice_the_front_end_cannot_lower_names_its_construct() {
         error_of("auto=chooseacolor draw:1\ntype=Sorcery").as_deref(),
         Some("unsupported: `chooseacolor` without `chooseend`")
     );
-    // An error inside is the colour's effect's, placed where it is written.
+    // An error inside is the colour's effect's, placed where it is written (after the
+    // block's `[card]` and `name=Test` lines: line 3, at `fooble`).
+    assert_eq!(error_place("auto=chooseacolor draw:1 && fooble(*[chosencolor]) chooseend\ntype=Sorcery"), (3, 29));
     assert_eq!(
         error_of("auto=chooseacolor fooble(*[chosencolor]) chooseend\ntype=Sorcery").as_deref(),
         Some("unsupported: effect `fooble`")
     );
+}
+
+/// The line and column (from 1) of the error of the card `card` (its block's other lines).
+fn error_place(card: &str) -> (usize, usize) {
+    let source = format!("[card]\nname=Test\n{card}\n[/card]\n");
+    let mut bundle = vm::bytecode::BundleBuilder::new(&wagic::CATALOGUE);
+    let outcomes = wagic::compile_source("test.txt", &source, &mut bundle);
+    let error = outcomes[0].error.as_ref().expect("the card is refused");
+    let at = error.span.start as usize;
+    let line = source[..at].matches('\n').count() + 1;
+    let column = at - source[..at].rfind('\n').map_or(0, |newline| newline + 1) + 1;
+    (line, column)
 }
