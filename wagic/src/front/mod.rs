@@ -152,6 +152,7 @@ const COMPILED_KEYS: &[&str] = &[
     "flashback",
     "other",
     "otherrestriction",
+    "restriction",
     "facedown",
     "autofacedown",
     "autofaceup",
@@ -435,6 +436,7 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
             "autofaceup" => autos.push(lowering.face_up_line(value, block.field("autofacedown").is_some())?),
             "other" => alternative_action = lowering.alternative_cost(value)?,
             "otherrestriction" => lowering.other_restriction(value, block.field("other").is_some())?,
+            "restriction" => lowering.cast_restriction(value)?,
             "auto" if kicker::is_kicker_line(value) && !is_aura && !is_equipment => {
                 let statements = lowering.kicked(value, block.field("kicker").is_some())?;
                 if is_spell {

@@ -100,11 +100,17 @@ mod alternative;
 #[cfg(test)]
 mod alternative_tests;
 #[cfg(test)]
+mod cast_restriction_tests;
+#[cfg(test)]
 mod colour_tests;
 mod combat;
 #[cfg(test)]
 mod combat_tests;
+#[cfg(test)]
+mod counter_spec_tests;
 mod flashback;
+#[cfg(test)]
+mod fresh_tests;
 mod given;
 #[cfg(test)]
 mod given_tests;

@@ -236,8 +236,16 @@ impl Game<'_> {
     /// Whether a card in a player's hand can be cast now: at sorcery speed (`sorcery_speed`:
     /// their own main phase), or an instant or with flash; its cost paid from the pool and
     /// the lands, and, for an instant or sorcery, its one effect payable now (its
-    /// requisites hold, its targets exist).
+    /// requisites hold, its targets exist); its `restriction=` allows it now.
     fn castable(&mut self, card: CardId, sorcery_speed: bool) -> Result<bool, Outcome> {
+        let board = &self.table.board;
+        let now = crate::restriction::CastTime { phase: self.phase, turn: self.turn };
+        if board
+            .get(card)
+            .is_some_and(|c| !crate::restriction::cast_allowed(board, &c.printed.cast_restriction, c.owner, now))
+        {
+            return Ok(false);
+        }
         let cost = self.spell_cost(card);
         self.castable_for(card, sorcery_speed, cost)
     }

@@ -166,6 +166,12 @@ impl Run<'_> {
         if !(is_type(&c.printed.types, "instant") || flash || self.phase.is_main()) {
             return false;
         }
+        let now = crate::restriction::CastTime { phase: self.phase, turn: self.turn };
+        if matches!(payment, Payment::Normal | Payment::Kicked)
+            && !crate::restriction::cast_allowed(&self.table.board, &c.printed.cast_restriction, c.owner, now)
+        {
+            return false;
+        }
         let mana_cost = match payment {
             Payment::Alternative => c.printed.other.to_ascii_lowercase(),
             Payment::Flashback => c.printed.flashback.to_ascii_lowercase(),
@@ -212,6 +218,15 @@ impl Run<'_> {
             Payment::FaceDown => return self.cast_face_down(card, line, text),
             Payment::Normal | Payment::Kicked => &c.printed.mana_cost,
         };
+        let now = crate::restriction::CastTime { phase: self.phase, turn: self.turn };
+        if matches!(payment, Payment::Normal | Payment::Kicked)
+            && !crate::restriction::cast_allowed(&self.table.board, &c.printed.cast_restriction, c.owner, now)
+        {
+            // Wagic's cast rule does not react to the click; whether it reads the
+            // restriction as the runner does (it passes over the phrases read as printed)
+            // is not told.
+            return Err(skip("a spell its `restriction=` forbids now", at(line, text)));
+        }
         let (types, mana_cost, owner) = (c.printed.types.clone(), mana_cost.clone(), c.owner);
         let (printed_target, printed_autos) = (c.printed.target.clone(), c.printed.autos.clone());
         let kicker_cost = c.printed.kicker.clone();

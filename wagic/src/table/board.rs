@@ -84,7 +84,10 @@ pub struct Card {
     pub echo_done: bool,
     /// Its `@next phase` trigger fired since it entered.
     pub next_done: bool,
-    /// It entered the battlefield this turn (Wagic's `fresh`, cleared as the turn ends).
+    /// It came to its zone this turn (Wagic's `fresh`, cleared as the turn ends): entered
+    /// the battlefield, or was put into a hand, a library or exile, or into a graveyard from
+    /// the battlefield or the stack (as `MTGUnearthRule::receiveEvent` marks it: not a
+    /// card discarded or milled).
     pub fresh: bool,
     /// `frozen`: it does not untap during its controller's next untap step (Wagic's
     /// `frozen`, cleared by that step, or as it moves).
@@ -643,7 +646,13 @@ impl Board {
         if !(entering && from.1 == STACK) {
             c.spent = [0; 6];
         }
-        c.fresh = entering;
+        if entering || from.1 != zone {
+            c.fresh = match zone {
+                GRAVEYARD => from.1 == BATTLEFIELD || from.1 == STACK,
+                STACK => false,
+                _ => true,
+            };
+        }
         c.attacked = false;
         c.player_target = None;
         c.chosen_colour = None;

@@ -16,6 +16,7 @@ mod brackets;
 mod bushido;
 mod card_files;
 mod cards;
+mod cast_restriction;
 mod choice;
 mod chosen_colour;
 mod combat;
