@@ -492,6 +492,8 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::ProtectionFrom => protection_from,
         Command::DoNothing => do_nothing,
         Command::PlayerTarget => player_target,
+        Command::ChooseColor => choice::choose_colour,
+        Command::ChosenColor => choice::colour_chosen,
     }
 }
 

@@ -36,6 +36,12 @@ pub const MANA_COLOURS: &[NamedSpec] = &[
 /// [`MANA_COLOURS`] order: a colour's index is its `host::Colour`.
 pub const COLOUR_NAMES: [&str; 5] = ["white", "blue", "black", "red", "green"];
 
+/// The name of the colour a question's option `value` is (an index in [`COLOUR_NAMES`],
+/// the catalogue's `choosecolor`), if it is one.
+pub fn colour_name(value: vm::runtime::Value) -> Option<&'static str> {
+    COLOUR_NAMES.get(usize::try_from(value.as_int()?).ok()?).copied()
+}
+
 /// The comparisons of an `aslongas(...) ... >n` criterion.
 pub const CRITERIA: &[NamedSpec] = &[
     named("morethan", "`>n`: more than n cards match (no criterion written: more than 0)."),

@@ -445,6 +445,13 @@ pub trait WagicHost: Host {
     /// Notes that `card` targets `player` (the catalogue's `playertarget`).
     fn set_player_target(&mut self, card: CardId, player: PlayerId);
 
+    /// The colour chosen for `card` (Wagic's `chooseacolor` of the card, the catalogue's
+    /// `choosecolor`), until it moved.
+    fn chosen_colour(&self, card: CardId) -> Option<Colour>;
+
+    /// Remembers `colour` as the colour chosen for `card` (the catalogue's `choosecolor`).
+    fn set_chosen_colour(&mut self, card: CardId, colour: Colour);
+
     /// Whether the spell can't be countered: its `abilities=` has `nofizzle` (a spell on
     /// the stack is not in play, so the runtime grants it no ability).
     fn uncounterable(&self, card: CardId) -> bool;

@@ -454,6 +454,10 @@ impl Code {
                  several of these joined by `,` (all hold) and `ifnot` of these (the effect only when \
                  the test fails), \
                  `effect and!(effect)!` (the second on the same target), \
+                 `chooseacolor effect chooseend` and `activatechooseacolor effect activatechooseend` \
+                 (its controller chooses a colour, the effect reading it as `chosencolor`: a whole \
+                 line, asked as the permanent enters or the spell resolves, or an activated \
+                 ability's or a trigger's whole effect, asked as it resolves; a target's spec may not read it), \
                  `ability$!effect!$ controller` alone on its line (the effect itself, without \
                  damage, `this` or a stored card), `ability$!effect!$ opponent` (or \
                  `targetedplayer`) of a discard (`target(<N>*|myhand) reject`), a sacrifice \

@@ -456,6 +456,22 @@ macro_rules! for_each_command {
                 doc: "`restriction{lastturn(*|stack)~lessthan~1}` (Wagic's `seenLastTurn` of the stacks): succeeds when the criterion holds for the spells cast last turn by both players (a werewolf transforms when none was, and back when two or more were), so that `&&` runs the effect only then.",
                 fails_when: "the criterion does not hold",
             },
+            ChooseColor {
+                name: "choosecolor",
+                params: [],
+                default_target: Irrelevant,
+                timed: false,
+                doc: "Wagic's `chooseacolor ... chooseend` (`GenericChooseTypeColorName`): asks the source's controller to choose one of the five colours and remembers it on the source (Wagic's `chooseacolor` of the card) until the source moves or a colour is chosen again, for `chosencolor` to read.",
+                fails_when: "never",
+            },
+            ChosenColor {
+                name: "chosencolor",
+                params: [req "colour": Keyword($crate::catalogue::MANA_COLOURS)],
+                default_target: Irrelevant,
+                timed: false,
+                doc: "Whether the colour `choosecolor` remembers on the source is `colour`: the front end writes a `chooseacolor` effect once for each colour, its `chosencolor` read as that colour, each statement guarded by this test, so that only the chosen colour's runs (and a lasting one holds while the choice is remembered).",
+                fails_when: "no colour is remembered on the source, or another one is",
+            },
         }
     };
 }

@@ -161,6 +161,29 @@ impl<'i> Lowering<'i> {
         check.first().copied().ok_or_else(|| Unsupported::new(condition, construct))
     }
 
+    /// `condition` with `test` checked first (the statement runs only when it holds), or
+    /// `None` for a condition that cannot take it: one that ends the entry when it fails
+    /// (`pay(cost) A && B`, `may ... && ...`), or an `if`.
+    pub(super) fn guard_condition(&self, test: Link<'i>, condition: Option<Condition<'i>>) -> Option<Condition<'i>> {
+        match condition {
+            None => Some(Condition::Guarded { guard: self.arena.alloc_slice_copy(&[test]), may: None, stops: false }),
+            Some(Condition::May(question)) => Some(Condition::Guarded {
+                guard: self.arena.alloc_slice_copy(&[test]),
+                may: Some(question),
+                stops: false,
+            }),
+            Some(Condition::Guarded { guard, may, stops: false }) => {
+                let mut links = vec![test];
+                for (index, link) in guard.iter().enumerate() {
+                    let operator = if index == 0 { Some(compiler::ir::ChainOperator::AndThen) } else { link.operator };
+                    links.push(Link { operator, effect: link.effect });
+                }
+                Some(Condition::Guarded { guard: self.arena.alloc_slice_copy(&links), may, stops: false })
+            }
+            Some(Condition::If(_) | Condition::MayOrStop(_) | Condition::Guarded { stops: true, .. }) => None,
+        }
+    }
+
     /// The statements of a card's modes: each offered, then each guarded by whether it
     /// was chosen (the first guard asks).
     pub(super) fn modal(&self, modes: &[Mode<'i>], at: Piece<'_>) -> Result<&'i [Statement<'i>], Unsupported> {
@@ -199,35 +222,14 @@ impl<'i> Lowering<'i> {
             let args = self.arena.alloc_slice_copy(&[Arg::Value(Expr::Str(mode.label))]);
             let test = Link { operator: None, effect: Effect::Call { command: chosen, confirm: false, args } };
             for statement in mode.statements {
-                let condition = match statement.condition {
-                    None => Condition::Guarded { guard: self.arena.alloc_slice_copy(&[test]), may: None, stops: false },
-                    Some(Condition::May(question)) => Condition::Guarded {
-                        guard: self.arena.alloc_slice_copy(&[test]),
-                        may: Some(question),
-                        stops: false,
-                    },
-                    Some(Condition::Guarded { guard, may, stops: false }) => {
-                        let mut links = vec![test];
-                        for (index, link) in guard.iter().enumerate() {
-                            let operator =
-                                if index == 0 { Some(compiler::ir::ChainOperator::AndThen) } else { link.operator };
-                            links.push(Link { operator, effect: link.effect });
-                        }
-                        Condition::Guarded { guard: self.arena.alloc_slice_copy(&links), may, stops: false }
-                    }
-                    // A guard that ends the entry (`pay(cost) A && B`) would end the modes after
-                    // this one when this one is not chosen.
-                    Some(Condition::If(_) | Condition::MayOrStop(_) | Condition::Guarded { stops: true, .. }) => {
-                        let span = statement.span;
-                        return Err(Unsupported {
-                            span,
-                            construct:
-                                "`choice` of an effect with a condition, `may ... && ...` or `pay(cost) ... && ...`"
-                                    .into(),
-                            help: None,
-                        });
-                    }
-                };
+                // A guard that ends the entry (`pay(cost) A && B`) would end the modes after
+                // this one when this one is not chosen.
+                let condition = self.guard_condition(test, statement.condition).ok_or_else(|| Unsupported {
+                    span: statement.span,
+                    construct: "`choice` of an effect with a condition, `may ... && ...` or `pay(cost) ... && ...`"
+                        .into(),
+                    help: None,
+                })?;
                 statements.push(Statement { condition: Some(condition), ..*statement });
             }
         }

@@ -59,7 +59,9 @@ mod bushido;
 mod card_kind;
 mod cda;
 mod choice;
+mod chosen_colour;
 pub use choice::{is_mode_line, mode_labels};
+pub use chosen_colour::colour_choice_abilities;
 mod compare;
 mod cost;
 mod cost_change;
@@ -476,85 +478,105 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
                 let statements = lowering.spell_teach(value)?;
                 spell_statements.extend_from_slice(lowering.until_end_of_turn(statements));
             }
-            "auto" => match if is_aura {
-                lowering.aura_line(value)?
-            } else if is_equipment {
-                lowering.equipment_trigger(value)?
-            } else {
-                lowering.line(value)?
-            } {
-                Line::Plain(statements)
-                | Line::Once(statements)
-                | Line::Lord { statements, .. }
-                | Line::Continuous(statements)
-                    if is_spell =>
-                {
-                    spell_statements.extend_from_slice(lowering.until_end_of_turn(statements));
-                }
-                Line::Lord { statements, event, entering } => {
-                    autos.push(Auto { hook: false, events: &[], costs: &[], statements });
-                    let events = arena.alloc_slice_copy(&[event]);
-                    autos.push(Auto { hook: false, events, costs: &[], statements: entering });
-                }
-                Line::Plain(statements) if statements.iter().any(starts_with_a_count) => {
-                    // Covetous Dragon's `aslongas(artifact|myBattlefield) sacrifice <1`, a
-                    // state trigger; any other such one-shot effect is refused.
-                    autos.push(lowering.self_sacrifice(value, statements)?);
-                }
-                Line::Plain(statements) | Line::Once(statements) => {
-                    autos.push(Auto { hook: false, events: &[], costs: &[], statements });
-                }
-                Line::Continuous(statements) => {
-                    let events = arena.alloc_slice_copy(&[lowering.continuous_event(value)]);
-                    autos.push(Auto { hook: false, events, costs: &[], statements });
-                }
-                Line::Activated { .. } if is_spell => {
-                    return Err(Unsupported::new(value, "activated ability on an instant or sorcery"));
-                }
-                Line::Activated { costs, .. } if hand::has_cycle(costs) => {
-                    return Err(Unsupported::new(value, "`{cycle}` outside an `autohand` line"));
-                }
-                Line::Activated { label, costs, statements } => {
-                    if statements.iter().any(is_equip) {
-                        return Err(Unsupported::new(value, "`equip` on a card that is not an Equipment"));
+            "auto" => {
+                let lower = |value: Piece<'_>| {
+                    if is_aura {
+                        lowering.aura_line(value)
+                    } else if is_equipment {
+                        lowering.equipment_trigger(value)
+                    } else {
+                        lowering.line(value)
                     }
-                    let costs = if is_planeswalker { lowering.with_planeswalker_cost(costs) } else { costs };
-                    actions.push(Action { label, costs, statements });
-                }
-                Line::Triggered { events, restricted: false, once: true, .. } if is_spell => {
-                    let has_target = block.field("target").is_some();
-                    spell_statements.push(lowering.spell_next(value, events, has_target)?);
-                }
-                Line::Triggered { .. } if is_spell => {
-                    return Err(Unsupported::new(value, "trigger on an instant or sorcery"));
-                }
-                Line::Triggered { events, statements, restricted, once } => {
-                    if let Some(event) = events.first() {
-                        triggers.push((event.event, restricted, value, statements));
+                };
+                let lines = if chosen_colour::chooses_a_colour(value) {
+                    // Asked as the spell resolves or the permanent enters, before the
+                    // effects of the colour chosen.
+                    let choice = lowering.colour_choice(value, &lower)?;
+                    match choice.ask {
+                        Some(ask) if is_spell => spell_statements.extend_from_slice(ask),
+                        Some(ask) => autos.push(Auto { hook: false, events: &[], costs: &[], statements: ask }),
+                        None => {}
                     }
-                    let option = lowering.once.get();
-                    if once {
-                        match first_once {
-                            Some((_, first_option)) if option || first_option => {
-                                return Err(Unsupported::new(
-                                    value,
-                                    "a second trigger that fires once on a card with `once`",
-                                ));
+                    choice.lines
+                } else {
+                    vec![lower(value)?]
+                };
+                for line in lines {
+                    match line {
+                        Line::Plain(statements)
+                        | Line::Once(statements)
+                        | Line::Lord { statements, .. }
+                        | Line::Continuous(statements)
+                            if is_spell =>
+                        {
+                            spell_statements.extend_from_slice(lowering.until_end_of_turn(statements));
+                        }
+                        Line::Lord { statements, event, entering } => {
+                            autos.push(Auto { hook: false, events: &[], costs: &[], statements });
+                            let events = arena.alloc_slice_copy(&[event]);
+                            autos.push(Auto { hook: false, events, costs: &[], statements: entering });
+                        }
+                        Line::Plain(statements) if statements.iter().any(starts_with_a_count) => {
+                            // Covetous Dragon's `aslongas(artifact|myBattlefield) sacrifice <1`, a
+                            // state trigger; any other such one-shot effect is refused.
+                            autos.push(lowering.self_sacrifice(value, statements)?);
+                        }
+                        Line::Plain(statements) | Line::Once(statements) => {
+                            autos.push(Auto { hook: false, events: &[], costs: &[], statements });
+                        }
+                        Line::Continuous(statements) => {
+                            let events = arena.alloc_slice_copy(&[lowering.continuous_event(value)]);
+                            autos.push(Auto { hook: false, events, costs: &[], statements });
+                        }
+                        Line::Activated { .. } if is_spell => {
+                            return Err(Unsupported::new(value, "activated ability on an instant or sorcery"));
+                        }
+                        Line::Activated { costs, .. } if hand::has_cycle(costs) => {
+                            return Err(Unsupported::new(value, "`{cycle}` outside an `autohand` line"));
+                        }
+                        Line::Activated { label, costs, statements } => {
+                            if statements.iter().any(is_equip) {
+                                return Err(Unsupported::new(value, "`equip` on a card that is not an Equipment"));
                             }
-                            Some(_) => {}
-                            None => first_once = Some((value, option)),
+                            let costs = if is_planeswalker { lowering.with_planeswalker_cost(costs) } else { costs };
+                            actions.push(Action { label, costs, statements });
+                        }
+                        Line::Triggered { events, restricted: false, once: true, .. } if is_spell => {
+                            let has_target = block.field("target").is_some();
+                            spell_statements.push(lowering.spell_next(value, events, has_target)?);
+                        }
+                        Line::Triggered { .. } if is_spell => {
+                            return Err(Unsupported::new(value, "trigger on an instant or sorcery"));
+                        }
+                        Line::Triggered { events, statements, restricted, once } => {
+                            if let Some(event) = events.first() {
+                                triggers.push((event.event, restricted, value, statements));
+                            }
+                            let option = lowering.once.get();
+                            if once {
+                                match first_once {
+                                    Some((_, first_option)) if option || first_option => {
+                                        return Err(Unsupported::new(
+                                            value,
+                                            "a second trigger that fires once on a card with `once`",
+                                        ));
+                                    }
+                                    Some(_) => {}
+                                    None => first_once = Some((value, option)),
+                                }
+                            }
+                            let costs = if once {
+                                lowering.next_once()
+                            } else if lowering.turn_limited.get() {
+                                lowering.turn_once(value, &mut turn_limited)?
+                            } else {
+                                &[]
+                            };
+                            autos.push(Auto { hook: false, events, costs, statements });
                         }
                     }
-                    let costs = if once {
-                        lowering.next_once()
-                    } else if lowering.turn_limited.get() {
-                        lowering.turn_once(value, &mut turn_limited)?
-                    } else {
-                        &[]
-                    };
-                    autos.push(Auto { hook: false, events, costs, statements });
                 }
-            },
+            }
             "alias" if is_aura && value.text.trim() == "1194" => {
                 // Control Magic's rule in Wagic's engine (`AControlStealAura`): the Aura's
                 // controller controls the enchanted permanent while the Aura is attached.

@@ -26,6 +26,10 @@
 //!   discard) is its least valuable. A `may` is taken, but that of an exile until the
 //!   source leaves (`(blink)forsrc`, Fiend Hunter's) while the opponent has no creature:
 //!   it would exile its own, and two Fiend Hunters would exile each other in turn.
+//! - A colour (`chooseacolor`): for mana (`add{chosencolor}`), the colour most of its own
+//!   cards in hand and on the battlefield have; otherwise (protection, a colour to hurt or
+//!   to stop) the one most of the opponent's permanents have; the first of Wagic's menu
+//!   among equals.
 //! - Cleanup: beyond seven cards, a land when five or more of its own are on the
 //!   battlefield, else its dearest spell.
 //! - Attacks: all of its creatures when together they deal lethal damage though each
@@ -568,6 +572,9 @@ impl Game<'_> {
             return candidates.into_iter().take(most.max(least)).collect();
         }
         let source = execution.env().source;
+        if matches!(request.kind, RequestKind::Command(command, _) if command.index() == Command::ChooseColor.index()) {
+            return self.greedy_colour(source, request.chooser, &candidates).into_iter().collect();
+        }
         if matches!(request.kind, RequestKind::Command(command, _) if command.index() == Command::Chosen.index()) {
             return self.greedy_mode(source, request.chooser, &candidates).into_iter().collect();
         }
@@ -603,6 +610,27 @@ impl Game<'_> {
             .take_while(|(taken, (score, _))| *taken < least || (*taken < most && !give_up && *score > 0))
             .map(|(_, (_, value))| value)
             .collect()
+    }
+
+    /// The colour `me` chooses for `source`'s `chooseacolor` among `offered` (colour
+    /// indices): for mana, the one most of `me`'s cards in hand and on the battlefield
+    /// have, else the one most of the opponent's permanents have; the first among equals.
+    fn greedy_colour(&self, source: CardId, me: PlayerId, offered: &[Value]) -> Option<Value> {
+        let board = &self.table.board;
+        let mana = self.answer_text(source).to_ascii_lowercase().contains("add{chosencolor}");
+        let cards = if mana {
+            let mut cards = board.zone(me, HAND);
+            cards.extend(board.zone(me, BATTLEFIELD));
+            cards
+        } else {
+            board.zone(opponent(me), BATTLEFIELD)
+        };
+        let count = |value: &Value| {
+            crate::catalogue::colour_name(*value)
+                .map_or(0, |name| cards.iter().filter(|card| board.colours(**card).contains(&name)).count())
+        };
+        // The first of the best: `max_by_key` keeps the last of equals.
+        offered.iter().rev().max_by_key(|value| count(value)).copied()
     }
 
     /// The mode of `source`'s `choice` lines `me` chooses among `offered` (their labels):

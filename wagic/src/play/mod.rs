@@ -102,6 +102,8 @@ mod alternative;
 mod alternative_tests;
 #[cfg(test)]
 mod cast_restriction_tests;
+#[cfg(test)]
+mod colour_tests;
 mod combat;
 #[cfg(test)]
 mod combat_tests;
@@ -151,6 +153,7 @@ mod x_moves;
 #[cfg(test)]
 mod x_tests;
 
+use crate::catalogue::Command;
 use std::collections::HashSet;
 use std::sync::Arc;
 
@@ -785,7 +788,14 @@ impl Game<'_> {
             let does = if chosen == [Value::Bool(true)] { "pays" } else { "does not pay" };
             self.event(format!("{} {does} {cost} for {source}", who(request.chooser)));
         } else if !matches!(request.kind, RequestKind::Action) {
-            let shown: Vec<String> = chosen.iter().map(|value| self.shown(*value)).collect();
+            let colour = matches!(request.kind, RequestKind::Command(command, _) if command.index() == Command::ChooseColor.index());
+            let shown: Vec<String> = chosen
+                .iter()
+                .map(|value| match crate::catalogue::colour_name(*value).filter(|_| colour) {
+                    Some(name) => name.to_string(),
+                    None => self.shown(*value),
+                })
+                .collect();
             let chosen = if shown.is_empty() { "nothing".to_string() } else { shown.join(", ") };
             let source = self.name(execution.env().source);
             self.event(format!("{} chooses {chosen} for {source}", who(request.chooser)));

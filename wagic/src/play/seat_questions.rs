@@ -326,6 +326,7 @@ impl Game<'_> {
             RequestKind::May | RequestKind::Confirm(_) => "do it?",
             RequestKind::Cost(_) => "choose how to pay",
             RequestKind::Command(command, _) if command.index() == Command::Chosen.index() => "choose one",
+            RequestKind::Command(command, _) if command.index() == Command::ChooseColor.index() => "choose a colour",
             RequestKind::Command(command, _) if command.index() == Command::DiscardChosen.index() => "discard",
             RequestKind::Command(command, _) if command.index() == Command::MoveChosen.index() => "choose your cards",
             // Wagic's `AADamager` menu: the opponent, or one of their planeswalkers.
@@ -393,6 +394,11 @@ impl Game<'_> {
                 self.ability_text(source, index).unwrap_or_else(|| format!("ability {}", index + 1))
             }
             (RequestKind::TargetType, Value::Int(index)) => format!("kind {}", index.saturating_add(1)),
+            (RequestKind::Command(command, _), Value::Int(index))
+                if command.index() == Command::ChooseColor.index() =>
+            {
+                crate::catalogue::colour_name(value).map_or_else(|| index.to_string(), str::to_string)
+            }
             (_, Value::Str(_)) => format!("choose: {}", self.shown(value)),
             (_, Value::Int(number)) => number.to_string(),
             _ => self.card_label(value),

@@ -103,6 +103,10 @@ pub struct Card {
     /// `playertarget` as the spell resolves), whose zones the prefix `targeted` names;
     /// none once it moves.
     pub player_target: Option<PlayerId>,
+    /// The colour chosen for it (Wagic's `chooseacolor`, noted by the catalogue's
+    /// `choosecolor` as it enters or its ability resolves), which its `chosencolor` reads;
+    /// none once it moves.
+    pub chosen_colour: Option<crate::host::Colour>,
     /// Its own face while it is flipped or transformed into another card (`flip.rs`):
     /// `printed` is then that card's, until it leaves the battlefield.
     pub unflipped: Option<Box<Printed>>,
@@ -151,6 +155,7 @@ impl Card {
             attacked: false,
             spent: [0; 6],
             player_target: None,
+            chosen_colour: None,
             unflipped: None,
             stored: None,
         }
@@ -655,6 +660,7 @@ impl Board {
         }
         c.attacked = false;
         c.player_target = None;
+        c.chosen_colour = None;
         c.zone = zone;
         c.order = order;
         if zone == BATTLEFIELD {

@@ -664,6 +664,16 @@ impl WagicHost for Board {
         }
     }
 
+    fn chosen_colour(&self, card: CardId) -> Option<Colour> {
+        self.get(card)?.chosen_colour
+    }
+
+    fn set_chosen_colour(&mut self, card: CardId, colour: Colour) {
+        if let Some(c) = self.get_mut(card) {
+            c.chosen_colour = Some(colour);
+        }
+    }
+
     fn blockers(&self, card: CardId) -> usize {
         self.cards.iter().filter(|c| c.zone == BATTLEFIELD && c.blocking == Some(card)).count()
     }

@@ -121,13 +121,19 @@ impl Printed {
 
     /// The `auto=` lines of the card's own activated abilities, one for each ability, in
     /// the order the front end lowers them: `{cost}:effect`, an upkeep cost (`upcost[...]`),
-    /// and a cumulative upkeep once for each age it is paid for.
+    /// a cumulative upkeep once for each age it is paid for, and a colour choice around an
+    /// activated ability (`chooseacolor {T}:add{chosencolor} chooseend`).
     pub fn activated_lines(&self) -> Vec<&str> {
         let mut lines = Vec::new();
         for auto in &self.autos {
             let auto = auto.trim();
-            let abilities =
-                if auto.starts_with('{') { 1 } else { crate::front::upkeep_cost_abilities(auto).unwrap_or(0) };
+            let abilities = if auto.starts_with('{') {
+                1
+            } else {
+                crate::front::upkeep_cost_abilities(auto)
+                    .or_else(|| crate::front::colour_choice_abilities(auto))
+                    .unwrap_or(0)
+            };
             lines.extend(std::iter::repeat_n(auto, abilities));
         }
         lines

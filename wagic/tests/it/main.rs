@@ -18,6 +18,7 @@ mod card_files;
 mod cards;
 mod cast_restriction;
 mod choice;
+mod chosen_colour;
 mod combat;
 mod combat_foe;
 mod constructs;
