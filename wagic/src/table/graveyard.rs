@@ -1,0 +1,63 @@
+//! A card's abilities in its owner's graveyard (its `autograveyard=` triggers, static and
+//! one-shot abilities, `front/graveyard.rs`): the front end compiles them as the card's
+//! first autos ([`super::Library::graveyard_autos`]). A card with some is put in the
+//! runtime's play with those autos alone while it is in a graveyard
+//! ([`vm::runtime::Hearing::Before`]), without its keyword abilities, and with its other
+//! autos alone on the battlefield ([`vm::runtime::Hearing::From`]). So its triggers there
+//! fire as a permanent's do, the card their source (`@movedTo(dragon|battlefield):may
+//! moveTo(mybattlefield)` returns it), its static abilities hold while it stays (an
+//! Incarnation's `lord`), and a one-shot runs once as it enters the graveyard, from any
+//! zone, as Wagic's `OtherAbilitiesEventReceiver` resolves it. As on the battlefield, it
+//! starts listening once its move into the graveyard has been heard, and still hears its
+//! own move out of the graveyard before it leaves play.
+
+use vm::bytecode::CardIdx;
+use vm::runtime::{CardId, Hearing};
+
+use super::{BATTLEFIELD, GRAVEYARD, Table, TableError, trap};
+
+impl Table {
+    /// Puts `card` (of the rules `rules`), on the battlefield, in play with the autos it
+    /// has there: all but its graveyard abilities.
+    pub(super) fn enter_battlefield_play(&mut self, card: CardId, rules: CardIdx) -> Result<(), TableError> {
+        let hearing = Hearing::From(self.library.graveyard_autos(rules));
+        self.runtime.enter_play_hearing(&mut self.board, card, rules, hearing).map_err(trap)
+    }
+
+    /// The hearing of a permanent's rules `rules` (a flipped card's new face's).
+    pub(super) fn battlefield_hearing(&self, rules: CardIdx) -> Hearing {
+        Hearing::From(self.library.graveyard_autos(rules))
+    }
+
+    /// Puts each card in a graveyard that has abilities there, and is not in play yet, in
+    /// play with them.
+    pub(super) fn enter_graveyard_play(&mut self) -> Result<(), TableError> {
+        for index in 0..self.board.cards.len() {
+            let card = CardId(index as u32);
+            let c = &self.board.cards[index];
+            if c.zone != GRAVEYARD || !c.has_rules() || self.runtime.in_play(card) {
+                continue;
+            }
+            let Ok(rules) = self.rules(card) else { continue };
+            let count = self.library.graveyard_autos(rules);
+            if count == 0 {
+                continue;
+            }
+            self.runtime.enter_play_hearing(&mut self.board, card, rules, Hearing::Before(count)).map_err(trap)?;
+            self.in_graveyard_play.retain(|&other| other != card);
+            self.in_graveyard_play.push(card);
+        }
+        Ok(())
+    }
+
+    /// The zone whose rules `card` is in play with: a graveyard's for a card put in play
+    /// there ([`Table::enter_graveyard_play`]), the battlefield's otherwise.
+    pub(super) fn play_zone(&self, card: CardId) -> vm::bytecode::ZoneIdx {
+        if self.in_graveyard_play.contains(&card) { GRAVEYARD } else { BATTLEFIELD }
+    }
+
+    /// `card` left play: it is no longer in play with its graveyard abilities.
+    pub(super) fn left_play(&mut self, card: CardId) {
+        self.in_graveyard_play.retain(|&other| other != card);
+    }
+}
