@@ -110,8 +110,8 @@ use std::sync::Arc;
 use crate::bytecode::{CardIdx, EventIdx, Program};
 use crate::catalogue::Catalogue;
 
-pub use cascade::Hearing;
 pub use builtins::{BuiltinFn, Builtins, CallContext, CostFn, CostPhase, FunctionFn, Resolved, Status};
+pub use cascade::Hearing;
 pub use events::{EVENT_BINDINGS, Event};
 pub use host::{Effect, EffectId, EffectKind, Env, Host, RequestKind, Restriction};
 pub use peek::{Count, Peek, PeekBuffers};

@@ -103,6 +103,13 @@ impl<'i> Lowering<'i> {
                 "`autograveyard` trigger on the card's own move into a graveyard from elsewhere than the battlefield",
             ));
         }
+        if written.contains("canplayfrom") {
+            // A keyword the table grants but no game reads: the card would not be cast.
+            return Err(Unsupported::new(
+                value,
+                "`autograveyard` `canplayfromgraveyard` (casting the card from there)",
+            ));
+        }
         let continuous = |statements| {
             let events = self.arena.alloc_slice_copy(&[self.continuous_event(value)]);
             Auto { hook: false, events, costs: &[], statements }

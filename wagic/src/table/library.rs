@@ -45,6 +45,9 @@ pub struct Printed {
     /// Its activated `autograveyard=` lines as written ([`crate::front::is_graveyard_activation`]):
     /// the card's last actions, used from its owner's graveyard.
     pub graveyard_lines: Vec<String>,
+    /// Its other `autograveyard=` lines as written: its triggers, static and one-shot
+    /// abilities in its owner's graveyard (`table/graveyard.rs`).
+    pub graveyard_abilities: Vec<String>,
     /// `kicker=` as written (`{2}`), empty when none: the cost that may be added to its
     /// mana cost as it is cast.
     pub kicker: String,
@@ -440,6 +443,14 @@ fn printed_of(block: &crate::reader::CardBlock<'_>) -> Printed {
             .iter()
             .filter(|field| {
                 field.key.eq_ignore_ascii_case("autograveyard") && crate::front::is_graveyard_activation(field.value)
+            })
+            .map(|field| field.value.to_string())
+            .collect(),
+        graveyard_abilities: block
+            .fields
+            .iter()
+            .filter(|field| {
+                field.key.eq_ignore_ascii_case("autograveyard") && !crate::front::is_graveyard_activation(field.value)
             })
             .map(|field| field.value.to_string())
             .collect(),
