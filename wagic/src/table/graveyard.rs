@@ -7,9 +7,9 @@
 //! fire as a permanent's do, the card their source (`@movedTo(dragon|battlefield):may
 //! moveTo(mybattlefield)` returns it), its static abilities hold while it stays (an
 //! Incarnation's `lord`), and a one-shot runs once as it enters the graveyard, from any
-//! zone, as Wagic's `OtherAbilitiesEventReceiver` resolves it. As on the battlefield, it
-//! starts listening once its move into the graveyard has been heard, and still hears its
-//! own move out of the graveyard before it leaves play.
+//! zone, as Wagic's `OtherAbilitiesEventReceiver` resolves it; its owner controls them.
+//! As on the battlefield, it starts listening once its move into the graveyard has been
+//! heard, and still hears its own move out of the graveyard before it leaves play.
 
 use vm::bytecode::CardIdx;
 use vm::runtime::{CardId, Hearing};
@@ -42,6 +42,11 @@ impl Table {
             let count = self.library.graveyard_autos(rules);
             if count == 0 {
                 continue;
+            }
+            // Its abilities there are its owner's (a stolen creature that died kept its
+            // thief as its controller until now: last known information, `board.rs`).
+            if let Some(c) = self.board.get_mut(card) {
+                c.controller = c.owner;
             }
             self.runtime.enter_play_hearing(&mut self.board, card, rules, Hearing::Before(count)).map_err(trap)?;
             self.in_graveyard_play.retain(|&other| other != card);
