@@ -103,6 +103,14 @@ impl<'i> Lowering<'i> {
                 "`autograveyard` trigger on the card's own move into a graveyard from elsewhere than the battlefield",
             ));
         }
+        let from_stack = written
+            .split_once(" from(")
+            .is_some_and(|(_, spec)| spec.split(')').next().is_some_and(|spec| spec.ends_with("stack")));
+        if written.starts_with("@damage") && from_stack {
+            // The table hears a spell's damage once the spell has left the stack: its
+            // `from(...|mystack)` would never match.
+            return Err(Unsupported::new(value, "`autograveyard` damage trigger `from(...)` a spell on the stack"));
+        }
         if written.contains("canplayfrom") {
             // A keyword the table grants but no game reads: the card would not be cast.
             return Err(Unsupported::new(

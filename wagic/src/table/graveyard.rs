@@ -35,7 +35,9 @@ impl Table {
         for index in 0..self.board.cards.len() {
             let card = CardId(index as u32);
             let c = &self.board.cards[index];
-            if c.zone != GRAVEYARD || !c.has_rules() || self.runtime.in_play(card) {
+            // Most cards have no such lines: their rules are not looked up.
+            let none = c.printed.graveyard_abilities.is_empty();
+            if none || c.zone != GRAVEYARD || !c.has_rules() || self.runtime.in_play(card) {
                 continue;
             }
             let Ok(rules) = self.rules(card) else { continue };

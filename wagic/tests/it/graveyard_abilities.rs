@@ -15,7 +15,9 @@ use super::behaviour::test;
 /// the battlefield. When a creature is put into an opponent's graveyard from the
 /// battlefield, if Bridge from Below is in your graveyard, exile Bridge from Below." Dread:
 /// "When Dread is put into a graveyard from anywhere, shuffle it into its owner's library."
-/// Coffin Purge: "Exile target card in a graveyard."  Raging Goblin: "Haste".
+/// Coffin Purge: "Exile target card in a graveyard."  Raging Goblin: "Haste". Aurora
+/// Eidolon: "Whenever you cast a multicolored spell, you may return Aurora Eidolon from
+/// your graveyard to your hand."
 const CARDS: &str = "[card]\nname=Bladewing's Thrall\nauto=aslongas(dragon|mybattlefield) flying\n\
 autograveyard=@movedTo(dragon|battlefield):may moveTo(mybattlefield)\nmana={2}{B}{B}\ntype=Creature\n\
 subtype=Zombie\npower=3\ntoughness=3\n[/card]\n\
@@ -37,6 +39,11 @@ power=6\ntoughness=6\n[/card]\n\
 [card]\nname=Murder\ntarget=creature\nauto=destroy\nmana={1}{B}{B}\ntype=Instant\n[/card]\n\
 [card]\nname=Raging Goblin\nabilities=haste\nmana={R}\ntype=Creature\nsubtype=Goblin Berserker\npower=1\n\
 toughness=1\n[/card]\n\
+[card]\nname=Lightning Helix\ntarget=creature,player\nauto=Damage:3\nauto=life:3 controller\nmana={R}{W}\n\
+type=Instant\n[/card]\n\
+[card]\nname=Aurora Eidolon\nauto={W}{S}:prevent:3 target(creature,player)\n\
+autograveyard=@movedTo(*[multicolor]|mystack):may moveTo(myhand)\nmana={3}{W}\ntype=Creature\nsubtype=Spirit\n\
+power=2\ntoughness=2\n[/card]\n\
 [card]\nname=Coffin Purge\ntarget=*|graveyard\nauto=moveTo(exile)\nmana={B}\ntype=Instant\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
@@ -143,6 +150,11 @@ fn graveyard_abilities_not_modelled_are_refused_by_name() {
         refused("@movedTo(this|mygraveyard) from(mylibrary):may moveTo(myBattlefield)"),
         "unsupported: `autograveyard` trigger on the card's own move into a graveyard from elsewhere than the battlefield"
     );
+    // Chandra's Phoenix: the table hears a spell's damage once it has left the stack.
+    assert_eq!(
+        refused("@damagefoeof(player) from(instant[red]|mystack):moveTo(ownerhand)"),
+        "unsupported: `autograveyard` damage trigger `from(...)` a spell on the stack"
+    );
     assert_eq!(
         refused("aslongas(zombie|myBattlefield) CanPlayFromGraveyard"),
         "unsupported: `autograveyard` `canplayfromgraveyard` (casting the card from there)"
@@ -151,4 +163,28 @@ fn graveyard_abilities_not_modelled_are_refused_by_name() {
         refused("@each my upkeep restriction{type(creature|mygraveyard)~equalto~1}:moveTo(mybattlefield)"),
         "unsupported: `autograveyard` trigger with a restriction"
     );
+}
+
+#[test]
+fn a_multicoloured_spell_cast_returns_a_card_from_the_graveyard_to_hand() {
+    let cast = |spell: &str, target: &str, moves: &str, expected: &str, theirs: &str| {
+        verdict(&test(
+            &format!(
+                "[PLAYER1]\ngraveyard:Aurora Eidolon\nhand:{spell}\nmanapool:{{R}}{{W}}\n\
+                 [PLAYER2]\ninplay:Grizzly Bears\n"
+            ),
+            &format!("{spell}\n{target}\n{moves}"),
+            &format!("FIRSTMAIN\n[PLAYER1]\n{expected}[PLAYER2]\n{theirs}"),
+        ))
+    };
+    // A multicoloured spell: the Eidolon may return (yes), or not (no).
+    let returned = "graveyard:Lightning Helix\nhand:Aurora Eidolon\nlife:23\n";
+    let killed = "graveyard:Grizzly Bears\n";
+    assert_eq!(cast("Lightning Helix", "Grizzly Bears", "choice 0\n", returned, killed), Verdict::Passed);
+    let stays = "graveyard:Aurora Eidolon,Lightning Helix\nlife:23\n";
+    assert_eq!(cast("Lightning Helix", "Grizzly Bears", "choice 1\n", stays, killed), Verdict::Passed);
+    // A one-colour spell: nothing asks.
+    let shock =
+        cast("Shock", "p2", "", "graveyard:Aurora Eidolon,Shock\nmanapool:{W}\n", "inplay:Grizzly Bears\nlife:18\n");
+    assert_eq!(shock, Verdict::Passed);
 }
