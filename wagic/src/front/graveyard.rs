@@ -92,8 +92,8 @@ impl<'i> Lowering<'i> {
 impl<'i> Lowering<'i> {
     /// An `autograveyard=` line other than an activated ability or the card's own move
     /// from the battlefield: the autos of an ability the card has in its owner's graveyard
-    /// (see the module's doc).
-    pub(super) fn graveyard_ability(&self, value: Piece<'_>) -> Result<Vec<Auto<'i>>, Unsupported> {
+    /// (see the module's doc), and whether it is a trigger with a `restriction{...}`.
+    pub(super) fn graveyard_ability(&self, value: Piece<'_>) -> Result<(Vec<Auto<'i>>, bool), Unsupported> {
         let written = value.text.split_ascii_whitespace().collect::<Vec<_>>().join(" ").to_ascii_lowercase();
         if written.starts_with("@movedto(this|") {
             // The card enters the graveyard before its abilities there listen: only its
@@ -122,17 +122,18 @@ impl<'i> Lowering<'i> {
             let events = self.arena.alloc_slice_copy(&[self.continuous_event(value)]);
             Auto { hook: false, events, costs: &[], statements }
         };
+        let mut restricted_trigger = false;
         let autos = match self.line(value)? {
-            Line::Triggered { restricted: true, .. } => {
-                return Err(Unsupported::new(value, "`autograveyard` trigger with a restriction"));
-            }
             Line::Triggered { once: true, .. } => {
                 return Err(Unsupported::new(value, "`autograveyard` trigger that fires once (`@next`)"));
             }
             _ if self.turn_limited.get() => {
                 return Err(Unsupported::new(value, "`autograveyard` trigger with `turnlimited`"));
             }
-            Line::Triggered { events, statements, .. } => vec![Auto { hook: false, events, costs: &[], statements }],
+            Line::Triggered { events, statements, restricted, .. } => {
+                restricted_trigger = restricted;
+                vec![Auto { hook: false, events, costs: &[], statements }]
+            }
             Line::Continuous(statements) => vec![continuous(statements)],
             Line::Plain(statements) if statements.iter().any(starts_with_a_count) => {
                 return Err(Unsupported::new(value, "`autograveyard` `aslongas(...)` one-shot effect"));
@@ -147,6 +148,6 @@ impl<'i> Lowering<'i> {
                 return Err(Unsupported::new(value, "`autograveyard` activated ability not opening with its cost"));
             }
         };
-        Ok(autos)
+        Ok((autos, restricted_trigger))
     }
 }

@@ -666,14 +666,23 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
                 let (events, statements) = lowering.graveyard_line(value)?;
                 autos.push(Auto { hook: false, events, costs: &[], statements });
             }
-            "autograveyard" => graveyard_autos.extend(lowering.graveyard_ability(value)?),
+            "autograveyard" => {
+                let (lowered, restricted) = lowering.graveyard_ability(value)?;
+                // A restriction is checked as its effect begins: see the check below.
+                for auto in &lowered {
+                    if let Some(event) = auto.events.first() {
+                        triggers.push((event.event, restricted, value, auto.statements));
+                    }
+                }
+                graveyard_autos.extend(lowered);
+            }
             key if DESCRIPTION_KEYS.contains(&key) => {}
             key => {
                 let key_piece = Piece::new(field.key, (field.key_span.start as usize).saturating_sub(base));
                 let known = COMPILED_KEYS.iter().chain(DESCRIPTION_KEYS).copied();
                 let help = vocabulary::suggest_unless_wagic(key, vocabulary::KEYS, known).unwrap_or_else(|| {
-                    "the keys compiled are `auto`, `abilities`, `target`, `autograveyard` (an activated \
-                     ability from the graveyard, a card's own move to a graveyard), `autohand` (cycling), `kicker`, `flashback`, `other` (a mana cost) and morph's `facedown`, `autofacedown` and `autofaceup`; `name`, `text`, `mana`, `type`, `subtype`, `power` and `toughness` describe \
+                    "the keys compiled are `auto`, `abilities`, `target`, `autograveyard` (abilities in \
+                     the graveyard: activated, triggered, static, one-shot), `autohand` (cycling), `kicker`, `flashback`, `other` (a mana cost) and morph's `facedown`, `autofacedown` and `autofaceup`; `name`, `text`, `mana`, `type`, `subtype`, `power` and `toughness` describe \
                      the card"
                         .into()
                 });

@@ -15,7 +15,9 @@ use super::behaviour::test;
 /// the battlefield. When a creature is put into an opponent's graveyard from the
 /// battlefield, if Bridge from Below is in your graveyard, exile Bridge from Below." Dread:
 /// "When Dread is put into a graveyard from anywhere, shuffle it into its owner's library."
-/// Coffin Purge: "Exile target card in a graveyard."  Raging Goblin: "Haste". Aurora
+/// Nether Spirit: "At the beginning of your upkeep, if Nether Spirit is the only creature
+/// card in your graveyard, you may return Nether Spirit to the battlefield" (Wagic's line
+/// returns it unasked). Coffin Purge: "Exile target card in a graveyard."  Raging Goblin: "Haste". Aurora
 /// Eidolon: "Whenever you cast a multicolored spell, you may return Aurora Eidolon from
 /// your graveyard to your hand."
 const CARDS: &str = "[card]\nname=Bladewing's Thrall\nauto=aslongas(dragon|mybattlefield) flying\n\
@@ -44,6 +46,9 @@ type=Instant\n[/card]\n\
 [card]\nname=Aurora Eidolon\nauto={W}{S}:prevent:3 target(creature,player)\n\
 autograveyard=@movedTo(*[multicolor]|mystack):may moveTo(myhand)\nmana={3}{W}\ntype=Creature\nsubtype=Spirit\n\
 power=2\ntoughness=2\n[/card]\n\
+[card]\nname=Nether Spirit\n\
+autograveyard=@each my upkeep restriction{type(creature|mygraveyard)~equalto~1}:moveTo(mybattlefield)\n\
+mana={1}{B}{B}\ntype=Creature\nsubtype=Spirit\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Coffin Purge\ntarget=*|graveyard\nauto=moveTo(exile)\nmana={B}\ntype=Instant\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
@@ -160,8 +165,8 @@ fn graveyard_abilities_not_modelled_are_refused_by_name() {
         "unsupported: `autograveyard` `canplayfromgraveyard` (casting the card from there)"
     );
     assert_eq!(
-        refused("@each my upkeep restriction{type(creature|mygraveyard)~equalto~1}:moveTo(mybattlefield)"),
-        "unsupported: `autograveyard` trigger with a restriction"
+        refused("@each my upkeep restriction{thisturn(creature|mystack)~equalto~1}:moveTo(mybattlefield)"),
+        "unsupported: trigger restriction `thisturn(...)`"
     );
 }
 
@@ -187,4 +192,20 @@ fn a_multicoloured_spell_cast_returns_a_card_from_the_graveyard_to_hand() {
     let shock =
         cast("Shock", "p2", "", "graveyard:Aurora Eidolon,Shock\nmanapool:{W}\n", "inplay:Grizzly Bears\nlife:18\n");
     assert_eq!(shock, Verdict::Passed);
+}
+
+#[test]
+fn a_restricted_graveyard_trigger_fires_only_while_its_condition_holds() {
+    let upkeep = |graveyard: &str, expected: &str| {
+        verdict(&format!(
+            "[INIT]\nUNTAP\n[PLAYER1]\ngraveyard:{graveyard}\n[PLAYER2]\n[DO]\nnext\n\
+             [ASSERT]\nUPKEEP\n[PLAYER1]\n{expected}[PLAYER2]\n[END]\n"
+        ))
+    };
+    // The only creature card there: it returns in its owner's upkeep.
+    assert_eq!(upkeep("Nether Spirit", "inplay:Nether Spirit\n"), Verdict::Passed);
+    assert_eq!(upkeep("Nether Spirit,Shock", "inplay:Nether Spirit\ngraveyard:Shock\n"), Verdict::Passed);
+    // Another creature card beside it: it stays.
+    let two = "Nether Spirit,Grizzly Bears";
+    assert_eq!(upkeep(two, "graveyard:Nether Spirit,Grizzly Bears\n"), Verdict::Passed);
 }
