@@ -87,20 +87,22 @@ impl<'i> Lowering<'i> {
         }
         Ok(Action { label, costs, statements })
     }
-}
 
-impl<'i> Lowering<'i> {
     /// An `autograveyard=` line other than an activated ability or the card's own move
     /// from the battlefield: the autos of an ability the card has in its owner's graveyard
     /// (see the module's doc), and whether it is a trigger with a `restriction{...}`.
     pub(super) fn graveyard_ability(&self, value: Piece<'_>) -> Result<(Vec<Auto<'i>>, bool), Unsupported> {
         let written = value.text.split_ascii_whitespace().collect::<Vec<_>>().join(" ").to_ascii_lowercase();
-        if written.starts_with("@movedto(this|") {
+        let own_move_in = written.split_once(')').is_some_and(|(event, _)| {
+            event.strip_prefix("@movedto(this|").is_some_and(|zone| zone.ends_with("graveyard"))
+        });
+        if own_move_in {
             // The card enters the graveyard before its abilities there listen: only its
             // move from the battlefield is heard, by the permanent leaving play.
             return Err(Unsupported::new(
                 value,
-                "`autograveyard` trigger on the card's own move into a graveyard from elsewhere than the battlefield",
+                "`autograveyard` trigger on the card's own move into a graveyard other than from the battlefield, \
+                 unrestricted",
             ));
         }
         let from_stack = written

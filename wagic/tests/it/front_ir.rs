@@ -154,8 +154,8 @@ fn autograveyard_own_move_from_the_battlefield_is_the_permanents_trigger() {
         // Its move in from elsewhere: heard by nothing (the card listens once it is there).
         (
             "@movedTo(this|mygraveyard) from(mylibrary):may moveTo(myBattlefield)",
-            "unsupported: `autograveyard` trigger on the card's own move into a graveyard from elsewhere than \
-             the battlefield",
+            "unsupported: `autograveyard` trigger on the card's own move into a graveyard other than from the \
+             battlefield, unrestricted",
         ),
         // A card in a graveyard is neither tapped nor sacrificed.
         ("{T}:draw:1", "unsupported: `autograveyard` cost `{T}` on the card in the graveyard"),

@@ -153,7 +153,8 @@ fn graveyard_abilities_not_modelled_are_refused_by_name() {
     };
     assert_eq!(
         refused("@movedTo(this|mygraveyard) from(mylibrary):may moveTo(myBattlefield)"),
-        "unsupported: `autograveyard` trigger on the card's own move into a graveyard from elsewhere than the battlefield"
+        "unsupported: `autograveyard` trigger on the card's own move into a graveyard other than from the \
+         battlefield, unrestricted"
     );
     // Chandra's Phoenix: the table hears a spell's damage once it has left the stack.
     assert_eq!(
