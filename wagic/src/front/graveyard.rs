@@ -96,13 +96,18 @@ impl<'i> Lowering<'i> {
         let own_move_in = written.split_once(')').is_some_and(|(event, _)| {
             event.strip_prefix("@movedto(this|").is_some_and(|zone| zone.ends_with("graveyard"))
         });
-        if own_move_in {
-            // The card enters the graveyard before its abilities there listen: only its
-            // move from the battlefield is heard, by the permanent leaving play.
+        // A card entering from these zones listens before its move is heard (the table's
+        // `graveyard.rs`); one dying listens once its move has been heard.
+        let from_elsewhere = ["from(mylibrary)", "from(library)", "from(myhand)", "from(hand)"]
+            .iter()
+            .any(|from| written.contains(&format!(") {from}:")));
+        if own_move_in && !from_elsewhere {
+            // Its move from the battlefield is heard by the permanent leaving play, as an
+            // unrestricted `@movedto(this|graveyard) from(battlefield)`.
             return Err(Unsupported::new(
                 value,
-                "`autograveyard` trigger on the card's own move into a graveyard other than from the battlefield, \
-                 unrestricted",
+                "`autograveyard` trigger on the card's own move into a graveyard other than from the battlefield \
+                 (unrestricted), the library or the hand",
             ));
         }
         let from_stack = written

@@ -8,8 +8,11 @@
 //! moveTo(mybattlefield)` returns it), its static abilities hold while it stays (an
 //! Incarnation's `lord`), and a one-shot runs once as it enters the graveyard, from any
 //! zone, as Wagic's `OtherAbilitiesEventReceiver` resolves it; its owner controls them.
-//! As on the battlefield, it starts listening once its move into the graveyard has been
-//! heard, and still hears its own move out of the graveyard before it leaves play.
+//! A card that enters the graveyard from elsewhere than the battlefield (milled,
+//! discarded, a spell resolved) listens before its move is heard, so that it hears it
+//! (Narcomoeba's `@movedTo(this|mygraveyard) from(mylibrary)`); one that dies listens once
+//! its move has been heard, its battlefield rules hearing it as it leaves play. It still
+//! hears its own move out of the graveyard before it leaves play.
 
 use vm::bytecode::CardIdx;
 use vm::runtime::{CardId, Hearing};
@@ -33,27 +36,33 @@ impl Table {
     /// play with them.
     pub(super) fn enter_graveyard_play(&mut self) -> Result<(), TableError> {
         for index in 0..self.board.cards.len() {
-            let card = CardId(index as u32);
-            let c = &self.board.cards[index];
-            // Most cards have no such lines: their rules are not looked up.
-            let none = c.printed.graveyard_abilities.is_empty();
-            if none || c.zone != GRAVEYARD || !c.has_rules() || self.runtime.in_play(card) {
-                continue;
-            }
-            let Ok(rules) = self.rules(card) else { continue };
-            let count = self.library.graveyard_autos(rules);
-            if count == 0 {
-                continue;
-            }
-            // Its abilities there are its owner's (a stolen creature that died kept its
-            // thief as its controller until now: last known information, `board.rs`).
-            if let Some(c) = self.board.get_mut(card) {
-                c.controller = c.owner;
-            }
-            self.runtime.enter_play_hearing(&mut self.board, card, rules, Hearing::Before(count)).map_err(trap)?;
-            self.in_graveyard_play.retain(|&other| other != card);
-            self.in_graveyard_play.push(card);
+            self.enter_graveyard_play_of(CardId(index as u32))?;
         }
+        Ok(())
+    }
+
+    /// Puts `card` in play with its abilities in a graveyard when it is in one, has some,
+    /// and is not in play yet.
+    pub(super) fn enter_graveyard_play_of(&mut self, card: CardId) -> Result<(), TableError> {
+        let Some(c) = self.board.get(card) else { return Ok(()) };
+        // Most cards have no such lines: their rules are not looked up.
+        let none = c.printed.graveyard_abilities.is_empty();
+        if none || c.zone != GRAVEYARD || !c.has_rules() || self.runtime.in_play(card) {
+            return Ok(());
+        }
+        let Ok(rules) = self.rules(card) else { return Ok(()) };
+        let count = self.library.graveyard_autos(rules);
+        if count == 0 {
+            return Ok(());
+        }
+        // Its abilities there are its owner's (a stolen creature that died kept its
+        // thief as its controller until now: last known information, `board.rs`).
+        if let Some(c) = self.board.get_mut(card) {
+            c.controller = c.owner;
+        }
+        self.runtime.enter_play_hearing(&mut self.board, card, rules, Hearing::Before(count)).map_err(trap)?;
+        self.in_graveyard_play.retain(|&other| other != card);
+        self.in_graveyard_play.push(card);
         Ok(())
     }
 

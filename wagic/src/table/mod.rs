@@ -553,6 +553,11 @@ impl Table {
             if self.moved_since_answer.len() < MAX_MOVED_KEPT {
                 self.moved_since_answer.extend(moved.iter().take(MAX_MOVED_KEPT));
             }
+            // A card entering a graveyard from elsewhere than the battlefield (not in play)
+            // hears its own move with its abilities there (`graveyard.rs`).
+            for &card in &moved {
+                self.enter_graveyard_play_of(card)?;
+            }
             for card in &moved {
                 let player = self.board.controller(*card);
                 self.runtime.emit(Event::new(movedto, player).with_object(Value::Card(*card)));

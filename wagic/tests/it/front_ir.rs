@@ -151,11 +151,11 @@ fn autograveyard_own_move_from_the_battlefield_is_the_permanents_trigger() {
     let creature = |line: &str| error_of(&format!("autograveyard={line}\ntype=Creature"));
     assert_eq!(creature("@movedto(this|graveyard) from(mybattlefield):draw:1 controller"), None);
     for (line, refusal) in [
-        // Its move in from elsewhere: heard by nothing (the card listens once it is there).
+        // Its move in from the stack: heard by nothing (the card listens once it is there).
         (
-            "@movedTo(this|mygraveyard) from(mylibrary):may moveTo(myBattlefield)",
+            "@movedTo(this|mygraveyard) from(mystack):draw:1",
             "unsupported: `autograveyard` trigger on the card's own move into a graveyard other than from the \
-             battlefield, unrestricted",
+             battlefield (unrestricted), the library or the hand",
         ),
         // A card in a graveyard is neither tapped nor sacrificed.
         ("{T}:draw:1", "unsupported: `autograveyard` cost `{T}` on the card in the graveyard"),

@@ -17,7 +17,9 @@ use super::behaviour::test;
 /// "When Dread is put into a graveyard from anywhere, shuffle it into its owner's library."
 /// Nether Spirit: "At the beginning of your upkeep, if Nether Spirit is the only creature
 /// card in your graveyard, you may return Nether Spirit to the battlefield" (Wagic's line
-/// returns it unasked). Coffin Purge: "Exile target card in a graveyard."  Raging Goblin: "Haste". Aurora
+/// returns it unasked). Narcomoeba: "When Narcomoeba is put into your graveyard from your
+/// library, you may put it onto the battlefield." Tome Scour: "Target player mills five
+/// cards." Coffin Purge: "Exile target card in a graveyard."  Raging Goblin: "Haste". Aurora
 /// Eidolon: "Whenever you cast a multicolored spell, you may return Aurora Eidolon from
 /// your graveyard to your hand."
 const CARDS: &str = "[card]\nname=Bladewing's Thrall\nauto=aslongas(dragon|mybattlefield) flying\n\
@@ -49,6 +51,10 @@ power=2\ntoughness=2\n[/card]\n\
 [card]\nname=Nether Spirit\n\
 autograveyard=@each my upkeep restriction{type(creature|mygraveyard)~equalto~1}:moveTo(mybattlefield)\n\
 mana={1}{B}{B}\ntype=Creature\nsubtype=Spirit\npower=2\ntoughness=2\n[/card]\n\
+[card]\nname=Narcomoeba\nabilities=flying\n\
+autograveyard=@movedTo(this|mygraveyard) from(mylibrary):may moveTo(myBattlefield)\nmana={1}{U}\n\
+type=Creature\nsubtype=Illusion\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Tome Scour\ntarget=player\nauto=deplete:5\nmana={U}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Coffin Purge\ntarget=*|graveyard\nauto=moveTo(exile)\nmana={B}\ntype=Instant\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
@@ -151,10 +157,12 @@ fn graveyard_abilities_not_modelled_are_refused_by_name() {
             wagic::compile_source("ghoul.txt", &card, &mut vm::bytecode::BundleBuilder::new(&wagic::CATALOGUE));
         outcomes[0].error.as_ref().map(|error| error.message.clone()).unwrap_or_default()
     };
+    // Slaughterhouse Bouncer's dying, restricted: the permanent hears its own move
+    // unrestricted only.
     assert_eq!(
-        refused("@movedTo(this|mygraveyard) from(mylibrary):may moveTo(myBattlefield)"),
+        refused("@movedTo(this|mygraveyard) from(battlefield) restriction{type(*|myhand)~lessthan~1}:life:1"),
         "unsupported: `autograveyard` trigger on the card's own move into a graveyard other than from the \
-         battlefield, unrestricted"
+         battlefield (unrestricted), the library or the hand"
     );
     // Chandra's Phoenix: the table hears a spell's damage once it has left the stack.
     assert_eq!(
@@ -209,4 +217,19 @@ fn a_restricted_graveyard_trigger_fires_only_while_its_condition_holds() {
     // Another creature card beside it: it stays.
     let two = "Nether Spirit,Grizzly Bears";
     assert_eq!(upkeep(two, "graveyard:Nether Spirit,Grizzly Bears\n"), Verdict::Passed);
+}
+
+#[test]
+fn a_card_milled_hears_its_own_move_into_the_graveyard() {
+    let milled = |from: &str, moves: &str, expected: &str| {
+        verdict(&test(
+            &format!("[PLAYER1]\n{from}hand:Tome Scour\nmanapool:{{U}}\n[PLAYER2]\n"),
+            &format!("Tome Scour\np1\n{moves}"),
+            &format!("FIRSTMAIN\n[PLAYER1]\n{expected}[PLAYER2]\n"),
+        ))
+    };
+    let library = "library:Narcomoeba\n";
+    // Milled: it may be put onto the battlefield.
+    assert_eq!(milled(library, "choice 0\n", "inplay:Narcomoeba\ngraveyard:Tome Scour\n"), Verdict::Passed);
+    assert_eq!(milled(library, "choice 1\n", "graveyard:Narcomoeba,Tome Scour\n"), Verdict::Passed);
 }
