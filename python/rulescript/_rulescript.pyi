@@ -917,6 +917,9 @@ class WagicGame:
         (blocks: `WAGIC_OBSERVATION_LAYOUT`)."""
     def log(self) -> List[str]:
         """The game so far as `rsc run --lang wagic` prints it."""
+    def trace_hash(self) -> str:
+        """The BLAKE3 hash of `log()` (64 hex digits, each line ended by a line feed): once
+        over, what `rsc run --lang wagic --trace-hash` prints for the same game."""
     def history(self) -> List[int]:
         """The answers given so far."""
     @property

@@ -279,6 +279,25 @@ def test_a_game_s_log_is_what_rsc_run_prints(cards, folder, seed, players):
     assert (game.seed, game.decks, game.players) == (seed, ("Bears", "Goblins"), players)
 
 
+def test_a_game_s_trace_hash_is_the_one_rsc_run_prints_and_saves(cards, folder, tmp_path):
+    decks = [folder / "bears.txt", folder / "goblins.txt"]
+    game = wagic.WagicGame(cards, decks, seed=9, players=("greedy", "random"))
+    save = tmp_path / "game.json"
+    command = ["run", "--lang", "wagic", "--cards", folder / "cards.txt", "--deck", decks[0], "--deck", decks[1]]
+    command += ["--seed", 9, "--player", "greedy", "--player", "random", "--trace-hash", "--save", save]
+    printed = run_rsc(*command)
+    assert printed.returncode == 0, printed.stderr
+    hash_line = printed.stdout.splitlines()[-1]
+    assert hash_line == f"blake3:{game.trace_hash()}"
+    assert json.loads(save.read_text())["trace_hash"] == game.trace_hash()
+    # Under way, the hash is of the log so far: it changes as the game goes.
+    under_way = wagic.WagicGame(cards, decks, seed=9)
+    before, lines = under_way.trace_hash(), len(under_way.log())
+    while len(under_way.log()) == lines:
+        under_way.apply(under_way.legal_actions()[0])
+    assert len(before) == 64 and under_way.trace_hash() != before
+
+
 def test_a_seeded_game_is_played_again_the_same(cards, folder):
     decks = [wagic.load_deck(folder / "bears.txt", cards), wagic.load_deck(folder / "goblins.txt", cards)]
     first = wagic.play(cards, decks, seed=11)

@@ -41,6 +41,7 @@ mod sim;
 mod test;
 mod wagic;
 mod wagic_run;
+mod wagic_save;
 mod wagic_sim;
 mod wagic_test;
 
@@ -217,10 +218,12 @@ plays the rest; --json prints one JSON object per line. See docs/wagic-play.md.\
         /// One JSON object per line instead of text.
         #[arg(long)]
         json: bool,
-        /// End with the BLAKE3 hash of the whole event log.
+        /// End with the BLAKE3 hash of the whole event log (with `--lang wagic`, of the
+        /// transcript printed).
         #[arg(long)]
         trace_hash: bool,
-        /// Write the game (seed, decks, every choice, a state hash per step) to FILE.
+        /// Write the game to FILE for `rsc replay` (seed, decks, every choice, a state hash
+        /// per step; with `--lang wagic`, seed, decks, players and the transcript).
         #[arg(long, value_name = "FILE")]
         save: Option<PathBuf>,
         /// Turns after which the game is a draw (the engine's default otherwise).
@@ -228,12 +231,18 @@ plays the rest; --json prints one JSON object per line. See docs/wagic-play.md.\
         turn_limit: Option<u32>,
     },
     /// Play a game saved by `rsc run --save` again and check every step (exit 1 where it diverges).
+    #[command(after_help = "A game saved by `rsc run --lang wagic --save` is played again from its seed, \
+players, decks and card files, and its transcript compared line by line with the saved one; \
+--cards and --sets give the card files and sets when they are not where the file says. See \
+docs/wagic-play.md.")]
     Replay {
         /// The saved game.
         file: PathBuf,
         /// The card set's folder, when it is not where the file says.
         #[arg(long, value_name = "DIR")]
         set: Option<PathBuf>,
+        #[command(flatten)]
+        wagic: WagicCards,
     },
     /// Play many seeded games and sum them up (wins, matchups, cards, game length).
     #[command(
@@ -498,24 +507,34 @@ fn main() -> ExitCode {
             wagic_test::run(paths, &wagic.cards, wagic.sets.as_deref())
         }
         Command::Explain { code } => explain::run(code),
-        Command::Run { lang: Lang::Wagic, set, trace_hash, save, .. }
-            if set.is_some() || *trace_hash || save.is_some() =>
-        {
-            stderr_line!("error: `--set`, `--trace-hash` and `--save` of `rsc run` are not for `--lang wagic`");
+        Command::Run { lang: Lang::Wagic, set: Some(_), .. } => {
+            stderr_line!("error: `--set` of `rsc run` is not for `--lang wagic` (`--cards` names the card files)");
             Exit::Usage
         }
-        Command::Run { lang: Lang::Wagic, decks, seed, turn_limit, wagic, skip_uncompiled, json, players, .. } => {
-            wagic_run::run(&wagic_run::Options {
-                cards: &wagic.cards,
-                decks,
-                sets: wagic.sets.as_deref(),
-                seed: *seed,
-                turn_limit: *turn_limit,
-                skip_uncompiled: *skip_uncompiled,
-                json: *json,
-                players,
-            })
-        }
+        Command::Run {
+            lang: Lang::Wagic,
+            decks,
+            seed,
+            turn_limit,
+            wagic,
+            skip_uncompiled,
+            json,
+            players,
+            trace_hash,
+            save,
+            ..
+        } => wagic_run::run(&wagic_run::Options {
+            cards: &wagic.cards,
+            decks,
+            sets: wagic.sets.as_deref(),
+            seed: *seed,
+            turn_limit: *turn_limit,
+            skip_uncompiled: *skip_uncompiled,
+            json: *json,
+            players,
+            trace_hash: *trace_hash,
+            save: save.as_deref(),
+        }),
         Command::Run { lang: Lang::Rulescript, wagic, skip_uncompiled, .. }
             if wagic.given().is_some() || *skip_uncompiled =>
         {
@@ -538,7 +557,7 @@ fn main() -> ExitCode {
                 turn_limit: *turn_limit,
             })
         }
-        Command::Replay { file, set } => replay::run(file, set.as_deref()),
+        Command::Replay { file, set, wagic } => replay::run(file, set.as_deref(), &wagic.cards, wagic.sets.as_deref()),
         Command::Sim { action: Some(SimAction::Merge { files, outputs }), .. } => sim::merge(files, outputs),
         Command::Sim { lang: Lang::Wagic, set, check, .. } if set.is_some() || *check => {
             stderr_line!("error: `--set` and `--check` of `rsc sim` are not for `--lang wagic`");

@@ -10,7 +10,9 @@
 //! (exit 1); `--skip-uncompiled` leaves the cards that do not compile out (a warning
 //! each) and plays the rest. Exit 0 for a game played to its end (a win or a draw), 1
 //! for a deck with errors or a game the table stopped, 2 for a file that cannot be read.
-//! With `--json`, the game is one JSON object per line ([`print_json`]).
+//! With `--json`, the game is one JSON object per line ([`print_json`]). `--trace-hash`
+//! ends with the BLAKE3 hash of the transcript; `--save FILE` writes the game for
+//! `rsc replay` ([`crate::wagic_save`]).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -23,6 +25,7 @@ use serde_json::json;
 
 use crate::Exit;
 use crate::render::{TerminalWriter, terminal_text};
+use crate::wagic_save;
 
 /// The most bytes of a deck file read.
 const MAX_DECK_BYTES: u64 = 4 << 20;
@@ -42,6 +45,10 @@ pub struct Options<'a> {
     pub json: bool,
     /// `--player` given zero, one (both seats) or two times.
     pub players: &'a [game::players::PlayerKind],
+    /// End with the transcript's BLAKE3 hash.
+    pub trace_hash: bool,
+    /// Write the game to this file for `rsc replay`.
+    pub save: Option<&'a Path>,
 }
 
 pub fn run(options: &Options<'_>) -> Exit {
@@ -70,6 +77,15 @@ pub fn run(options: &Options<'_>) -> Exit {
     if options.decks.len() != 2 {
         stderr_line!("error: give two decks (--deck A.txt --deck B.txt), not {}", options.decks.len());
         return Exit::Usage;
+    }
+    if let Some(path) = options.save {
+        // Before the card files compile: a wrong path is told at once, and no input is replaced.
+        let mut inputs: Vec<PathBuf> = options.cards.iter().chain(options.decks).cloned().collect();
+        inputs.extend(options.sets.map(Path::to_path_buf));
+        if let Err(message) = crate::run::check_outputs(&[("--save", path)], &inputs) {
+            stderr_line!("error: {}", terminal_text(&message));
+            return Exit::Usage;
+        }
     }
     let mut texts = Vec::new();
     for path in options.decks {
@@ -119,20 +135,54 @@ pub fn run(options: &Options<'_>) -> Exit {
         players: kinds,
     };
     let played = play::play(library, [&decks[0], &decks[1]], game_options);
+    let transcript =
+        played.transcript(options.seed, [names[0].as_str(), names[1].as_str()], kinds.map(play::PlayerKind::name));
+    let trace = wagic_sim::trace_hash(&transcript);
     let stdout = std::io::BufWriter::new(std::io::stdout().lock());
     if options.json {
         // JSON escapes its own strings: the names are written as they are.
         let mut out = stdout;
         print_json(&mut out, options.seed, &played, &names, kinds);
+        if options.trace_hash {
+            let _ = writeln!(out, "{}", json!({"type": "trace_hash", "blake3": trace}));
+        }
         let _ = out.flush();
     } else {
         let mut out = TerminalWriter(stdout);
-        for line in
-            played.transcript(options.seed, [names[0].as_str(), names[1].as_str()], kinds.map(play::PlayerKind::name))
-        {
+        for line in &transcript {
             let _ = writeln!(out, "{line}");
         }
+        if options.trace_hash {
+            let _ = writeln!(out, "blake3:{trace}");
+        }
         let _ = out.flush();
+    }
+    if let Some(path) = options.save {
+        let saved = wagic_save::SavedWagicGame {
+            format: wagic_save::FORMAT.to_owned(),
+            engine: wagic_save::engine(),
+            cards: options.cards.iter().map(|path| path.display().to_string()).collect(),
+            sets: options.sets.map(|path| path.display().to_string()),
+            cards_hash: loaded.sources_hash.clone(),
+            decks: [0, 1].map(|seat| wagic_save::SavedDeck {
+                name: names[seat].clone(),
+                path: options.decks[seat].display().to_string(),
+                cards: decks[seat].clone(),
+            }),
+            seed: options.seed,
+            turn_limit: game_options.turn_limit,
+            players: kinds.map(|kind| kind.name().to_owned()),
+            outcome: outcome_line(&played.outcome, &names),
+            transcript,
+            trace_hash: trace,
+        };
+        let written = serde_json::to_string_pretty(&saved)
+            .map_err(|error| error.to_string())
+            .and_then(|text| game::output::write(path, (text + "\n").as_bytes()).map_err(|error| error.to_string()));
+        if let Err(error) = written {
+            stderr_line!("error: cannot write {}: {}", terminal_text(&path.display().to_string()), error);
+            return Exit::Usage;
+        }
     }
     if matches!(played.outcome, Outcome::Stopped { .. }) { Exit::Errors } else { Exit::Success }
 }
@@ -286,6 +336,18 @@ pub(crate) fn resolve_deck(
             }
             Err(Refused { name, uncompiled, errors })
         }
+    }
+}
+
+/// How a game ended, in a line of a saved game: who won (seat and deck) and why.
+fn outcome_line(outcome: &Outcome, names: &[String]) -> String {
+    match outcome {
+        Outcome::Won { winner, reason } => {
+            let seat = usize::from(*winner != P0);
+            format!("p{seat} ({}) won: {reason}", names.get(seat).map_or("", String::as_str))
+        }
+        Outcome::Drawn { reason } => format!("a draw: {reason}"),
+        Outcome::Stopped { reason } => format!("the game stopped: {reason}"),
     }
 }
 

@@ -44,6 +44,19 @@ pub fn engine() -> String {
     format!("wagic-sim {}", env!("CARGO_PKG_VERSION"))
 }
 
+/// BLAKE3 of a game's transcript ([`wagic::play::Played::transcript`], or a game's log so
+/// far), each line ended by a line feed: the hash of what `rsc run --lang wagic` prints
+/// (before a terminal's escaping of control characters), its `--trace-hash`, and
+/// `WagicGame.trace_hash()` in Python.
+pub fn trace_hash(transcript: &[String]) -> String {
+    let mut hasher = blake3::Hasher::new();
+    for line in transcript {
+        hasher.update(line.as_bytes());
+        hasher.update(b"\n");
+    }
+    hasher.finalize().to_hex().to_string()
+}
+
 /// A deck of the run: its name, file and cards.
 pub struct SimDeck {
     pub name: String,

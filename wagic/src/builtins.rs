@@ -18,6 +18,7 @@ mod hybrid_cost;
 mod pay;
 mod permanents;
 pub(crate) mod prevent;
+mod x_cost;
 pub use costs::GENERIC_ORDER;
 use costs::*;
 pub(crate) use hybrid_cost::hybrid_ways;
@@ -565,7 +566,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
     for spec in CATALOGUE.costs.iter().enumerate().filter(|(_, spec)| hybrid_ways(spec.name).is_some()) {
         table.cost(spec.0, hybrid_cost);
     }
-    let costs: [(&str, vm::runtime::CostFn<H>); 29] = [
+    let costs: [(&str, vm::runtime::CostFn<H>); 35] = [
         ("T", tap_cost),
         ("W", white),
         ("U", blue),
@@ -595,6 +596,12 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
         ("nextonce", next_once),
         ("turnonce", turn_once),
         ("planeswalker", counter_cost::loyalty_once),
+        ("X", x_cost::x_any),
+        ("XW", x_cost::x_white),
+        ("XU", x_cost::x_blue),
+        ("XB", x_cost::x_black),
+        ("XR", x_cost::x_red),
+        ("XG", x_cost::x_green),
     ];
     for (name, cost) in costs {
         if let Some(index) = CATALOGUE.costs.iter().position(|spec| spec.name == name) {

@@ -65,7 +65,7 @@ pub fn asks_its_player(command: vm::bytecode::CommandIdx) -> bool {
 
 /// Keyword terms inside a spec's `[...]`: states and colours, then the keyword abilities.
 pub const FILTERS: &[NamedSpec] = &{
-    const STATES: [NamedSpec; 13] = [
+    const STATES: [NamedSpec; 14] = [
         named("tapped", "Tapped permanents."),
         named("attacking", "Attacking creatures."),
         named("blocking", "Blocking creatures."),
@@ -79,6 +79,11 @@ pub const FILTERS: &[NamedSpec] = &{
         named("multicolor", "Cards of two or more colours."),
         named("damager", "Cards that dealt damage this turn (Wagic's `damager`)."),
         named("counter{any}", "Cards with a counter of any kind on them (Wagic's `counter{any}`)."),
+        named(
+            "fresh",
+            "Cards that came to their zone this turn (Wagic's `fresh`): entered the battlefield, were put into a \
+             hand, a library or exile, or into a graveyard from the battlefield or the stack.",
+        ),
     ];
     // Then every keyword ability: `creature[flying]` is a creature that has it.
     let mut specs = [named("", ""); STATES.len() + ABILITY_NAMES.len()];

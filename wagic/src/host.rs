@@ -326,6 +326,15 @@ pub trait WagicHost: Host {
     /// Spends mana of `colour`; false (and nothing spent) when the pool has too little.
     fn spend_mana(&mut self, player: PlayerId, colour: Colour, count: i32) -> bool;
 
+    /// The X its player chose for the ability being activated (a game's move `with X =
+    /// n`), which its `{X}` cost pays exactly; `None` when none was chosen: the cost then
+    /// pays all the mana its colour leaves in the pool, as Wagic's `ManaCost::Diff` does.
+    fn x_chosen(&self) -> Option<i32>;
+
+    /// Notes the X an `{X}` cost paid: the catalogue's `x` reads it as the ability
+    /// resolves.
+    fn set_x_paid(&mut self, x: i32);
+
     /// The player's untapped lands of a basic land type (a Forest, a dual land), each with
     /// the colours it taps for, as [`crate::catalogue::MANA_COLOURS`] indices: what a
     /// `pay(cost)` effect taps when the mana pool is short of its cost.

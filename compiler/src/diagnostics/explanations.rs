@@ -504,7 +504,7 @@ impl Code {
                  Equipment, the Auras attached to the card), `this(cantargetcard(spec))` (the card \
                  matches the spec, `*[-renown]`): while the test holds); costs \
                  before a `:` (`{T}`, `{Q}`, mana such as `{2}{R}` and hybrid mana `{RG}`, `{2W}`, `{S}`, `{S(spec)}`, `{T(spec)}`, `{E}`, `{E(spec)}`, `{H}`, `{H(spec)}`, `{D}`, \
-                 `{discard(spec)}` (a spec cost written n times: n different cards), `{L}`, `{L:n}`, `{C(0/0,n,name)}` (n counters put on this permanent, or removed when negative), `{C(1/1,n)}`, `{C(-1/-1,n)}`, and `asSorcery`, `myTurnOnly`, `myUpkeepOnly` \
+                 `{discard(spec)}` (a spec cost written n times: n different cards), `{L}`, `{L:n}`, `{C(0/0,n,name)}` (n counters put on this permanent, or removed when negative), `{C(1/1,n)}`, `{C(-1/-1,n)}`, one `{X}` or `{X:white}` (its player picks X; `X` in the effect is the X paid), and `asSorcery`, `myTurnOnly`, `myUpkeepOnly` \
                  or `restriction{type(spec)~morethan|lessthan|equalto~n}` after the effect); \
                  triggers before a `:` (`@movedto(spec) from(spec)`, its spec's zone \
                  `nonbattlezone` too, `@damaged(spec)`, \

@@ -303,6 +303,13 @@ impl PyWagicGame {
         lines
     }
 
+    /// The BLAKE3 hash of `log()` (64 hex digits, each line ended by a line feed): once
+    /// the game is over, what `rsc run --lang wagic --trace-hash` prints for the same
+    /// seed, decks and players.
+    fn trace_hash(&self) -> String {
+        wagic_sim::trace_hash(&self.log())
+    }
+
     /// The answers given so far, in order (ints): `WagicGame.from_history` plays them
     /// again.
     fn history(&self) -> Vec<usize> {

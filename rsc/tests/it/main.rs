@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 mod scenarios;
 mod sim;
 mod wagic;
+mod wagic_replay;
 mod wagic_run;
 mod wagic_sim;
 mod wagic_test;

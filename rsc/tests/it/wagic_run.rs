@@ -279,8 +279,9 @@ fn a_deck_line_the_game_cannot_play_is_an_error_at_its_file_and_line() {
 #[test]
 fn arguments_of_the_other_language_are_usage_errors() {
     let dir = decks();
-    let output = run_game(&dir, ["bears.txt", "goblins.txt"], &["--trace-hash"]);
-    assert_eq!(code(&output), 2, "--trace-hash is not for --lang wagic");
+    let output = run_game(&dir, ["bears.txt", "goblins.txt"], &["--set", "examples"]);
+    assert_eq!(code(&output), 2, "--set is not for --lang wagic");
+    assert!(stderr(&output).contains("`--cards` names the card files"), "{}", stderr(&output));
     let output = rsc(["run", "--lang", "wagic", "--deck", "a.txt", "--deck", "b.txt"]);
     assert_eq!(code(&output), 2, "no --cards");
     assert!(stderr(&output).contains("needs the Wagic card files"), "{}", stderr(&output));

@@ -35,6 +35,22 @@ pub const COSTS: &[CostSpec] = &[
     CostSpec { name: "2B", arg: CostArg::None, doc: "`{2B}`: pay two mana of any colour, or black mana." },
     CostSpec { name: "2R", arg: CostArg::None, doc: "`{2R}`: pay two mana of any colour, or red mana." },
     CostSpec { name: "2G", arg: CostArg::None, doc: "`{2G}`: pay two mana of any colour, or green mana." },
+    // `{X}`: the X of an activated ability, paid after its other mana (Wagic's
+    // `ManaCost::x`); `{X:white}` paid with that colour only (`ManaCost::specificX`).
+    CostSpec {
+        name: "X",
+        arg: CostArg::None,
+        doc: "`{X}`: pay X mana of any colour, X the number its player chose (all the mana left in the pool when none was chosen, as Wagic's `ManaCost::Diff` pays it); the ability's `x` is that X.",
+    },
+    CostSpec {
+        name: "XW",
+        arg: CostArg::None,
+        doc: "`{X:white}`: pay X white mana, as `{X}` (other colours do not pay it).",
+    },
+    CostSpec { name: "XU", arg: CostArg::None, doc: "`{X:blue}`: pay X blue mana, as `{X}`." },
+    CostSpec { name: "XB", arg: CostArg::None, doc: "`{X:black}`: pay X black mana, as `{X}`." },
+    CostSpec { name: "XR", arg: CostArg::None, doc: "`{X:red}`: pay X red mana, as `{X}`." },
+    CostSpec { name: "XG", arg: CostArg::None, doc: "`{X:green}`: pay X green mana, as `{X}`." },
     CostSpec {
         name: "S",
         arg: CostArg::OptionalFilter,

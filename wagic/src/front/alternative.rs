@@ -123,6 +123,11 @@ impl<'i> Lowering<'i> {
         crate::restriction::check(value, |spec| self.specs.filter(spec, true).map(|_| ()))
     }
 
+    /// Checks a `restriction=` line: when the card may be cast (`crate::restriction`).
+    pub(super) fn cast_restriction(&self, value: Piece<'_>) -> Result<(), Unsupported> {
+        crate::restriction::check_cast(value, |spec| self.specs.filter(spec, true).map(|_| ()))
+    }
+
     /// `auto=alternative effect`: the effect's statements, each run only when the card was
     /// cast for its alternative cost.
     pub(super) fn paid_alternative(

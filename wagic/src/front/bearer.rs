@@ -142,6 +142,7 @@ impl<'i> Lowering<'i> {
             x_permanent: false,
             x_entering: Default::default(),
             x_used: Default::default(),
+            x_cost: Default::default(),
             newability_relative: Default::default(),
             statement_targeted: Default::default(),
             statement_card_target: Default::default(),

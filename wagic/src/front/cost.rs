@@ -1,5 +1,5 @@
 //! An activated ability's costs (`{2}{R}{T}`, `{RG}`, `{S(spec)}`, `{E(spec)}`, `{H(spec)}`,
-//! `{discard(spec)}`, `{C(0/0,n,name)}`) as the
+//! `{discard(spec)}`, `{C(0/0,n,name)}`, `{X}`, `{X:white}`) as the
 //! compiler's IR costs: mana of one colour written twice is one cost with a count.
 
 use compiler::ir::{Cost, Filter};
@@ -10,9 +10,24 @@ use super::{Lowering, Unsupported, spec};
 use crate::catalogue::CATALOGUE;
 
 impl<'i> Lowering<'i> {
-    /// `{2}{R}{T}`.
+    /// `{2}{R}{T}`: a cost with no `{X}` (a kicker, an alternative or upkeep cost, which
+    /// have no X of their own to pay).
     pub(super) fn costs(&self, piece: Piece<'_>) -> Result<&'i [Cost<'i>], Unsupported> {
+        self.costs_reading(piece, false).map(|(costs, _)| costs)
+    }
+
+    /// An activated ability's cost, which may have one `{X}` or `{X:colour}`
+    /// (`{X}{G}{T}`): its costs, the X last (paid after the other mana, from what it
+    /// leaves: `builtins/x_cost.rs`), and whether it has an X.
+    pub(super) fn activated_costs(&self, piece: Piece<'_>) -> Result<(&'i [Cost<'i>], bool), Unsupported> {
+        self.costs_reading(piece, true)
+    }
+
+    /// [`Lowering::costs`], reading `{X}` when `x_allowed`.
+    fn costs_reading(&self, piece: Piece<'_>, x_allowed: bool) -> Result<(&'i [Cost<'i>], bool), Unsupported> {
         let mut costs: Vec<Cost<'i>> = Vec::new();
+        // The X cost (`X`, `XW`...), put after the others.
+        let mut x_cost: Option<&'static str> = None;
         // A cost with a spec written n times (`{S(land|mybattlefield)}{S(land|mybattlefield)}`:
         // "sacrifice two lands") is one cost picking n cards: written as two costs, each
         // picking its card on its own, both could pick the same card and pay one for two.
@@ -35,6 +50,14 @@ impl<'i> Lowering<'i> {
                 continue;
             }
             let upper = symbol.text.to_ascii_uppercase();
+            if x_allowed && let Some(name) = x_symbol(&upper) {
+                if x_cost.is_some() {
+                    // Wagic's `{X}{X}` pays twice X (`xx` is half the mana): not modelled.
+                    return Err(Unsupported::new(symbol, "cost `{X}` written twice"));
+                }
+                x_cost = Some(name.ok_or_else(|| Unsupported::new(symbol, &format!("cost `{{{}}}`", symbol.text)))?);
+                continue;
+            }
             let (name, count, filter) = match upper.as_str() {
                 "T" => ("T", None, None),
                 "Q" => ("Q", None, None),
@@ -103,7 +126,7 @@ impl<'i> Lowering<'i> {
                         return Err(Unsupported::new(symbol, &format!("cost `{{{}}}`", word)).with_help(Some(
                             "the costs compiled are `{T}`, `{Q}`, mana (`{2}`, `{W}`, `{U}`, `{B}`, `{R}`, `{G}`, hybrids `{RG}`, `{2W}`), `{S}`, \
                              `{S(spec)}`, `{T(spec)}`, `{E}`, `{E(spec)}`, `{H}`, `{H(spec)}`, `{D}`, `{discard(spec)}`, `{L}`, \
-                             `{L:n}`, `{C(0/0,n,name)}` (n counters put on, or removed when negative), `{C(1/1,n)}`, `{C(-1/-1,n)}` and `{cycle}`"
+                             `{L:n}`, `{C(0/0,n,name)}` (n counters put on, or removed when negative), `{C(1/1,n)}`, `{C(-1/-1,n)}`, `{cycle}` and, in an activated ability's cost, one `{X}` or `{X:white}`"
                                 .into(),
                         )));
                     }
@@ -120,7 +143,11 @@ impl<'i> Lowering<'i> {
             }
             costs.push(Cost { cost: CostIdx::new(index), count, filter });
         }
-        Ok(self.arena.alloc_slice_copy(&costs))
+        if let Some(name) = x_cost {
+            let index = CATALOGUE.costs.iter().position(|cost| cost.name == name).unwrap_or(0);
+            costs.push(Cost { cost: CostIdx::new(index), count: None, filter: None });
+        }
+        Ok((self.arena.alloc_slice_copy(&costs), x_cost.is_some()))
     }
 
     /// `cost`, a cost with a spec of one card written again: one card more, another one.
@@ -134,6 +161,18 @@ impl<'i> Lowering<'i> {
         cost.filter = Some(self.arena.alloc(Filter { qty: Some(Qty::Exact(taken + 1)), ..*filter }));
         Ok(())
     }
+}
+
+/// The catalogue's cost of an X symbol written in upper case: `X` (any colour), `X:WHITE`
+/// (`XW`)...; `Some(None)` for an `X:` of no colour Wagic knows; `None` for no X symbol.
+/// Wagic reads the colour's name anywhere after `x:` (`ManaCost::parseManaCost`).
+fn x_symbol(upper: &str) -> Option<Option<&'static str>> {
+    if upper == "X" {
+        return Some(Some("X"));
+    }
+    let colour = upper.strip_prefix("X:")?.trim();
+    let named = [("WHITE", "XW"), ("BLUE", "XU"), ("BLACK", "XB"), ("RED", "XR"), ("GREEN", "XG")];
+    Some(named.iter().find(|(written, _)| colour == *written).map(|(_, name)| *name))
 }
 
 /// The most cards a cost with a spec written again and again picks (Wagic's cards write

@@ -159,9 +159,13 @@ impl<'i> Lowering<'i> {
                 Unsupported::new(value, "cost without `:`")
                     .with_help(Some("write `:` between the cost and the effect (`{T}:add{G}`)".into()))
             })?;
-            let costs = self.costs(value.slice(0, colon).trim())?;
+            let (costs, x_cost) = self.activated_costs(value.slice(0, colon).trim())?;
             dynamic::refuse_sacrificed_source(value.slice(0, colon), value.from(colon + 1))?;
-            let (label, mut statements, _, _) = self.effect(value.from(colon + 1))?;
+            // `X` in the effect is the X its cost paid (`builtins/x_cost.rs`).
+            self.x_cost.set(x_cost);
+            let effect = self.effect(value.from(colon + 1));
+            self.x_cost.set(false);
+            let (label, mut statements, _, _) = effect?;
             if value.slice(0, colon).text.to_ascii_uppercase().contains("{T}") {
                 statements = self.untapped_source_as_targets_are_chosen(statements);
             }

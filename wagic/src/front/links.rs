@@ -59,11 +59,12 @@ const EFFECT_WORDS: &[&str] = &[
 const AMOUNT_EFFECTS: &[&str] = &["damage", "life", "alterpoison", "lifeset", "draw", "discard", "deplete", "prevent"];
 
 impl<'i> Lowering<'i> {
-    /// Whether `X` is the X paid here: in a spell's effect, or in the entering effect of a
-    /// permanent whose cost has `{X}` (Feral Hydra's `counter(1/1,X)`). Noted as used, so
-    /// that a line reading it that turns out to be continuous is refused.
+    /// Whether `X` is the X paid here: in a spell's effect, in the entering effect of a
+    /// permanent whose cost has `{X}` (Feral Hydra's `counter(1/1,X)`), or in the effect of
+    /// an activated ability whose cost has `{X}`. Noted as used, so that a line reading it
+    /// that turns out to be continuous is refused.
     pub(super) fn x_allowed(&self) -> bool {
-        let allowed = self.x_spell || self.x_entering.get();
+        let allowed = self.x_spell || self.x_entering.get() || self.x_cost.get();
         if allowed {
             self.x_used.set(true);
         }

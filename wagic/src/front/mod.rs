@@ -150,6 +150,7 @@ const COMPILED_KEYS: &[&str] = &[
     "flashback",
     "other",
     "otherrestriction",
+    "restriction",
     "facedown",
     "autofacedown",
     "autofaceup",
@@ -296,6 +297,7 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
         x_permanent: !is_spell && has_x,
         x_entering: Default::default(),
         x_used: Default::default(),
+        x_cost: Default::default(),
         newability_relative: Default::default(),
         statement_targeted: Default::default(),
         statement_card_target: Default::default(),
@@ -456,6 +458,7 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
             "autofaceup" => autos.push(lowering.face_up_line(value, block.field("autofacedown").is_some())?),
             "other" => alternative_action = lowering.alternative_cost(value)?,
             "otherrestriction" => lowering.other_restriction(value, block.field("other").is_some())?,
+            "restriction" => lowering.cast_restriction(value)?,
             "auto" if kicker::is_kicker_line(value) && !is_aura && !is_equipment => {
                 let statements = lowering.kicked(value, block.field("kicker").is_some())?;
                 if is_spell {
@@ -829,6 +832,9 @@ struct Lowering<'i> {
     x_entering: std::cell::Cell<bool>,
     /// Whether the line being lowered read the X paid.
     x_used: std::cell::Cell<bool>,
+    /// Whether the effect being lowered is an activated ability's whose cost has `{X}`:
+    /// `X` is the X paid for it.
+    x_cost: std::cell::Cell<bool>,
     /// Whether the statement being lowered has a `transforms(...)` `newability[...]` whose
     /// effect names a zone by whose it is (`moveTo(mybattlefield)`): Wagic reads it as the
     /// transformed card's controller's (`transforms.rs`).

@@ -638,21 +638,33 @@ pub fn attribute(name: &str) -> AttributeIdx {
 
 /// `counter{0/0.n.name}` (Wagic's `CardDescriptor` counter test): at least n counters of
 /// that name, n at least 1 (Wagic matches no card without the counter, whatever n says);
-/// `-counter{...}`, its negation, is fewer than n. `counter{any}`: a counter of any kind.
+/// `counter{1/1.n}` and `counter{-1/-1.n}`, at least n +1/+1 or -1/-1 counters (n is 1
+/// when not written); `-counter{...}`, its negation, is fewer than n. `counter{any}`: a
+/// counter of any kind.
 fn counter_term(piece: Piece<'_>) -> Result<TermTest<'_>, Unsupported> {
-    let construct = "spec term `counter{...}` other than `counter{any}` or `counter{0/0.n.name}` with n of 1 or more";
+    let construct = "spec term `counter{...}` other than `counter{any}`, `counter{0/0.n.name}`, `counter{1/1.n}` or \
+                     `counter{-1/-1.n}` with n of 1 or more";
     let refused = || Unsupported::new(piece, construct);
     let inner = piece.text[8..].strip_suffix('}').ok_or_else(refused)?;
     if inner.eq_ignore_ascii_case("any") {
         return catalogue::position(catalogue::FILTERS, "counter{any}").map(TermTest::Keyword).ok_or_else(refused);
     }
     let parts = super::links::counter_parts(inner);
-    let [pt, at_least, name] = parts.as_slice() else { return Err(refused()) };
+    let (pt, at_least, name) = match parts.as_slice() {
+        [pt] => (*pt, "1", ""),
+        [pt, at_least] => (*pt, *at_least, ""),
+        [pt, at_least, name] => (*pt, *at_least, *name),
+        _ => return Err(refused()),
+    };
     let at_least: i32 = at_least.parse().map_err(|_| refused())?;
-    if *pt != "0/0" || at_least < 1 {
+    if at_least < 1 {
         return Err(refused());
     }
-    let comparable = format!("counter{{{}}}", name.to_ascii_lowercase());
+    let comparable = match (pt, name) {
+        ("0/0", name) if !name.is_empty() => format!("counter{{{}}}", name.to_ascii_lowercase()),
+        ("1/1" | "-1/-1", "") => format!("counter{{{pt}}}"),
+        _ => return Err(refused()),
+    };
     let index = catalogue::position(catalogue::COMPARABLE_FILTERS, &comparable)
         .ok_or_else(|| Unsupported::new(piece, &format!("counters named `{}` in a spec", leading_word(name))))?;
     Ok(TermTest::Compare(index, CompareOp::Ge, at_least))

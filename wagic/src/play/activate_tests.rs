@@ -33,18 +33,18 @@ fn tapped(game: &Game<'_>) -> Vec<String> {
 fn an_ability_taps_only_the_lands_its_cost_needs() {
     // Sedge Troll's {B} with two Mountains and two Swamps: one Swamp.
     let (mut game, troll) = board(&["Mountain", "Mountain", "Swamp", "Swamp"], "Sedge Troll");
-    let activate = Move::Activate { card: troll, index: 0, tap_lands: true };
+    let activate = Move::Activate { card: troll, index: 0, tap_lands: true, x: None };
     assert!(game.legal_moves(P0).expect("moves").contains(&activate));
     game.play_move(activate).expect("activates");
     assert_eq!(tapped(&game), ["Swamp"]);
     // {1}{R} with three Mountains and a Swamp: {R}, then the generic, from the
     // Mountains in battlefield order; two lands in all.
     let (mut game, imp) = board(&["Mountain", "Mountain", "Mountain", "Swamp"], "Furnace Imp");
-    game.play_move(Move::Activate { card: imp, index: 0, tap_lands: true }).expect("activates");
+    game.play_move(Move::Activate { card: imp, index: 0, tap_lands: true, x: None }).expect("activates");
     assert_eq!(tapped(&game), ["Mountain", "Mountain"]);
     assert_eq!(game.table.board.power(imp), 2, "the pump resolved");
     // The Mountain and the Swamp left still pay a second pump.
-    let again = Move::Activate { card: imp, index: 0, tap_lands: true };
+    let again = Move::Activate { card: imp, index: 0, tap_lands: true, x: None };
     assert!(game.legal_moves(P0).expect("moves").contains(&again));
 }
 
@@ -53,7 +53,7 @@ fn a_hybrid_ability_taps_one_land_of_either_colour() {
     // {RB} with a Swamp and two Mountains: one land, each time.
     let (mut game, imp) = board(&["Swamp", "Mountain", "Mountain"], "Grove Imp");
     for pumps in 1..=3 {
-        let activate = Move::Activate { card: imp, index: 0, tap_lands: true };
+        let activate = Move::Activate { card: imp, index: 0, tap_lands: true, x: None };
         assert!(game.legal_moves(P0).expect("moves").contains(&activate), "pump {pumps}");
         game.play_move(activate).expect("activates");
         assert_eq!(tapped(&game).len(), pumps);
@@ -69,8 +69,10 @@ fn an_activated_lines_mana_is_its_cost_less_tap_and_sacrifice() {
     assert_eq!(line_mana("{RG}:1/1"), Some(vec![[0, 0, 0, 1, 0, 0], [0, 0, 0, 0, 1, 0]]));
     assert_eq!(line_mana("{C(0/0,1,Loyalty)}:life:2 controller"), Some(vec![[0; 6]]));
     assert_eq!(line_mana("{1}{S(creature|mybattlefield)}:draw:1"), Some(vec![[0, 0, 0, 0, 0, 1]]));
+    // The X is the X chosen (`x_moves.rs`): the rest is the line's mana.
+    assert_eq!(line_mana("{X}{R}:damage:X"), Some(vec![[0, 0, 0, 1, 0, 0]]));
+    assert_eq!(line_mana("{X:white}{T}:life:X controller"), Some(vec![[0; 6]]));
     // No cost first, or a symbol not read here: no plan (every land is tapped).
     assert_eq!(line_mana("__CYCLING__({1})"), None);
-    assert_eq!(line_mana("{X}{R}:damage:X"), None);
     assert_eq!(line_mana("{B"), None);
 }

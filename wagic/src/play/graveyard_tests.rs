@@ -41,7 +41,7 @@ fn activations(game: &mut Game<'_>, card: CardId) -> Vec<Move> {
 fn a_card_returns_from_its_owners_graveyard_to_hand_for_its_cost() {
     let (mut game, phoenix) = board(&["Mountain"; 4], "Firewing Phoenix", P0);
     let moves = activations(&mut game, phoenix);
-    assert_eq!(moves, [Move::Activate { card: phoenix, index: 0, tap_lands: true }]);
+    assert_eq!(moves, [Move::Activate { card: phoenix, index: 0, tap_lands: true, x: None }]);
     assert_eq!(game.move_label(moves[0]), "activate Firewing Phoenix from the graveyard: {1}{R}{R}{R}:moveTo(myhand)");
     game.play_move(moves[0]).expect("activates");
     assert_eq!(game.table.board.get(phoenix).map(|c| c.zone), Some(HAND));
@@ -60,7 +60,10 @@ fn a_card_returns_from_its_owners_graveyard_to_hand_for_its_cost() {
 fn the_greedy_player_brings_its_card_back_in_its_main_phase() {
     let (mut game, phoenix) = board(&["Mountain"; 4], "Firewing Phoenix", P0);
     let moves = game.legal_moves(P0).expect("moves");
-    assert_eq!(game.greedy_move(P0, &moves), Some(Move::Activate { card: phoenix, index: 0, tap_lands: true }));
+    assert_eq!(
+        game.greedy_move(P0, &moves),
+        Some(Move::Activate { card: phoenix, index: 0, tap_lands: true, x: None })
+    );
     // Not in its upkeep.
     game.phase = Phase::Upkeep;
     assert_eq!(game.greedy_move(P0, &moves), None);
@@ -85,7 +88,7 @@ fn a_graveyard_ability_needs_its_cost_its_owner_and_the_card_in_the_graveyard() 
 fn an_unearthed_creature_has_haste_and_is_exiled_as_the_end_step_ends() {
     let (mut game, zombie) = board(&["Swamp"], "Dregscape Zombie", P0);
     let moves = activations(&mut game, zombie);
-    assert_eq!(moves, [Move::Activate { card: zombie, index: 0, tap_lands: true }]);
+    assert_eq!(moves, [Move::Activate { card: zombie, index: 0, tap_lands: true, x: None }]);
     game.play_move(moves[0]).expect("activates");
     assert_eq!(game.table.board.get(zombie).map(|c| c.zone), Some(BATTLEFIELD));
     assert!(game.can_attack(zombie), "it gained haste");

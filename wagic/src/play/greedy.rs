@@ -114,6 +114,25 @@ pub(super) fn effect_of(text: &str) -> Effect {
     }
 }
 
+/// `moves` with, of each ability's moves with an X (`x_moves.rs`), the one of the largest X
+/// only: the most of its effect for the mana at hand; none with X = 0, which does nothing
+/// for its mana.
+pub(super) fn largest_x_only(moves: &[Move]) -> Vec<Move> {
+    let larger = |card: CardId, index: usize, x: u16| {
+        moves.iter().any(|other| {
+            matches!(*other, Move::Activate { card: c, index: i, x: Some(y), .. } if c == card && i == index && y > x)
+        })
+    };
+    moves
+        .iter()
+        .copied()
+        .filter(|chosen| match *chosen {
+            Move::Activate { card, index, x: Some(x), .. } => x > 0 && !larger(card, index, x),
+            _ => true,
+        })
+        .collect()
+}
+
 /// The damage a `damage:N` line deals (`X` the mana paid for it), if it reads as one.
 pub(super) fn damage_of(text: &str, x: i32) -> Option<i32> {
     let text = text.to_ascii_lowercase();
@@ -187,6 +206,7 @@ impl Game<'_> {
     /// The move a greedy player makes among `moves`, or a pass.
     pub(super) fn greedy_move(&mut self, player: PlayerId, moves: &[Move]) -> Option<Move> {
         self.ability_line = None;
+        let moves = &largest_x_only(moves);
         if let Some(land) = moves.iter().find(|chosen| matches!(chosen, Move::PlayLand(_))) {
             return Some(*land);
         }

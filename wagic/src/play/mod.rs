@@ -19,8 +19,9 @@
 //! whose mana cost the pool and their untapped lands of a basic land type can pay (the
 //! lands are tapped for it, `{X}` is all the mana left; an instant or sorcery only when
 //! its effect can be activated now), or activate an ability of a permanent they control
-//! whose cost can be paid (with their lands' mana when the pool is short: then every such
-//! land is tapped first). A spell goes on the stack (an instant's or sorcery's targets
+//! whose cost can be paid (with their lands' mana when the pool is short: then the lands
+//! its cost needs are tapped first; an `{X}` in its cost is one move per X payable,
+//! `x_moves.rs`). A spell goes on the stack (an instant's or sorcery's targets
 //! chosen as it is cast, however many, one legal target too), as does an ability with
 //! targets (its costs paid); a mana ability or one without a target runs at once. Every other question a spell or ability
 //! asks (`may`, which card to pay with) is answered by its chooser. In combat the active
@@ -99,10 +100,16 @@ mod activate_tests;
 mod alternative;
 #[cfg(test)]
 mod alternative_tests;
+#[cfg(test)]
+mod cast_restriction_tests;
 mod combat;
 #[cfg(test)]
 mod combat_tests;
+#[cfg(test)]
+mod counter_spec_tests;
 mod flashback;
+#[cfg(test)]
+mod fresh_tests;
 mod given;
 #[cfg(test)]
 mod given_tests;
@@ -140,6 +147,9 @@ mod target_tests;
 #[cfg(test)]
 mod test_support;
 mod transcript;
+mod x_moves;
+#[cfg(test)]
+mod x_tests;
 
 use std::collections::HashSet;
 use std::sync::Arc;

@@ -31,8 +31,9 @@ pub(super) enum Move {
     /// Turns a face-down permanent face up for its cost (`morph.rs`).
     TurnFaceUp(CardId),
     /// Activates ability `index` of a permanent; `tap_lands` when the pool alone cannot
-    /// pay it and the lands' mana can.
-    Activate { card: CardId, index: usize, tap_lands: bool },
+    /// pay it and the lands' mana can; `x`, the X chosen for an `{X}` in its cost
+    /// (`x_moves.rs`).
+    Activate { card: CardId, index: usize, tap_lands: bool, x: Option<u16> },
 }
 
 /// How a spell is paid for as it is cast.
@@ -77,7 +78,12 @@ impl Game<'_> {
             Move::Flashback(card) => self.cast(card, Paid::Flashback),
             Move::CastFaceDown(card) => self.cast_face_down(card),
             Move::TurnFaceUp(card) => self.turn_face_up(card),
-            Move::Activate { card, index, tap_lands } => self.activate(card, index, tap_lands),
+            Move::Activate { card, index, tap_lands, x } => {
+                let flow = self.activate(card, index, tap_lands, x);
+                // The X chosen is this activation's only.
+                self.table.board.x_chosen = None;
+                flow
+            }
         }
     }
 
@@ -105,9 +111,8 @@ impl Game<'_> {
             if self.face_down_castable(card, sorcery_speed) {
                 moves.push(Move::CastFaceDown(card));
             }
-            for (index, tap_lands) in self.off_battlefield_activations(card)? {
-                moves.push(Move::Activate { card, index, tap_lands });
-            }
+            let offered = self.off_battlefield_activations(card)?;
+            moves.extend(self.activation_moves(card, player, &offered));
         }
         for card in self.flashback_cards(player) {
             if self.castable_for(card, sorcery_speed, self.flashback_cost(card))? {
@@ -119,17 +124,15 @@ impl Game<'_> {
         }
         for card in self.table.board.zone(player, GRAVEYARD) {
             if self.table.board.get(card).is_some_and(|c| c.owner == player && !c.printed.graveyard_lines.is_empty()) {
-                for (index, tap_lands) in self.off_battlefield_activations(card)? {
-                    moves.push(Move::Activate { card, index, tap_lands });
-                }
+                let offered = self.off_battlefield_activations(card)?;
+                moves.extend(self.activation_moves(card, player, &offered));
             }
         }
         // Most boards have no Aura or Equipment giving an ability: nothing to look for then.
         let givers = self.table.any_giver();
         for card in self.table.board.zone(player, BATTLEFIELD) {
-            for (index, tap_lands) in self.activations(card, givers)? {
-                moves.push(Move::Activate { card, index, tap_lands });
-            }
+            let offered = self.activations(card, givers)?;
+            moves.extend(self.activation_moves(card, player, &offered));
         }
         Ok(moves)
     }
@@ -236,8 +239,16 @@ impl Game<'_> {
     /// Whether a card in a player's hand can be cast now: at sorcery speed (`sorcery_speed`:
     /// their own main phase), or an instant or with flash; its cost paid from the pool and
     /// the lands, and, for an instant or sorcery, its one effect payable now (its
-    /// requisites hold, its targets exist).
+    /// requisites hold, its targets exist); its `restriction=` allows it now.
     fn castable(&mut self, card: CardId, sorcery_speed: bool) -> Result<bool, Outcome> {
+        let board = &self.table.board;
+        let now = crate::restriction::CastTime { phase: self.phase, turn: self.turn };
+        if board
+            .get(card)
+            .is_some_and(|c| !crate::restriction::cast_allowed(board, &c.printed.cast_restriction, c.owner, now))
+        {
+            return Ok(false);
+        }
         let cost = self.spell_cost(card);
         self.castable_for(card, sorcery_speed, cost)
     }
@@ -483,9 +494,9 @@ impl Game<'_> {
 
     /// Activates ability `index` of a permanent (or an `autohand` one of a card in hand, a
     /// graveyard one of a card in its owner's graveyard: `hand.rs`): its costs are paid
-    /// now; with one target it is chosen now and the ability waits on the stack, else it
-    /// runs at once.
-    fn activate(&mut self, card: CardId, index: usize, tap_lands: bool) -> Flow {
+    /// now, its `{X}` with `x` (`x_moves.rs`); with one target it is chosen now and the
+    /// ability waits on the stack, else it runs at once.
+    fn activate(&mut self, card: CardId, index: usize, tap_lands: bool, x: Option<u16>) -> Flow {
         let from_graveyard = self.used_from_graveyard(card, index);
         // A card in a graveyard is its owner's to use.
         let Some(controller) = self.table.board.get(card).map(|c| if from_graveyard { c.owner } else { c.controller })
@@ -493,11 +504,15 @@ impl Game<'_> {
             return Ok(());
         };
         if tap_lands {
-            let taps = self.activation_taps(card, index, controller)?;
+            let taps = self.activation_taps(card, index, controller, x)?;
             self.tap_for_mana(controller, &taps)?;
         }
         let name = self.name(card);
-        let ability = self.ability_text(card, index).unwrap_or_else(|| format!("ability {}", index + 1));
+        let mut ability = self.ability_text(card, index).unwrap_or_else(|| format!("ability {}", index + 1));
+        if let Some(x) = x {
+            ability.push_str(&format!(" with X = {x}"));
+            self.table.board.x_chosen = Some(i32::from(x));
+        }
         let line = self.log.len();
         let from = if from_graveyard { " from the graveyard" } else { "" };
         if self.stack.is_empty() {

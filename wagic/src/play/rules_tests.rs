@@ -322,7 +322,7 @@ fn arsonist_board(lands: usize, seed: u64) -> (Game<'static>, CardId) {
 fn a_cost_with_a_spec_written_twice_takes_two_different_cards() {
     for seed in 0..8 {
         let (mut game, arsonist) = arsonist_board(4, seed);
-        game.play_move(Move::Activate { card: arsonist, index: 0, tap_lands: true }).expect("activates");
+        game.play_move(Move::Activate { card: arsonist, index: 0, tap_lands: true, x: None }).expect("activates");
         while !game.stack.is_empty() {
             game.resolve_top().expect("resolves");
         }

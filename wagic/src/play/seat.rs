@@ -9,7 +9,7 @@
 //! | kind | when | options |
 //! |---|---|---|
 //! | [`QuestionKind::Mulligan`] | before the first turn, for each hand not empty | `keep`, `mulligan` |
-//! | [`QuestionKind::Priority`] | the seat has priority | each move (`play Forest`, `cast Shock`, `cast Kavu Titan with its kicker`, `cast Firebolt with flashback`, `activate Prodigal Sorcerer: {T}:damage:1 ...`), then `pass` |
+//! | [`QuestionKind::Priority`] | the seat has priority | each move (`play Forest`, `cast Shock`, `cast Kavu Titan with its kicker`, `cast Firebolt with flashback`, `activate Prodigal Sorcerer: {T}:damage:1 ...`, one per X for an `{X}` cost: `activate Oracle of Nectars: {X}{T}:life:X with X = 2`), then `pass` |
 //! | [`QuestionKind::Effect`] | a spell's or ability's question (its targets, a `may`, a card to pay with, a mode of its `choice` lines), one pick at a time | each candidate (`target Grizzly Bears (p1)`, `target p0`, `yes`, `no`, `choose: Exile power 3 or more`), then `done` once enough are chosen |
 //! | [`QuestionKind::Attack`] | the seat's turn, for each creature that can attack (one that must attacks unasked) | `attack with NAME`, `hold back NAME` |
 //! | [`QuestionKind::Block`] | the other seat attacked, for each creature that may block one of the attackers | `block ATTACKER with NAME` for each, then `no block with NAME` |

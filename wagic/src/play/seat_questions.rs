@@ -282,10 +282,11 @@ impl Game<'_> {
                     face.map_or_else(Default::default, |face| (face.name.clone(), face.face_up_cost.clone()));
                 format!("turn {name} face up for {cost}")
             }
-            Move::Activate { card, index, .. } => {
+            Move::Activate { card, index, x, .. } => {
                 let ability = self.ability_text(card, index).unwrap_or_else(|| format!("ability {}", index + 1));
                 let from = if self.used_from_graveyard(card, index) { " from the graveyard" } else { "" };
-                format!("activate {}{from}: {ability}", self.name(card))
+                let x = x.map_or(String::new(), |x| format!(" with X = {x}"));
+                format!("activate {}{from}: {ability}{x}", self.name(card))
             }
         }
     }

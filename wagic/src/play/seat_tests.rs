@@ -104,7 +104,7 @@ fn the_targets_of_a_spec_over_two_zones_are_named_with_their_zone() {
         let script: &'static Scripted =
             Box::leak(Box::new(Scripted { answers: vec![answer], asked: RefCell::new(Vec::new()) }));
         game.seats[0] = Some(Box::leak(Box::new(script)));
-        game.play_move(Move::Activate { card: egg, index: 1, tap_lands: false }).expect("activates");
+        game.play_move(Move::Activate { card: egg, index: 1, tap_lands: false, x: None }).expect("activates");
         while !game.stack.is_empty() {
             game.resolve_top().expect("resolves");
         }

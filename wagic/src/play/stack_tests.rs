@@ -117,7 +117,7 @@ fn an_ability_waits_on_the_stack_and_fizzles_when_its_target_died() {
     let (mut game, goblin, [shock, _]) = board();
     let rod = game.table.add_card("Spark Rod", P0, BATTLEFIELD, -1).expect("a card");
     mark_seen(&mut game);
-    game.play_move(Move::Activate { card: rod, index: 0, tap_lands: false }).expect("activates");
+    game.play_move(Move::Activate { card: rod, index: 0, tap_lands: false, x: None }).expect("activates");
     assert!(game.table.board.get(rod).is_some_and(|c| c.tapped), "its cost is paid");
     assert_eq!(game.stack.len(), 1, "{:?}", texts(&game));
     game.play_move(Move::Cast(shock)).expect("cast");

@@ -182,7 +182,7 @@ fn an_ability_with_up_to_two_targets_waits_with_those_chosen() {
             board("Scorch", &["Raging Goblin", "Grizzly Bears"], [PlayerKind::Random; 2], seed);
         let fan = game.table.add_card("Spark Fan", P0, BATTLEFIELD, -1).expect("a card");
         mark_seen(&mut game);
-        game.play_move(Move::Activate { card: fan, index: 0, tap_lands: false }).expect("activates");
+        game.play_move(Move::Activate { card: fan, index: 0, tap_lands: false, x: None }).expect("activates");
         let log = texts(&game);
         let line = log.iter().find(|text| text.starts_with("p0 activates Spark Fan")).expect("activated");
         let named = line.split_once(" targeting ").map_or(0, |(_, targets)| targets.split(", ").count());
@@ -291,7 +291,7 @@ fn a_spec_over_two_zones_offers_the_cards_of_both() {
     for seed in 0..12 {
         let (mut game, [egg, elf, bears]) =
             egg_board(Options { players: [PlayerKind::Random; 2], seed, ..Options::default() });
-        game.play_move(Move::Activate { card: egg, index: 1, tap_lands: false }).expect("activates");
+        game.play_move(Move::Activate { card: egg, index: 1, tap_lands: false, x: None }).expect("activates");
         while !game.stack.is_empty() {
             game.resolve_top().expect("resolves");
         }

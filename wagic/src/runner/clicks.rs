@@ -166,6 +166,12 @@ impl Run<'_> {
         if !(is_type(&c.printed.types, "instant") || flash || self.phase.is_main()) {
             return false;
         }
+        let now = crate::restriction::CastTime { phase: self.phase, turn: self.turn };
+        if matches!(payment, Payment::Normal | Payment::Kicked)
+            && !crate::restriction::cast_allowed(&self.table.board, &c.printed.cast_restriction, c.owner, now)
+        {
+            return false;
+        }
         let mana_cost = match payment {
             Payment::Alternative => c.printed.other.to_ascii_lowercase(),
             Payment::Flashback => c.printed.flashback.to_ascii_lowercase(),
@@ -212,6 +218,15 @@ impl Run<'_> {
             Payment::FaceDown => return self.cast_face_down(card, line, text),
             Payment::Normal | Payment::Kicked => &c.printed.mana_cost,
         };
+        let now = crate::restriction::CastTime { phase: self.phase, turn: self.turn };
+        if matches!(payment, Payment::Normal | Payment::Kicked)
+            && !crate::restriction::cast_allowed(&self.table.board, &c.printed.cast_restriction, c.owner, now)
+        {
+            // Wagic's cast rule does not react to the click; whether it reads the
+            // restriction as the runner does (it passes over the phrases read as printed)
+            // is not told.
+            return Err(skip("a spell its `restriction=` forbids now", at(line, text)));
+        }
         let (types, mana_cost, owner) = (c.printed.types.clone(), mana_cost.clone(), c.owner);
         let (printed_target, printed_autos) = (c.printed.target.clone(), c.printed.autos.clone());
         let kicker_cost = c.printed.kicker.clone();
@@ -297,10 +312,7 @@ impl Run<'_> {
             return Err(skip("a spell the mana pool cannot pay for", at(line, text)));
         }
         if has_x {
-            let x_on_stack = self.stack.spells().any(|spell| {
-                self.table.board.get(spell).is_some_and(|c| c.printed.mana_cost.to_ascii_lowercase().contains("{x}"))
-            });
-            if x_on_stack {
+            if self.x_spell_on_stack() {
                 return Err(skip("two `{X}` spells on the stack (one X paid is kept)", at(line, text)));
             }
             let pool = &mut self.table.board.players[usize::from(owner.0 != 0)].mana;
@@ -625,6 +637,13 @@ impl Run<'_> {
             // ability with no legal target, and the click does nothing.
             return Ok(None);
         }
+        let pays_x = line_text.is_some_and(|line_text| {
+            line_text.split(':').next().is_some_and(|cost| cost.to_ascii_lowercase().contains("{x"))
+        });
+        if pays_x && self.x_spell_on_stack() {
+            // The board keeps one X paid: the ability's would replace the spell's.
+            return Err(skip("an `{X}` ability above an `{X}` spell (one X paid is kept)", at(line, text)));
+        }
         let step = self.table.start_action(card, controller, index).map_err(|error| table_skip(error, line, text))?;
         if let Step::Unpaid = step {
             // Wagic offers no ability whose cost cannot be paid: the click does nothing.
@@ -632,6 +651,14 @@ impl Run<'_> {
         }
         let clicks = Clicks { named, answered: 0, menu: false, stacked: !mana, refusable, counted };
         self.after(step, None, clicks, line, text)
+    }
+
+    /// Whether a spell with `{X}` in its mana cost waits on the stack: the board keeps
+    /// its X paid until it resolves.
+    fn x_spell_on_stack(&self) -> bool {
+        self.stack.spells().any(|spell| {
+            self.table.board.get(spell).is_some_and(|c| c.printed.mana_cost.to_ascii_lowercase().contains("{x}"))
+        })
     }
 
     /// A `choice N` with no menu open and no target awaited: Wagic's `doReactTo` does

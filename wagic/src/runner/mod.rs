@@ -361,6 +361,8 @@ struct Run<'t> {
     stalled: bool,
     /// The spells cast this turn, by either player (storm counts them).
     spells_cast: u32,
+    /// The turn of the test, from 1 (a card's `restriction=turn:n`).
+    turn: u32,
     /// What the last move's click did at once, its only entry (no menu opened).
     done_at_once: Option<MenuEntry>,
     /// The permanents whose entering choice of an opponent a player's click answered
@@ -464,6 +466,7 @@ impl<'t> Run<'t> {
             after_phase_change: false,
             stalled: false,
             spells_cast: 0,
+            turn: 1,
             done_at_once: None,
             opponents_chosen: HashSet::new(),
             mode: None,

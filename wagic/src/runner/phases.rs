@@ -115,6 +115,7 @@ impl Run<'_> {
             self.table.board.active = next;
             self.lands_played = 0;
             self.spells_cast = 0;
+            self.turn = self.turn.saturating_add(1);
             let board = &self.table.board;
             self.entered.retain(|card| board.get(*card).is_some_and(|c| c.controller != next));
         }

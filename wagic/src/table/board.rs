@@ -84,7 +84,10 @@ pub struct Card {
     pub echo_done: bool,
     /// Its `@next phase` trigger fired since it entered.
     pub next_done: bool,
-    /// It entered the battlefield this turn (Wagic's `fresh`, cleared as the turn ends).
+    /// It came to its zone this turn (Wagic's `fresh`, cleared as the turn ends): entered
+    /// the battlefield, or was put into a hand, a library or exile, or into a graveyard from
+    /// the battlefield or the stack (as `MTGUnearthRule::receiveEvent` marks it: not a
+    /// card discarded or milled).
     pub fresh: bool,
     /// `frozen`: it does not untap during its controller's next untap step (Wagic's
     /// `frozen`, cleared by that step, or as it moves).
@@ -212,8 +215,12 @@ pub struct Board {
     pub main_phase: bool,
     /// Whether it is the upkeep step (`myUpkeepOnly`).
     pub upkeep: bool,
-    /// The X paid for the last spell cast with `{X}` in its cost (the catalogue's `x`).
+    /// The X paid for the last spell cast or ability activated with `{X}` in its cost (the
+    /// catalogue's `x`).
     pub x_paid: i32,
+    /// The X chosen for the ability being activated, which its `{X}` cost pays
+    /// ([`crate::WagicHost::x_chosen`]); `None` when none was chosen.
+    pub x_chosen: Option<i32>,
     /// The card last cast with its kicker paid, while it resolves (the catalogue's
     /// `kicked`, true for that card's own abilities).
     pub kicked: Option<CardId>,
@@ -332,6 +339,7 @@ impl Board {
             main_phase: true,
             upkeep: false,
             x_paid: 0,
+            x_chosen: None,
             kicked: None,
             flashed_back: Vec::new(),
             ended_blocks: Vec::new(),
@@ -638,7 +646,13 @@ impl Board {
         if !(entering && from.1 == STACK) {
             c.spent = [0; 6];
         }
-        c.fresh = entering;
+        if entering || from.1 != zone {
+            c.fresh = match zone {
+                GRAVEYARD => from.1 == BATTLEFIELD || from.1 == STACK,
+                STACK => false,
+                _ => true,
+            };
+        }
         c.attacked = false;
         c.player_target = None;
         c.zone = zone;

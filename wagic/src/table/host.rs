@@ -65,6 +65,7 @@ impl Host for Board {
             "blocking" => c.blocking.is_some(),
             "blocked" => self.cards.iter().any(|other| other.zone == BATTLEFIELD && other.blocking == Some(card)),
             "damager" => self.damagers.contains(&card),
+            "fresh" => c.fresh,
             // +1/+1 and -1/-1 counters cancel in Wagic too (`Counter::cancelCounter`).
             "counter{any}" => c.counters != (0, 0) || !c.named.is_empty(),
             ability => self.has_ability(card, ability),
@@ -641,6 +642,14 @@ impl WagicHost for Board {
         }
     }
 
+    fn x_chosen(&self) -> Option<i32> {
+        self.x_chosen
+    }
+
+    fn set_x_paid(&mut self, x: i32) {
+        self.x_paid = x;
+    }
+
     fn uncounterable(&self, card: CardId) -> bool {
         self.get(card).is_some_and(|c| c.printed.uncounterable)
     }
@@ -660,7 +669,7 @@ impl WagicHost for Board {
     }
 
     fn fresh(&self, card: CardId) -> bool {
-        self.get(card).is_some_and(|c| c.fresh)
+        self.get(card).is_some_and(|c| c.fresh && c.zone == BATTLEFIELD)
     }
 
     fn attacked(&self, card: CardId) -> bool {

@@ -69,6 +69,9 @@ pub struct Printed {
     /// `otherrestriction=` as written, empty when none: when `other` may be paid
     /// (`crate::restriction`).
     pub other_restriction: String,
+    /// `restriction=` as written, empty when none: when the card may be cast for its mana
+    /// cost (`crate::restriction::cast_allowed`).
+    pub cast_restriction: String,
     /// `alias=` as written, empty when none: the runner's rules by alias (Fastbond's lands).
     pub alias: String,
     /// A token's keyword abilities (a card's `abilities=` are granted by the runtime).
@@ -425,6 +428,7 @@ fn printed_of(block: &crate::reader::CardBlock<'_>) -> Printed {
             .field("otherrestriction")
             .map(|field| field.value.trim().to_string())
             .unwrap_or_default(),
+        cast_restriction: block.field("restriction").map(|field| field.value.trim().to_string()).unwrap_or_default(),
         given_lines: {
             // Taught ones, then those `transforms` gives, the last first (`front/mod.rs`).
             let mut lines = crate::front::given_activations(block);

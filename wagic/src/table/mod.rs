@@ -225,6 +225,12 @@ impl Table {
         let card = CardId(u32::try_from(self.board.cards.len()).map_err(|_| TableError::Unsettled)?);
         self.board.cards.push(Card::new(printed, player, HAND));
         self.board.place(card, player, zone, position);
+        // Made in its zone, not put there: fresh only as a permanent entering (as before).
+        if zone != BATTLEFIELD
+            && let Some(c) = self.board.get_mut(card)
+        {
+            c.fresh = false;
+        }
         Ok(card)
     }
 

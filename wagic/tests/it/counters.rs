@@ -201,9 +201,15 @@ fn a_spec_counts_named_counters_and_any_counter() {
         ir_of("auto=lord(creature[counter{0/0.2.Bribe}]) cantattack\ntype=Enchantment"),
         ["auto[continuous]: filterNone +cantattack"]
     );
+    for term in ["counter{1/1.1}", "counter{1/1}", "counter{-1/-1.2}", "-counter{1/1}"] {
+        let card = format!("auto=lord(creature[{term}]) cantattack\ntype=Enchantment");
+        assert_eq!(error_of(&card), None, "{term}");
+    }
     for (term, refused) in [
         ("counter{0/0.0.bribe}", "spec term `counter{...}` other than"),
-        ("counter{1/1.1}", "spec term `counter{...}` other than"),
+        ("counter{1/1.0}", "spec term `counter{...}` other than"),
+        ("counter{2/2.1}", "spec term `counter{...}` other than"),
+        ("counter{1/1.1.bribe}", "spec term `counter{...}` other than"),
         ("counter{notany}", "spec term `counter{...}` other than"),
         ("counter{0/0.1.gizmo}", "counters named `gizmo` in a spec"),
         ("counter{bribe}>=1", "spec term `counter{...}` other than"),
