@@ -62,6 +62,9 @@ pub struct CardOutcome {
     /// Its key in the bundle, when it compiled: its name, or `name#2`, `name#3`... for a
     /// name met before in the bundle.
     pub key: Option<String>,
+    /// How many of its autos, the first ones, are its abilities in its owner's graveyard
+    /// ([`front::Lowered::graveyard_autos`]); 0 when it did not compile.
+    pub graveyard_autos: usize,
 }
 
 /// The keys given to the cards of one bundle so far: a name met again gets `name#2`,
@@ -173,6 +176,7 @@ pub fn compile_bytes_each(
     reader::read_each(source, |block| {
         let name = block.name().to_string();
         let mut key = None;
+        let mut graveyard_autos = 0;
         let mut further_errors = Vec::new();
         // A block of stray text is no card: it has no lines to lower, nor a name to keep.
         let is_card = source.get(block.open.range()).is_some_and(|open| open.eq_ignore_ascii_case("[card]"));
@@ -228,13 +232,13 @@ pub fn compile_bytes_each(
             None => {
                 arena.reset();
                 let excerpt = source.get(block.block.range()).unwrap_or("");
-                match front::lower_card_with(&block, &arena, known) {
+                match front::lower_card_parts(&block, &arena, known) {
                     Err(unsupported) => {
                         let more = recovery::further_errors(&block, &unsupported, &arena, known);
                         further_errors.extend(more.into_iter().map(to_diagnostic));
                         Some(to_diagnostic(unsupported))
                     }
-                    Ok(card) => {
+                    Ok(front::Lowered { card, graveyard_autos: count }) => {
                         let card_key = keys.next(&name);
                         let first_line = block.open_line;
                         match compiler::codegen::emit_card_excerpt(
@@ -242,6 +246,7 @@ pub fn compile_bytes_each(
                         ) {
                             Ok(_) => {
                                 key = Some(card_key);
+                                graveyard_autos = count;
                                 None
                             }
                             // A limit of the bundle format: the card's first such error.
@@ -252,7 +257,7 @@ pub fn compile_bytes_each(
             }
         };
         further_errors.sort_by_key(|diagnostic| diagnostic.span.start);
-        on_outcome(CardOutcome { name, open: block.open, error, further_errors, key, warnings });
+        on_outcome(CardOutcome { name, open: block.open, error, further_errors, key, warnings, graveyard_autos });
     });
     refused_for_bytes
 }

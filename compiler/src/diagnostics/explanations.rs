@@ -391,8 +391,12 @@ impl Code {
                  What compiles: the keys `auto`, `abilities` (Wagic's keyword abilities), \
                  `target` (an instant's or sorcery's, or an Aura's: the Aura enters attached \
                  to it and its lines act on the enchanted permanent), `autograveyard` (the \
-                 card's own move from the battlefield, or an activated ability used from its \
-                 owner's graveyard: `{2}{B}:moveTo(myhand)`, unearth), `autohand` (cycling: a cost with \
+                 card's abilities in its owner's graveyard: an activated ability used from there, \
+                 `{2}{B}:moveTo(myhand)`, unearth; a trigger heard while it is there, \
+                 `@movedTo(dragon|battlefield):may moveTo(mybattlefield)`; a static ability holding \
+                 while it is there, `aslongas(mountain|myBattlefield) lord(creature|myBattlefield) haste`; \
+                 a one-shot as it enters it, `moveTo(ownerlibrary) && shuffle`; and its own move from \
+                 the battlefield), `autohand` (cycling: a cost with \
                  `{cycle}` or `{discard}`, `__CYCLING__(cost)` or `__BASIC_LANDCYCLING__(cost)`; on a spell with a `target=`, an ability of its own that takes none of its targets), `kicker` (a mana cost; `auto=kicker effect` \
                  of a one-shot effect runs when it was paid), `flashback` (a mana cost of an instant or \
                  sorcery, cast from its owner's graveyard), morph's `facedown` (a mana cost: the card \

@@ -19,6 +19,22 @@ impl<H: Host> Runtime<H> {
     /// recorded, its autos with events subscribe, its autos without events are queued to
     /// run (with [`Runtime::run_events`]). Entering twice does nothing the second time.
     pub fn enter_play(&mut self, host: &mut H, card: CardId, program_card: CardIdx) -> Result<(), Trap> {
+        self.enter_play_hearing(host, card, program_card, Hearing::Everything)
+    }
+
+    /// [`Runtime::enter_play`] with only some of the card's rules: the autos `hearing`
+    /// keeps (a subscription, a continuous auto, a queued event-less run each), and its
+    /// permanent abilities only when it says so. A game whose cards have abilities that
+    /// work from another zone than play (a Magic card's abilities in its owner's
+    /// graveyard) compiles them among the card's autos and enters the card with those
+    /// alone while it is there, and with the others on the battlefield.
+    pub fn enter_play_hearing(
+        &mut self,
+        host: &mut H,
+        card: CardId,
+        program_card: CardIdx,
+        hearing: Hearing,
+    ) -> Result<(), Trap> {
         self.check_card(program_card)?;
         if self.world.in_play.iter().any(|&(id, _)| id == card) {
             return Ok(());
@@ -28,7 +44,8 @@ impl<H: Host> Runtime<H> {
         let Runtime { shared, world } = self;
         let data = &shared.program.cards()[program_card.index()];
         let controller = host.controller(card);
-        for &ability in &data.abilities {
+        let abilities: &[_] = if hearing.abilities() { &data.abilities } else { &[] };
+        for &ability in abilities {
             let effect = Effect {
                 id: EffectId(world.next_effect),
                 source: card,
@@ -42,6 +59,9 @@ impl<H: Host> Runtime<H> {
         }
         let continuous = shared.names.event_continuous;
         for (auto_idx, auto) in data.autos.iter().enumerate() {
+            if !hearing.hears(auto_idx) {
+                continue;
+            }
             if continuous.is_some() && auto.events.iter().any(|event| Some(event.event) == continuous) {
                 world.continuous.push(Continuous { card, program_card, auto: auto_idx as u16, effects: Vec::new() });
                 continue;
@@ -205,6 +225,18 @@ impl<H: Host> Runtime<H> {
     /// without events queued to run). The effects other cards gave it, and those its
     /// abilities gave, stay. A card not in play enters.
     pub fn change_rules(&mut self, host: &mut H, card: CardId, program_card: CardIdx) -> Result<(), Trap> {
+        self.change_rules_hearing(host, card, program_card, Hearing::Everything)
+    }
+
+    /// [`Runtime::change_rules`], the new rules entering as [`Runtime::enter_play_hearing`]
+    /// enters them.
+    pub fn change_rules_hearing(
+        &mut self,
+        host: &mut H,
+        card: CardId,
+        program_card: CardIdx,
+        hearing: Hearing,
+    ) -> Result<(), Trap> {
         self.check_card(program_card)?;
         if let Some(at) = self.world.in_play.iter().position(|&(id, _)| id == card) {
             let (_, old) = self.world.in_play.remove(at);
@@ -220,7 +252,7 @@ impl<H: Host> Runtime<H> {
                 });
             }
         }
-        self.enter_play(host, card, program_card)
+        self.enter_play_hearing(host, card, program_card, hearing)
     }
 
     /// Drops the subscriptions, queued runs and continuous autos of `card`, which left
@@ -642,4 +674,31 @@ fn bind_event(names: &Names, state: &mut ExecState, event: &Event) -> bool {
         }
     }
     event.bindings.iter().flatten().all(|&(var, value)| state.bind(var, value))
+}
+
+/// Which of a card's rules [`Runtime::enter_play_hearing`] puts in play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Hearing {
+    /// Its permanent abilities and every auto ([`Runtime::enter_play`]).
+    Everything,
+    /// Its permanent abilities and its autos from `n` on: the first `n` work elsewhere.
+    From(usize),
+    /// Its first `n` autos alone, without its permanent abilities.
+    Before(usize),
+}
+
+impl Hearing {
+    /// Whether auto `auto` is put in play.
+    fn hears(self, auto: usize) -> bool {
+        match self {
+            Hearing::Everything => true,
+            Hearing::From(n) => auto >= n,
+            Hearing::Before(n) => auto < n,
+        }
+    }
+
+    /// Whether the card's permanent abilities are recorded.
+    fn abilities(self) -> bool {
+        !matches!(self, Hearing::Before(_))
+    }
 }

@@ -18,6 +18,7 @@
 //! | [`Runtime::requisites_met`] | only the requisites, without asking anything |
 //! | [`Runtime::peek_filter`] | nothing: a filter resolved reading the host only, for a game answering a trial's outcome without a copy to run it on |
 //! | [`Runtime::enter_play`] / [`Runtime::leave_play`] | a card's permanent abilities and auto subscriptions start / end; event-less autos are queued |
+//! | [`Runtime::enter_play_hearing`] | as `enter_play`, with only the autos a [`Hearing`] keeps (a card's abilities that work from a zone other than play) |
 //! | [`Runtime::give_autos`] | the autos cards hear because other cards give them: subscribed as the bearer's own, the ones no longer given dropped |
 //! | [`Runtime::emit`] + [`Runtime::run_events`] | the game's events; the subscribed autos run in registration order |
 //! | [`Runtime::ask`] | a hook question (`canBlock`): `None` if no auto listens, else the answers reduced as spec §3.12 says |
@@ -110,6 +111,7 @@ use crate::bytecode::{CardIdx, EventIdx, Program};
 use crate::catalogue::Catalogue;
 
 pub use builtins::{BuiltinFn, Builtins, CallContext, CostFn, CostPhase, FunctionFn, Resolved, Status};
+pub use cascade::Hearing;
 pub use events::{EVENT_BINDINGS, Event};
 pub use host::{Effect, EffectId, EffectKind, Env, Host, RequestKind, Restriction};
 pub use peek::{Count, Peek, PeekBuffers};

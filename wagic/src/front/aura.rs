@@ -210,9 +210,9 @@ impl<'i> Lowering<'i> {
         }])
     }
 
-    /// An `autograveyard=` line (Wagic runs it while the card is in a graveyard) of the one
-    /// form compiled: `@movedto(this|graveyard) from(battlefield)` (or
-    /// `from(mybattlefield)`), the card's own move from the battlefield into a graveyard,
+    /// An `autograveyard=` line (Wagic runs it while the card is in a graveyard) that is
+    /// the card's own move from the battlefield into a graveyard,
+    /// `@movedto(this|graveyard) from(battlefield)` (`graveyard.rs`),
     /// which the runtime shows the card as it leaves play, as an `auto=` trigger. Its
     /// statements without a target must act on the card's controller or move the card
     /// itself (Rancor's `moveTo(ownerhand)`): an Aura in a graveyard enchants nothing.
@@ -221,13 +221,6 @@ impl<'i> Lowering<'i> {
         value: Piece<'_>,
     ) -> Result<(&'i [compiler::ir::Event<'i>], &'i [Statement<'i>]), Unsupported> {
         let written: String = value.text.split_ascii_whitespace().collect::<Vec<_>>().join(" ").to_ascii_lowercase();
-        let own_move = ["@movedto(this|graveyard) from(battlefield):", "@movedto(this|graveyard) from(mybattlefield):"];
-        if !own_move.iter().any(|form| written.starts_with(form)) {
-            return Err(Unsupported::new(
-                value,
-                "`autograveyard` line other than an activated ability or `@movedto(this|graveyard) from(battlefield)`",
-            ));
-        }
         let Line::Triggered { events, statements, restricted: false, once: false } = self.line(value)? else {
             return Err(Unsupported::new(value, "`autograveyard` trigger with a restriction"));
         };

@@ -205,6 +205,26 @@ pub struct Known<'i> {
 
 /// [`lower_card`], finding the cards its lines name in `known`.
 pub fn lower_card_with<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> Result<Card<'i>, Unsupported> {
+    lower_card_parts(block, arena, known).map(|lowered| lowered.card)
+}
+
+/// A card lowered, with what a table needs to know of its autos beside the IR.
+#[derive(Debug, Clone, Copy)]
+pub struct Lowered<'i> {
+    /// The card.
+    pub card: Card<'i>,
+    /// How many of its autos, the first ones, are its abilities in its owner's graveyard
+    /// (its `autograveyard=` triggers, static and one-shot abilities): heard while it is
+    /// there, and not on the battlefield (`table/graveyard.rs`).
+    pub graveyard_autos: usize,
+}
+
+/// [`lower_card_with`], with the count of the card's graveyard autos.
+pub fn lower_card_parts<'i>(
+    block: &CardBlock<'_>,
+    arena: &'i Bump,
+    known: Known<'i>,
+) -> Result<Lowered<'i>, Unsupported> {
     // A line whose brackets Wagic reads one known way is lowered as it reads it (each
     // such bracket gets W0109 from `values.rs`); an error's span is mapped back to the
     // line as written.
@@ -238,8 +258,8 @@ pub fn lower_card_with<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<
     })
 }
 
-/// [`lower_card_with`] of a block whose lines' brackets are as Wagic reads them.
-fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> Result<Card<'i>, Unsupported> {
+/// [`lower_card_parts`] of a block whose lines' brackets are as Wagic reads them.
+fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> Result<Lowered<'i>, Unsupported> {
     let base = block.block.start as usize;
     let CardKind {
         spell: is_spell,
@@ -339,6 +359,9 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
     // Activated `autograveyard=` lines: actions after the `autohand` ones (the table offers
     // them for a card in its owner's graveyard).
     let mut graveyard_actions = Vec::new();
+    // The other `autograveyard=` lines (triggers, static and one-shot abilities): the
+    // card's first autos, heard while it is in its owner's graveyard (`graveyard.rs`).
+    let mut graveyard_autos = Vec::new();
     // The activated abilities an Aura or Equipment gives the permanent it is attached to
     // (`bearer.rs`): actions after its own, before the `autohand` ones.
     let mut given_actions = Vec::new();
@@ -648,8 +671,16 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
                 });
             }
             "autohand" => hand_actions.push(lowering.hand_line(value)?),
-            "autograveyard" if is_spell => {
-                return Err(Unsupported::new(value, "`autograveyard` on an instant or sorcery"));
+            "autograveyard"
+                if is_spell
+                    && (is_graveyard_activation(value.text) || graveyard::is_own_move_from_battlefield(value.text)) =>
+            {
+                // The runtime asks a spell's `target=` before which action; a spell is
+                // never on the battlefield.
+                return Err(Unsupported::new(
+                    value,
+                    "`autograveyard` activated ability or move from the battlefield on an instant or sorcery",
+                ));
             }
             "autograveyard" if is_aura && is_graveyard_activation(value.text) => {
                 // The runtime asks a card's `target=` before which action.
@@ -658,17 +689,27 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
             "autograveyard" if is_graveyard_activation(value.text) => {
                 graveyard_actions.push(lowering.graveyard_activation(value)?);
             }
-            "autograveyard" => {
+            "autograveyard" if graveyard::is_own_move_from_battlefield(value.text) => {
                 let (events, statements) = lowering.graveyard_line(value)?;
                 autos.push(Auto { hook: false, events, costs: &[], statements });
+            }
+            "autograveyard" => {
+                let (lowered, restricted) = lowering.graveyard_ability(value)?;
+                // A restriction is checked as its effect begins: see the check below.
+                for auto in &lowered {
+                    if let Some(event) = auto.events.first() {
+                        triggers.push((event.event, restricted, value, auto.statements));
+                    }
+                }
+                graveyard_autos.extend(lowered);
             }
             key if DESCRIPTION_KEYS.contains(&key) => {}
             key => {
                 let key_piece = Piece::new(field.key, (field.key_span.start as usize).saturating_sub(base));
                 let known = COMPILED_KEYS.iter().chain(DESCRIPTION_KEYS).copied();
                 let help = vocabulary::suggest_unless_wagic(key, vocabulary::KEYS, known).unwrap_or_else(|| {
-                    "the keys compiled are `auto`, `abilities`, `target`, `autograveyard` (an activated \
-                     ability from the graveyard, a card's own move to a graveyard), `autohand` (cycling), `kicker`, `flashback`, `other` (a mana cost) and morph's `facedown`, `autofacedown` and `autofaceup`; `name`, `text`, `mana`, `type`, `subtype`, `power` and `toughness` describe \
+                    "the keys compiled are `auto`, `abilities`, `target`, `autograveyard` (abilities in \
+                     the graveyard: activated, triggered, static, one-shot), `autohand` (cycling), `kicker`, `flashback`, `other` (a mana cost) and morph's `facedown`, `autofacedown` and `autofaceup`; `name`, `text`, `mana`, `type`, `subtype`, `power` and `toughness` describe \
                      the card"
                         .into()
                 });
@@ -743,6 +784,9 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
     given_actions.extend(effect_given.into_iter().rev().map(|(action, _)| action));
     // Numbered from the end: `givetrigger(n)` names the n-th auto before the last.
     autos.extend(lowering.given_triggers.take().into_iter().rev());
+    // First, so that the table tells them apart by their count (`Lowered::graveyard_autos`).
+    let graveyard_count = graveyard_autos.len();
+    autos.splice(0..0, graveyard_autos);
     if spell_statements.len() > MAX_STATEMENTS
         || actions.len() + given_actions.len() + hand_actions.len() + graveyard_actions.len() + autos.len()
             > MAX_ENTRIES
@@ -757,14 +801,15 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
     actions.extend(hand_actions);
     actions.extend(graveyard_actions);
     actions.extend(alternative_action);
-    Ok(Card {
+    let card = Card {
         abilities: arena.alloc_slice_copy(&abilities),
         target: rule_target,
         requisites: &[],
         vars: &[],
         actions: arena.alloc_slice_copy(&actions),
         autos: arena.alloc_slice_copy(&autos),
-    })
+    };
+    Ok(Lowered { card, graveyard_autos: graveyard_count })
 }
 
 struct Lowering<'i> {

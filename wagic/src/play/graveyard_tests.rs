@@ -1,6 +1,6 @@
 //! Abilities used from the graveyard (activated `autograveyard=` lines, `hand.rs`) as moves
-//! of a game, and unearth (`table/dies.rs`), on boards set up by hand, from the cards'
-//! printed text.
+//! of a game, unearth (`table/dies.rs`), and a trigger heard there (`table/graveyard.rs`),
+//! on boards set up by hand, from the cards' printed text.
 
 use super::moves::Move;
 use super::test_support::{first_main_with, texts};
@@ -10,14 +10,20 @@ use crate::table::{EXILE, GRAVEYARD};
 /// Firewing Phoenix: "Flying. {1}{R}{R}{R}: Return Firewing Phoenix from your graveyard to
 /// your hand." Dregscape Zombie: "Unearth {B} ({B}: Return this card from your graveyard to
 /// the battlefield. It gains haste. Exile it at the beginning of the next end step or if it
-/// would leave the battlefield. Unearth only as a sorcery.)"
+/// would leave the battlefield. Unearth only as a sorcery.)" Bladewing's Thrall: "When a
+/// Dragon enters the battlefield, you may return Bladewing's Thrall from your graveyard to
+/// the battlefield."
 const CARDS: &str = "[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[/card]\n\
 [card]\nname=Swamp\ntype=Basic Land\nsubtype=Swamp\n[/card]\n\
 [card]\nname=Firewing Phoenix\nabilities=flying\nautograveyard={1}{R}{R}{R}:moveTo(myhand)\n\
 mana={3}{R}\ntype=Creature\nsubtype=Phoenix\npower=4\ntoughness=2\n[/card]\n\
 [card]\nname=Dregscape Zombie\nautograveyard={B}:moveto(mybattlefield) && transforms((,unearth,haste)) asSorcery forever\n\
 mana={1}{B}\ntype=Creature\nsubtype=Zombie\npower=2\ntoughness=1\n[/card]\n\
-[card]\nname=Unsummon\ntarget=creature\nauto=moveTo(ownerhand)\nmana={U}\ntype=Instant\n[/card]\n";
+[card]\nname=Unsummon\ntarget=creature\nauto=moveTo(ownerhand)\nmana={U}\ntype=Instant\n[/card]\n\
+[card]\nname=Bladewing's Thrall\nautograveyard=@movedTo(dragon|battlefield):may moveTo(mybattlefield)\n\
+mana={2}{B}{B}\ntype=Creature\nsubtype=Zombie\npower=3\ntoughness=3\n[/card]\n\
+[card]\nname=Shivan Dragon\nabilities=flying\nmana={4}{R}{R}\ntype=Creature\nsubtype=Dragon\npower=5\n\
+toughness=5\n[/card]\n";
 
 /// p0's first main phase with `lands` on its battlefield, `card` in `player`'s graveyard;
 /// the card's id.
@@ -106,4 +112,18 @@ fn an_unearthed_creature_that_would_go_to_a_hand_is_exiled() {
     game.table.board.place(zombie, P0, HAND, -1);
     game.settle().expect("settles");
     assert_eq!(game.table.board.get(zombie).map(|c| c.zone), Some(EXILE));
+}
+
+#[test]
+fn a_trigger_in_the_graveyard_asks_its_owner_and_returns_the_card() {
+    let (mut game, thrall) = board(&[], "Bladewing's Thrall", P0);
+    // A Dragon enters under the other player's control: "a Dragon", anyone's.
+    game.table.add_card("Shivan Dragon", P1, BATTLEFIELD, -1).expect("a card");
+    // The table's settling, which holds the question a game's seat would be asked.
+    game.table.try_settle().expect("settles");
+    let held = game.table.held.as_ref().expect("the trigger's `may` waits for its answer");
+    assert_eq!((held.request().kind, held.request().chooser, held.env().source), (RequestKind::May, P0, thrall));
+    game.table.try_answer_held(&[Value::Bool(true)]).expect("answered");
+    let c = game.table.board.get(thrall).expect("the card");
+    assert_eq!((c.zone, c.controller), (BATTLEFIELD, P0));
 }

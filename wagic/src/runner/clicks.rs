@@ -764,8 +764,16 @@ impl Run<'_> {
     /// beside another that triggers it) are not told apart.
     pub(super) fn may_line(&self, card: CardId) -> Option<String> {
         let c = self.table.board.get(card)?;
-        let mays: Vec<String> =
-            c.printed.autos.iter().map(|auto| auto.to_ascii_lowercase()).filter(|auto| auto.contains("may ")).collect();
+        // In a graveyard, its abilities there are heard too (`table/graveyard.rs`).
+        let in_graveyard = if c.zone == GRAVEYARD { c.printed.graveyard_abilities.as_slice() } else { &[] };
+        let mays: Vec<String> = c
+            .printed
+            .autos
+            .iter()
+            .chain(in_graveyard)
+            .map(|auto| auto.to_ascii_lowercase())
+            .filter(|auto| auto.contains("may "))
+            .collect();
         // A trigger's restriction (`restriction{...}`) is no other event.
         let trigger = |auto: &String| {
             let auto = auto.trim_start();

@@ -134,6 +134,7 @@ impl Table {
             }
             if self.runtime.in_play(blinked.card) {
                 self.runtime.leave_play(&mut self.board, blinked.card);
+                self.left_play(blinked.card);
             }
             if blinked.to_hand {
                 self.board.place(blinked.card, owner, HAND, -1);

@@ -86,6 +86,7 @@ impl Table {
             }
             if self.runtime.in_play(card) {
                 self.runtime.leave_play(&mut self.board, card);
+                self.left_play(card);
             }
             self.board.place(card, owner, BATTLEFIELD, -1);
             if let Some(c) = self.board.get_mut(card) {

@@ -64,7 +64,8 @@ impl Table {
             let on_battlefield = self.board.get(card).is_some_and(|c| c.zone == BATTLEFIELD);
             if on_battlefield && self.runtime.in_play(card) {
                 let rules = self.rules(card)?;
-                self.runtime.change_rules(&mut self.board, card, rules).map_err(trap)?;
+                let hearing = self.battlefield_hearing(rules);
+                self.runtime.change_rules_hearing(&mut self.board, card, rules, hearing).map_err(trap)?;
             }
         }
         Ok(())

@@ -45,6 +45,9 @@ pub struct Printed {
     /// Its activated `autograveyard=` lines as written ([`crate::front::is_graveyard_activation`]):
     /// the card's last actions, used from its owner's graveyard.
     pub graveyard_lines: Vec<String>,
+    /// Its other `autograveyard=` lines as written: its triggers, static and one-shot
+    /// abilities in its owner's graveyard (`table/graveyard.rs`).
+    pub graveyard_abilities: Vec<String>,
     /// `kicker=` as written (`{2}`), empty when none: the cost that may be added to its
     /// mana cost as it is cast.
     pub kicker: String,
@@ -165,6 +168,9 @@ pub struct Library {
     refused: HashMap<String, String>,
     /// What the cards' `token(id)`s found in the set files ([`Library::token_printings`]).
     token_printings: Vec<crate::token_cards::TokenPrinting>,
+    /// How many of each compiled card's autos, the first, are its abilities in its owner's
+    /// graveyard ([`crate::front::Lowered::graveyard_autos`]), by bundle index: none for most.
+    graveyard_autos: Vec<usize>,
     /// A runtime of the program with nothing in play, made once: each table starts from a
     /// [`vm::runtime::Runtime::fresh`] copy of it, as working out a runtime's plans anew
     /// walks every card of the program (most of a sim's game, `rsc test`'s test).
@@ -249,9 +255,15 @@ impl Library {
         let mut printed = HashMap::new();
         let mut names = HashMap::new();
         let mut refused = HashMap::new();
+        let mut graveyard_keys = HashMap::new();
         for (index, (file, source)) in sources.iter().enumerate() {
             crate::compile_each(file, source, &mut bundle, &mut keys, |outcome| {
                 on_outcome(index, &outcome);
+                if let Some(key) = &outcome.key
+                    && outcome.graveyard_autos > 0
+                {
+                    graveyard_keys.insert(key.clone(), outcome.graveyard_autos);
+                }
                 if let Some(error) = outcome.error
                     && !printed.contains_key(&outcome.name)
                 {
@@ -267,12 +279,18 @@ impl Library {
         let bytes = bundle.finish().map_err(|error| format!("the bundle cannot be built: {error}"))?;
         let program =
             Program::load(&bytes, &CATALOGUE).map_err(|error| format!("the bundle does not load: {error}"))?;
-        let rules = (0..program.cards().len())
+        let rules: HashMap<String, CardIdx> = (0..program.cards().len())
             .filter_map(|index| {
                 let idx = CardIdx::new(index);
                 program.card_key(idx).map(|key| (key.to_string(), idx))
             })
             .collect();
+        let mut graveyard_autos = vec![0; program.cards().len()];
+        for (key, count) in graveyard_keys {
+            if let Some(slot) = rules.get(&key).and_then(|idx| graveyard_autos.get_mut(idx.index())) {
+                *slot = count;
+            }
+        }
         let token_printings = keys.token_cards.as_ref().map(|token_cards| token_cards.asked()).unwrap_or_default();
         Ok(Library {
             program: Arc::new(program),
@@ -281,6 +299,7 @@ impl Library {
             names,
             refused,
             token_printings,
+            graveyard_autos,
             runtime: OnceLock::new(),
         })
     }
@@ -300,6 +319,12 @@ impl Library {
     /// Every card name of the card files, as written (for a misspelt name's suggestion).
     pub fn names(&self) -> impl Iterator<Item = &str> {
         self.names.values().map(String::as_str)
+    }
+
+    /// How many of the autos of the card `rules`, the first, are its abilities in its
+    /// owner's graveyard: heard while it is there, not on the battlefield.
+    pub fn graveyard_autos(&self, rules: CardIdx) -> usize {
+        self.graveyard_autos.get(rules.index()).copied().unwrap_or(0)
     }
 
     /// The rules of the card named `name` (as written), or why it has none.
@@ -428,6 +453,14 @@ fn printed_of(block: &crate::reader::CardBlock<'_>) -> Printed {
             .iter()
             .filter(|field| {
                 field.key.eq_ignore_ascii_case("autograveyard") && crate::front::is_graveyard_activation(field.value)
+            })
+            .map(|field| field.value.to_string())
+            .collect(),
+        graveyard_abilities: block
+            .fields
+            .iter()
+            .filter(|field| {
+                field.key.eq_ignore_ascii_case("autograveyard") && !crate::front::is_graveyard_activation(field.value)
             })
             .map(|field| field.value.to_string())
             .collect(),

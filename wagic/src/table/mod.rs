@@ -47,6 +47,7 @@ mod flashback;
 mod flip;
 mod given;
 mod given_triggers;
+mod graveyard;
 mod host;
 mod library;
 mod morph;
@@ -180,6 +181,9 @@ pub struct Table {
     /// cards goes changes nothing a Wagic test compares, whose moves need not click one
     /// (the test runner's).
     pub answer_alike_choices: bool,
+    /// The cards in play with their abilities in a graveyard (`graveyard.rs`): every other
+    /// card in play is with its battlefield's.
+    in_graveyard_play: Vec<CardId>,
 }
 
 impl Table {
@@ -198,6 +202,7 @@ impl Table {
             moved_since_answer: Vec::new(),
             ask_lone_in_triggers: false,
             answer_alike_choices: false,
+            in_graveyard_play: Vec::new(),
         }
     }
 
@@ -514,7 +519,7 @@ impl Table {
                 let loose_aura = c.printed.types.iter().any(|t| t == "aura")
                     && c.printed.types.iter().any(|t| t == "enchantment")
                     && !c.token
-                    && self.runtime.in_play(card)
+                    && self.in_battlefield_play(card)
                     && WagicHost::attached(&self.board, card).is_none();
                 if c.zone == BATTLEFIELD && loose_aura {
                     let owner = c.owner;
@@ -523,12 +528,12 @@ impl Table {
                 }
                 // A card that has not entered yet is judged once it has: its
                 // characteristic-defining ability (`anyzone`) applies from the start.
-                let entering = c.has_rules() && !self.runtime.in_play(card);
+                let entering = c.has_rules() && !self.in_battlefield_play(card);
                 // A planeswalker with no loyalty counter goes to its owner's graveyard
                 // once it has entered (Wagic's state check in `GameObserver`), as one
                 // whose last counter is removed does (`counters.rs`).
                 let no_loyalty = self.board.types(card).contains(&"planeswalker") && c.named.count("loyalty") == 0;
-                if no_loyalty && !entering && self.runtime.in_play(card) {
+                if no_loyalty && self.in_battlefield_play(card) {
                     let owner = c.owner;
                     self.board.place(card, owner, GRAVEYARD, -1);
                     continue;
@@ -553,6 +558,11 @@ impl Table {
             self.board.detached = std::mem::take(&mut self.board.detaching);
             if self.moved_since_answer.len() < MAX_MOVED_KEPT {
                 self.moved_since_answer.extend(moved.iter().take(MAX_MOVED_KEPT));
+            }
+            // A card entering a graveyard from elsewhere than the battlefield (not in play)
+            // hears its own move with its abilities there (`graveyard.rs`).
+            for &card in &moved {
+                self.enter_graveyard_play_of(card)?;
             }
             for card in &moved {
                 let player = self.board.controller(*card);
@@ -610,9 +620,10 @@ impl Table {
                 let c = &self.board.cards[index];
                 if c.zone == BATTLEFIELD && c.has_rules() && !self.runtime.in_play(card) {
                     let rules = self.rules(card)?;
-                    self.runtime.enter_play(&mut self.board, card, rules).map_err(trap)?;
+                    self.enter_battlefield_play(card, rules)?;
                 }
             }
+            self.enter_graveyard_play()?;
             self.sync_given_triggers()?;
             // A permanent that changed controller listens as its new controller.
             self.runtime.refresh_controllers(&self.board);
@@ -626,8 +637,10 @@ impl Table {
                 // A card moved by what just ran leaves play next round, once its own move's
                 // triggers have seen it (an upkeep trigger that sacrifices its card).
                 let seen = !self.board.moved.contains(&card);
-                if self.board.cards[index].zone != BATTLEFIELD && self.runtime.in_play(card) && seen {
+                let zone = self.board.cards[index].zone;
+                if zone != self.play_zone(card) && self.runtime.in_play(card) && seen {
                     self.runtime.leave_play(&mut self.board, card);
+                    self.left_play(card);
                 }
                 // Its leaving seen, a card in a hand or a library is its owner's again.
                 let c = &mut self.board.cards[index];
@@ -648,6 +661,11 @@ impl Table {
             }
         }
         Err(TableError::Unsettled)
+    }
+
+    /// Whether `card` is in play with its battlefield's rules (not its graveyard's).
+    fn in_battlefield_play(&self, card: CardId) -> bool {
+        self.runtime.in_play(card) && self.play_zone(card) == BATTLEFIELD
     }
 
     /// Whether `card` is a permanent under a `loseabilities` effect: none of its own

@@ -9,7 +9,7 @@
 
 use vm::runtime::{CardId, Value};
 
-use super::{Board, Card, Printed, Table, TableError, trap};
+use super::{Board, Card, Printed, Table, TableError};
 
 /// The characteristics of a face-down card.
 fn face_down_printed() -> Printed {
@@ -54,7 +54,7 @@ impl Table {
         // Its abilities listen before its own event is seen.
         if !self.runtime.in_play(card) {
             let rules = self.rules(card)?;
-            self.runtime.enter_play(&mut self.board, card, rules).map_err(trap)?;
+            self.enter_battlefield_play(card, rules)?;
         }
         self.board.events.push(("facedup", controller, Value::Card(card)));
         Ok(true)

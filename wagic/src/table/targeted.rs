@@ -22,7 +22,12 @@ fn targets_with_its_choices(printed: &super::library::Printed) -> bool {
     if !printed.target.trim().is_empty() {
         return true;
     }
-    let lines = printed.autos.iter().chain(&printed.hand_lines).chain(&printed.graveyard_lines);
+    let lines = printed
+        .autos
+        .iter()
+        .chain(&printed.hand_lines)
+        .chain(&printed.graveyard_lines)
+        .chain(&printed.graveyard_abilities);
     let (mut targets, mut chooses) = (false, false);
     for line in lines {
         let lower = line.to_ascii_lowercase();

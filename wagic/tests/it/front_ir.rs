@@ -139,7 +139,7 @@ fn an_auras_targetcontroller_is_the_enchanted_permanents_controller() {
 }
 
 #[test]
-fn autograveyard_compiles_the_cards_own_move_from_the_battlefield_only() {
+fn autograveyard_own_move_from_the_battlefield_is_the_permanents_trigger() {
     // Rancor: back to its owner's hand when it goes to a graveyard from the battlefield;
     // the runtime shows a card its own move as it leaves play.
     let rancor = "target=Creature\nauto=2/0\nautograveyard=@movedTo(this|graveyard) from(battlefield):moveTo(ownerhand)\n\
@@ -151,16 +151,11 @@ fn autograveyard_compiles_the_cards_own_move_from_the_battlefield_only() {
     let creature = |line: &str| error_of(&format!("autograveyard={line}\ntype=Creature"));
     assert_eq!(creature("@movedto(this|graveyard) from(mybattlefield):draw:1 controller"), None);
     for (line, refusal) in [
-        // Other triggers, static lines: not modelled.
+        // Its move in from the stack: heard by nothing (the card listens once it is there).
         (
-            "@each my upkeep:life:1",
-            "unsupported: `autograveyard` line other than an activated ability or \
-             `@movedto(this|graveyard) from(battlefield)`",
-        ),
-        (
-            "moveTo(ownerlibrary) && shuffle",
-            "unsupported: `autograveyard` line other than an activated ability or \
-             `@movedto(this|graveyard) from(battlefield)`",
+            "@movedTo(this|mygraveyard) from(mystack):draw:1",
+            "unsupported: `autograveyard` trigger on the card's own move into a graveyard other than from the \
+             battlefield (unrestricted), the library or the hand",
         ),
         // A card in a graveyard is neither tapped nor sacrificed.
         ("{T}:draw:1", "unsupported: `autograveyard` cost `{T}` on the card in the graveyard"),
@@ -182,6 +177,25 @@ fn autograveyard_compiles_the_cards_own_move_from_the_battlefield_only() {
     ] {
         assert_eq!(creature(line).as_deref(), Some(refusal), "{line}");
     }
+}
+
+#[test]
+fn autograveyard_triggers_statics_and_one_shots_are_the_first_autos_counted_apart() {
+    // Dread-, Bladewing's Thrall- and Anger-like lines after a permanent's own trigger.
+    let card = "auto=@each my upkeep:life:1\nautograveyard=moveTo(ownerlibrary) && shuffle\n\
+                autograveyard=@movedTo(dragon|battlefield):may moveTo(mybattlefield)\n\
+                autograveyard=aslongas(mountain|myBattlefield) lord(creature|myBattlefield) haste\ntype=Creature";
+    let autos = ir_of(card);
+    assert_eq!(autos.len(), 4, "{autos:?}");
+    assert!(autos[0].starts_with("auto[]: - moveto"), "{autos:?}");
+    assert!(autos[1].starts_with("auto[movedto"), "{autos:?}");
+    assert!(autos[2].starts_with("auto[continuous]"), "{autos:?}");
+    assert!(autos[3].starts_with("auto[my upkeep"), "{autos:?}");
+    let source = format!("[card]\nname=Test\n{card}\n[/card]\n");
+    let blocks = wagic::reader::read(&source);
+    let arena = bumpalo::Bump::new();
+    let lowered = wagic::front::lower_card_parts(&blocks[0], &arena, wagic::front::Known::default()).expect("compiles");
+    assert_eq!(lowered.graveyard_autos, 3);
 }
 
 #[test]

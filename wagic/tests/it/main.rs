@@ -41,6 +41,7 @@ mod given_move;
 mod given_player;
 mod given_trigger;
 mod graveyard;
+mod graveyard_abilities;
 mod hostile;
 mod hybrid;
 mod if_source;

@@ -9,6 +9,7 @@ mod alloc;
 mod control;
 mod events;
 mod fuel;
+mod hearing;
 mod hostile;
 mod hostile_cases;
 mod resolve;
