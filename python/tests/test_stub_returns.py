@@ -351,6 +351,7 @@ CALLS: Dict[str, Callable[[World], Any]] = {
     "WagicGame.legal_mask": lambda w: w.stepped.legal_mask(),
     "WagicGame.observation": lambda w: w.stepped.observation(1),
     "WagicGame.log": lambda w: w.stepped.log(),
+    "WagicGame.trace_hash": lambda w: w.stepped.trace_hash(),
     "WagicGame.history": lambda w: w.stepped_over.history(),
     "WagicGame.seed": lambda w: w.stepped.seed,
     "WagicGame.decks": lambda w: w.stepped.decks,
