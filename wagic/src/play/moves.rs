@@ -63,9 +63,28 @@ impl Game<'_> {
         }
         self.decisions += 1;
         Ok(match self.players[usize::from(player != P0)] {
-            PlayerKind::Random => moves.get(self.rng.below(moves.len() + 1)).copied(),
+            PlayerKind::Random => self.random_move(moves),
             PlayerKind::Greedy => self.greedy_move(player, moves),
         })
+    }
+
+    /// The random player's move: each move or the pass alike, an ability with `{X}` one
+    /// choice among them, then its X uniformly (its one move per X, up to 40, would
+    /// otherwise crowd out every other move, the pass among them); `None` to pass.
+    pub(super) fn random_move(&mut self, moves: &[Move]) -> Option<Move> {
+        let same_ability = |a: &Move, b: &Move| match (a, b) {
+            (
+                Move::Activate { card, index, x: Some(_), .. },
+                Move::Activate { card: other_card, index: other_index, x: Some(_), .. },
+            ) => card == other_card && index == other_index,
+            _ => false,
+        };
+        let firsts: Vec<usize> =
+            (0..moves.len()).filter(|&at| at == 0 || !same_ability(&moves[at - 1], &moves[at])).collect();
+        let start = *firsts.get(self.rng.below(firsts.len() + 1))?;
+        let group = moves[start..].iter().take_while(|other| same_ability(&moves[start], other)).count();
+        let at = if group > 1 { start + self.rng.below(group) } else { start };
+        moves.get(at).copied()
     }
 
     /// Plays a move.

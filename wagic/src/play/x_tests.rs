@@ -139,3 +139,26 @@ fn greedy_weighs_each_ability_at_its_largest_x() {
         [at(a, 0, Some(0)), at(a, 0, Some(1)), at(a, 0, Some(2)), at(a, 1, Some(0)), at(b, 0, None), Move::Cast(c)];
     assert_eq!(greedy::largest_x_only(&moves), [at(a, 0, Some(2)), at(b, 0, None), Move::Cast(c)]);
 }
+
+#[test]
+fn the_random_player_takes_an_x_ability_as_one_choice_then_its_x() {
+    let (mut game, card) = first_main_with(CARDS, &["Forest"], "Oracle of Nectars", P0, BATTLEFIELD);
+    let other = CardId(card.0 + 1);
+    let mut moves: Vec<Move> =
+        (0..=40).map(|x| Move::Activate { card, index: 0, tap_lands: true, x: Some(x) }).collect();
+    moves.push(Move::Activate { card: other, index: 0, tap_lands: false, x: None });
+    let (mut passes, mut others, mut xs) = (0, 0, std::collections::BTreeSet::new());
+    for _ in 0..3000 {
+        match game.random_move(&moves) {
+            None => passes += 1,
+            Some(Move::Activate { x: Some(x), .. }) => {
+                xs.insert(x);
+            }
+            Some(_) => others += 1,
+        }
+    }
+    // Three choices alike (the X ability, the other, the pass), not 43.
+    assert!((850..1150).contains(&passes), "{passes} passes of 3000");
+    assert!((850..1150).contains(&others), "{others} other moves of 3000");
+    assert_eq!(xs.len(), 41, "every X from 0 to 40 taken: {xs:?}");
+}
