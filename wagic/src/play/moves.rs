@@ -2,6 +2,8 @@
 //! and playing one (a land, a spell paid with the pool and the lands' mana, a
 //! permanent's ability).
 
+use std::collections::HashMap;
+
 use vm::runtime::{CardId, PlayerId};
 
 use super::given;
@@ -149,8 +151,10 @@ impl Game<'_> {
         }
         // Most boards have no Aura or Equipment giving an ability: nothing to look for then.
         let givers = self.table.any_giver();
+        // Once for all its permanents: each one's trial counts the others' mana.
+        let lands = self.lands_mana(player);
         for card in self.table.board.zone(player, BATTLEFIELD) {
-            let offered = self.activations(card, givers)?;
+            let offered = self.activations(card, givers, &lands)?;
             moves.extend(self.activation_moves(card, player, &offered));
         }
         Ok(moves)
@@ -176,6 +180,18 @@ impl Game<'_> {
             })
             .filter(|(_, colours)| !colours.is_empty())
             .collect()
+    }
+
+    /// What `player`'s untapped mana sources ([`Game::mana_lands`]) add to their pool, each
+    /// its first colour, for the trials of [`Game::activations`].
+    fn lands_mana(&self, player: PlayerId) -> LandsMana {
+        let sources: HashMap<CardId, usize> =
+            self.mana_lands(player).into_iter().map(|(land, colours)| (land, colours[0])).collect();
+        let mut total = [0; 6];
+        for &colour in sources.values() {
+            total[colour] += 1;
+        }
+        LandsMana { player, total, sources }
     }
 
     /// The colours a permanent's plain mana abilities give, one line a colour
@@ -318,7 +334,7 @@ impl Game<'_> {
     /// The abilities of a permanent of the active player that can be activated now, each
     /// with whether the lands must be tapped for it.
     /// (`givers`: whether some card on the battlefield gives abilities, `given.rs`.)
-    fn activations(&mut self, card: CardId, givers: bool) -> Result<Vec<(usize, bool)>, Outcome> {
+    fn activations(&mut self, card: CardId, givers: bool, lands: &LandsMana) -> Result<Vec<(usize, bool)>, Outcome> {
         let actions = self.own_actions(card);
         let given = if givers { self.table.given_abilities(card) } else { Vec::new() };
         if (actions == 0 || self.table.board.lost_abilities(card)) && given.is_empty() {
@@ -353,16 +369,17 @@ impl Game<'_> {
         for index in self.payable_abilities(card, controller).map_err(stopped)? {
             offered.push((index, false));
         }
+        let computed;
+        let lands = if lands.player == controller {
+            lands
+        } else {
+            computed = self.lands_mana(controller);
+            &computed
+        };
         // Not the card itself: its own `{T}` may be what the ability costs.
-        let mut lands = self.mana_lands(controller);
-        lands.retain(|(land, _)| *land != card);
-        if !lands.is_empty() {
+        let pool = self.table.board.player(controller).mana;
+        if let Some(more) = lands.added_to(pool, card) {
             // With the lands' mana in the pool (each land's first colour), for the trial only.
-            let pool = self.table.board.player(controller).mana;
-            let mut more = pool;
-            for (_, colours) in &lands {
-                more[colours[0]] = more[colours[0]].saturating_add(1);
-            }
             self.table.board.players[usize::from(controller.0 != 0)].mana = more;
             let with_lands = self.payable_abilities(card, controller);
             self.table.board.players[usize::from(controller.0 != 0)].mana = pool;
@@ -611,6 +628,32 @@ pub(crate) fn plan_payment(pool: Mana, lands: &[(CardId, Vec<usize>)], cost: &Ma
         taps.push((*land, colours[0]));
     }
     Some(taps)
+}
+
+/// The mana a player's untapped mana sources add, each its first colour
+/// ([`Game::mana_lands`]), found once for the trials of all their permanents' abilities.
+pub(super) struct LandsMana {
+    player: PlayerId,
+    /// Each colour's count over all the sources.
+    total: Mana,
+    /// Each source's first colour.
+    sources: HashMap<CardId, usize>,
+}
+
+impl LandsMana {
+    /// `pool` with the mana of every source but `card` added; `None` when there is none.
+    fn added_to(&self, pool: Mana, card: CardId) -> Option<Mana> {
+        let own = self.sources.get(&card);
+        if self.sources.len() == usize::from(own.is_some()) {
+            return None;
+        }
+        let mut more = pool;
+        for (colour, slot) in more.iter_mut().enumerate() {
+            let count = self.total[colour] - i32::from(own == Some(&colour));
+            *slot = slot.saturating_add(count);
+        }
+        Some(more)
+    }
 }
 
 #[cfg(test)]
