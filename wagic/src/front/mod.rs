@@ -81,6 +81,7 @@ mod kicker;
 mod line;
 mod links;
 mod lord_given;
+mod lowering;
 pub use lord_given::is_lord_given_activation;
 mod morph;
 pub use morph::face_up_cost;
@@ -118,6 +119,7 @@ use crate::reader::CardBlock;
 use card_kind::CardKind;
 use keyword::{ability, ability_of};
 use line::ActivationLimit;
+use lowering::{Lowering, TargetController};
 use piece::Piece;
 use spec::SpecLowering;
 use statement_kind::{is_equip, moves_no_card, starts_with_a_count};
@@ -810,141 +812,4 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
         autos: arena.alloc_slice_copy(&autos),
     };
     Ok(Lowered { card, graveyard_autos: graveyard_count })
-}
-
-struct Lowering<'i> {
-    arena: &'i Bump,
-    /// The cards `token(id)` and `flip(Name)` name, when known.
-    known: Known<'i>,
-    specs: SpecLowering<'i>,
-    /// The activation limits (`asSorcery`, `myTurnOnly`, `restriction{...}`) met in the
-    /// line being lowered: they are written among the effect's words but are conditions
-    /// of its activation.
-    activation_limits: std::cell::RefCell<Vec<ActivationLimit<'i>>>,
-    /// Whether the line being lowered wrote `oneShot` (after an `aslongas(...)` effect).
-    one_shot: std::cell::Cell<bool>,
-    /// Where the line being lowered wrote `this(test) flip(...)`: refused on a
-    /// permanent's own line, whose test Wagic checks again whenever the game changes.
-    this_flip: std::cell::Cell<Option<Span>>,
-    /// The card is an instant or a sorcery.
-    spell: bool,
-    /// The card is an instant or a sorcery without `target=`: a line's card effect acts
-    /// on the spell itself (Wagic's default target of a card effect is its source).
-    spell_untargeted: bool,
-    /// The card is an Equipment: its lines' card effects act on the equipped creature.
-    equipment: bool,
-    /// Whether the line being lowered is an `autohand=` line, whose card effect acts on
-    /// the card in hand itself, a spell's too.
-    in_hand_line: std::cell::Cell<bool>,
-    /// Whether the line being lowered is an activated `autograveyard=` line
-    /// (`graveyard.rs`), whose card effects act on the card in the graveyard.
-    in_graveyard_line: std::cell::Cell<bool>,
-    /// Whether the graveyard line being lowered grants an ability by `transforms(...)
-    /// forever`, which only its card's own may.
-    forever_grant: std::cell::Cell<bool>,
-    /// The one type every permanent the card may be attached to has (`creature` for an
-    /// Equipment, `land` for an Aura of lands, `*` for an Aura of any permanent), for
-    /// `teach(spec)`: `None` when it has none, or is no Aura or Equipment.
-    attached_type: Option<String>,
-    /// The card is an instant or a sorcery whose mana cost has one `{X}`: `damage:X` is
-    /// the X paid.
-    x_spell: bool,
-    /// The card is a permanent whose mana cost has one `{X}`.
-    x_permanent: bool,
-    /// Whether the line being lowered is a permanent's entering effect, where `X` is the X
-    /// paid for it.
-    x_entering: std::cell::Cell<bool>,
-    /// Whether the line being lowered read the X paid.
-    x_used: std::cell::Cell<bool>,
-    /// Whether the effect being lowered is an activated ability's whose cost has `{X}`:
-    /// `X` is the X paid for it.
-    x_cost: std::cell::Cell<bool>,
-    /// Whether the statement being lowered has a `transforms(...)` `newability[...]` whose
-    /// effect names a zone by whose it is (`moveTo(mybattlefield)`): Wagic reads it as the
-    /// transformed card's controller's (`transforms.rs`).
-    newability_relative: std::cell::Cell<bool>,
-    /// Whether the statement whose effects are being lowered has targets of its own
-    /// (`target(...)`, `all(...)`, a player word): a prevention's `from(mytgt)` stands for
-    /// them (`prevent.rs`).
-    statement_targeted: std::cell::Cell<bool>,
-    /// Whether the statement whose effects are being lowered has a target that may be a
-    /// card (not only `controller` or `opponent`): Wagic's amounts of a player or a card
-    /// (`phandcount`, `power`) read that card's then (`amount.rs`).
-    statement_card_target: std::cell::Cell<bool>,
-    /// Whether the statement being lowered has a `newability[pay[[cost]] ...]`, whose
-    /// payer is its one target's controller (`transforms.rs`).
-    paid_new_ability: std::cell::Cell<bool>,
-    /// The card is an instant or a sorcery whose `target=` has a count (`<2>creature`).
-    spell_targets_several: bool,
-    /// Whether the statement whose effect is being lowered ends at the end of the turn
-    /// (`ueot`): a `transforms(...) ueot`'s new ability timed `ueot` too ends with it.
-    until_end_of_turn: std::cell::Cell<bool>,
-    /// The triggered abilities the card gives other cards (`transforms((,newability[@...]))
-    /// ueot` on a target: `transforms.rs`), in the order their `givetrigger(n)` number
-    /// them: hook autos after all the card's others, the last numbered 0.
-    given_triggers: std::cell::RefCell<Vec<Auto<'i>>>,
-    /// Where a triggered ability is given to other cards for longer than the turn: only a
-    /// lord's line may (`line.rs` takes it then); one left is refused (`transforms.rs`).
-    lasting_given: std::cell::Cell<Option<Span>>,
-    /// The activated abilities the card gives by `transforms((,newability[{cost}:effect]))`
-    /// (`transforms.rs`), each with its text, in the order their `giveability(n)` number
-    /// them: given actions after its taught ones, the last numbered 0.
-    given_actions: std::cell::RefCell<Vec<(Action<'i>, String)>>,
-    /// The chains of the card's `nonstatic` counted pumps, in their numbers' order, with
-    /// where each is written: each is held by a continuous auto (`counted_pump.rs`).
-    live_pumps: std::cell::RefCell<Vec<(Span, &'i [compiler::ir::Link<'i>])>>,
-    /// The card is an instant or sorcery whose `target=` is among its controller's cards
-    /// only (`creature|mygraveyard`): their controller is the spell's.
-    spell_target_mine: bool,
-    /// Whether the line being lowered is an auto on a `damaged` event, where Wagic's
-    /// `trigger[from]` is the damage's source (`WEventDamage`), not the damaged object.
-    damage_trigger: std::cell::Cell<bool>,
-    /// Whether the line being lowered has a cost that sacrifices, exiles, returns, taps or
-    /// discards a card (`{S(spec)}`, `{E}`...): Wagic's `storedpower` of its effect is that
-    /// card's (`amount.rs`).
-    stored_cost: std::cell::Cell<bool>,
-    /// On a line of `blocking` or `blocked` events, whether Wagic's `trigger[from]` is the
-    /// other creature of the pair (`WEventCardBlocked`'s opponent, the event's `combatfoe`),
-    /// or is not one thing (an `attacking` event among them, whose `trigger[from]` is the
-    /// attacker); `None` on any other line.
-    combat_foe: std::cell::Cell<Option<bool>>,
-    /// The variable Wagic's `trigger[from]` is on a line of a `targeted` event (the
-    /// targeting spell's or ability's card, `WEventTarget`'s source) or a `vampired` one
-    /// (the card that dealt the damage, `WEventVampire`'s source).
-    trigger_from: std::cell::Cell<Option<&'static str>>,
-    /// Whether the trigger last read has `turnlimited` (its auto costs `turnonce`).
-    turn_limited: std::cell::Cell<bool>,
-    /// Whether the trigger last read has `once` (Wagic's `mOnce`: it fires once while its
-    /// card is in play; its auto costs `nextonce`).
-    once: std::cell::Cell<bool>,
-    /// The arguments of the `movechosen` the effect word `movechosen` stands for, set by a
-    /// statement given to another player (`given.rs`) just before its effect is lowered:
-    /// the count, the cards it is chosen among, the zone they go to and how (the index in
-    /// `catalogue::CHOSEN_MOVES`). Taken once, so a card writing `movechosen` itself finds
-    /// none.
-    chosen_move: std::cell::Cell<Option<given::ChosenMove<'i>>>,
-    /// Whether Wagic's `targetedplayer` is the opponent on this card (`targeted_player.rs`).
-    targeted_opponent: bool,
-    /// The card is an instant or sorcery targeting a player (`target=player`): Wagic's
-    /// `targetedplayer` is that player, its statements' default target.
-    spell_targets_player: bool,
-    /// The card is an Aura: `@each targetcontroller` is the enchanted permanent's
-    /// controller's.
-    aura: bool,
-    /// Whose the player word `targetcontroller` is, on this card.
-    target_controller: TargetController,
-}
-
-/// Whose Wagic's player word `targetcontroller` is: the controller of the ability's target
-/// (`getPlayerFromTarget`), which is the card's chosen target or, on an Aura, the
-/// enchanted permanent.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum TargetController {
-    /// On an Aura: the enchanted permanent's controller.
-    Enchanted,
-    /// On an instant or sorcery whose `target=` is one card: that card's controller (its
-    /// owner once it left the battlefield, as the board keeps it).
-    SpellTarget,
-    /// Elsewhere: not compiled.
-    Refused,
 }

@@ -118,6 +118,7 @@ mod given_tests;
 #[cfg(test)]
 mod graveyard_tests;
 mod greedy;
+mod greedy_combat;
 #[cfg(test)]
 mod greedy_tests;
 mod hand;

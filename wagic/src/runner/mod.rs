@@ -101,6 +101,7 @@ pub use verdict::{Difference, Skip, Verdict, known_wagic_failure};
 
 mod answers;
 mod asserts;
+mod cast;
 mod clicks;
 pub(crate) mod combat;
 pub(crate) mod costs;
