@@ -405,7 +405,7 @@ macro_rules! for_each_command {
                 params: [req "kind": Int, opt "to": Filter, opt "from": Filter],
                 default_target: Source,
                 timed: true,
-                doc: "`preventalldamage to(spec) from(spec)` (Wagic's `APreventDamageTypes`): while the effect lasts, all damage dealt to what `to` matches by the cards `from` matches is prevented (`preventallcombatdamage`: combat damage only; `preventallnoncombatdamage`: other damage only). `kind`: bits 0-1 the damage (0 all, 1 combat, 2 other), bit 2 `to(this)` (the targets stand for `to`), bit 3 `from(this)`; a side neither written nor `this` is any. The front end makes it continuous, so the matches are counted again after every change.",
+                doc: "`preventalldamage to(spec) from(spec)` (Wagic's `APreventDamageTypes`): while the effect lasts, all damage dealt to what `to` matches by the cards `from` matches is prevented (`preventallcombatdamage`: combat damage only; `preventallnoncombatdamage`: other damage only; `fog to(spec) from(spec)`: combat damage, a spell's or an ability's effect until end of turn). `kind`: bits 0-1 the damage (0 all, 1 combat, 2 other), bit 2 `to(this)` (the targets stand for `to`), bit 3 `from(this)`; a side neither written nor `this` is any. The front end makes it continuous, so the matches are counted again after every change.",
                 fails_when: "never",
             },
             BottomOfLibrary {

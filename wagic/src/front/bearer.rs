@@ -148,6 +148,7 @@ impl<'i> Lowering<'i> {
             activation_limits: Default::default(),
             one_shot: Default::default(),
             this_flip: Default::default(),
+            fog_seen: Default::default(),
             spell: false,
             spell_untargeted: false,
             equipment: false,

@@ -48,7 +48,9 @@ impl<'i> Lowering<'i> {
         self.combat_foe.set(None);
         self.trigger_from.set(None);
         self.this_flip.set(None);
+        self.fog_seen.take();
         let line = self.line_parts(value)?;
+        self.check_fog(self.spell || matches!(line, Line::Activated { .. } | Line::Triggered { .. }))?;
         if let (Line::Plain(_) | Line::Once(_), Some(span)) = (&line, self.this_flip.get()) {
             // Wagic's `AThis` runs its one-shot effect whenever its test holds: a state
             // trigger (Garruk Relentless transforms once he has two or fewer loyalty

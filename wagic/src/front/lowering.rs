@@ -24,6 +24,9 @@ pub(super) struct Lowering<'i> {
     /// Where the line being lowered wrote `this(test) flip(...)`: refused on a
     /// permanent's own line, whose test Wagic checks again whenever the game changes.
     pub(super) this_flip: std::cell::Cell<Option<Span>>,
+    /// The line's `fog to(...)` and `fog from(...)`: Wagic's one-shot prevention until
+    /// end of turn (`APreventDamageTypesUEOT`), checked once the line is lowered.
+    pub(super) fog_seen: std::cell::Cell<super::prevent::FogSeen>,
     /// The card is an instant or a sorcery.
     pub(super) spell: bool,
     /// The card is an instant or a sorcery without `target=`: a line's card effect acts

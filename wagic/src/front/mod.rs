@@ -286,6 +286,7 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
         activation_limits: Default::default(),
         one_shot: Default::default(),
         this_flip: Default::default(),
+        fog_seen: Default::default(),
         spell: is_spell,
         spell_untargeted: is_spell && block.field("target").is_none(),
         // An equipment's static effects apply to the creature it is attached to.

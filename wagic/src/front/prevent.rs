@@ -1,5 +1,5 @@
 //! `preventalldamage to(spec) from(spec)` (and `preventallcombatdamage`,
-//! `preventallnoncombatdamage` with either): Wagic's `APreventDamageTypes`, as the
+//! `preventallnoncombatdamage` and `fog` with either): Wagic's `APreventDamageTypes`, as the
 //! catalogue's `preventdamage`. `to(this)` and `from(this)` stand for the statement's
 //! targets (the card itself; an Aura's enchanted creature, as Wagic's `teach` gives it
 //! the ability), and so do `to(mytgt)` and `from(mytgt)` (Wagic's `mytgt` of an ability is
@@ -7,6 +7,7 @@
 //! an Aura's or an Equipment's permanent; any other spec is a filter, counted again after
 //! every change, so the line must be a permanent's static one (`line.rs`).
 
+use compiler::Span;
 use compiler::ir::{Arg, Effect, Expr, Link};
 use vm::bytecode::CommandIdx;
 
@@ -16,10 +17,49 @@ use crate::builtins::prevent::{FROM_TARGETS, TO_TARGETS};
 use crate::catalogue::Command;
 
 /// The prevention words and the damage each prevents (`preventdamage`'s `kind`, bits 0-1).
-const KINDS: [(&str, i32); 3] =
-    [("preventallcombatdamage", 1), ("preventallnoncombatdamage", 2), ("preventalldamage", 0)];
+/// Wagic's `fog` is `preventallcombatdamage` made a one-shot effect until end of turn:
+/// what a spell's, an activated and a triggered ability's effects are here already.
+const KINDS: [(&str, i32); 4] =
+    [("preventallcombatdamage", 1), ("preventallnoncombatdamage", 2), ("preventalldamage", 0), ("fog", 1)];
+
+/// The `fog to(...)` and `fog from(...)` of the line being lowered.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct FogSeen {
+    /// The first.
+    pub(super) at: Option<Span>,
+    /// The first `fog to(...)` without a `from(...)`.
+    pub(super) to_only: Option<Span>,
+    /// Whether a `fog from(...)` was written.
+    pub(super) from: bool,
+}
 
 impl<'i> Lowering<'i> {
+    /// Refuses the line's `fog to(...)` and `fog from(...)` on a permanent's own line
+    /// (`once`: the line is a spell's, an activated or a triggered ability's), where
+    /// Wagic runs them once as the permanent enters, and a `fog to(...)` with no
+    /// `fog from(...)`: the one card that writes it, Telekinesis, means the damage its
+    /// target deals, which Wagic's `to(mytgt)` would let through.
+    pub(super) fn check_fog(&self, once: bool) -> Result<(), Unsupported> {
+        let seen = self.fog_seen.replace(FogSeen::default());
+        match (seen.at, seen.to_only) {
+            (Some(span), _) if !once => Err(Unsupported {
+                span,
+                construct: "`fog to(...)` or `fog from(...)` on a permanent's own line".into(),
+                help: None,
+            }),
+            (_, Some(span)) if !seen.from => Err(Unsupported {
+                span,
+                construct: "`fog to(...)` without `fog from(...)`".into(),
+                help: Some(
+                    "`fog from(mytgt)` prevents the combat damage the target deals; `fog to(mytgt) && fog \
+                     from(mytgt)` the damage dealt to it and by it"
+                        .into(),
+                ),
+            }),
+            _ => Ok(()),
+        }
+    }
+
     /// The `preventdamage` link of a prevention word followed by `to(...)` and/or
     /// `from(...)`; `None` when the piece is no such word with options (`fog`'s plain
     /// `preventallcombatdamage` is the caller's).
@@ -75,6 +115,12 @@ impl<'i> Lowering<'i> {
                 sides[side] = Some(Arg::Filter(filter));
             }
             options = after.trim();
+        }
+        if word == "fog" {
+            let seen = self.fog_seen.get();
+            let to_only = if written == [true, false] { seen.to_only.or(Some(piece.span())) } else { seen.to_only };
+            let from = seen.from || written[1];
+            self.fog_seen.set(FogSeen { at: seen.at.or(Some(piece.span())), to_only, from });
         }
         if written == [false, false] {
             // Wagic prevents all damage of the game then, which no printed text means.

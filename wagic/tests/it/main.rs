@@ -31,6 +31,7 @@ mod extra_lands;
 mod flashback;
 mod flip;
 mod flip_into;
+mod fog_options;
 mod foreach_part;
 mod front;
 mod front_ir;
