@@ -533,7 +533,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
     for &each in Command::ALL {
         table.command(each.index(), command::<H>(each));
     }
-    let functions: [(&str, vm::runtime::FunctionFn<H>); 25] = [
+    let functions: [(&str, vm::runtime::FunctionFn<H>); 26] = [
         ("blockercount", blocker_count),
         ("fresh", alias::fresh),
         ("attacked", alias::attacked),
@@ -559,6 +559,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
         ("poisoncount", poison_count),
         ("morbid", conditions::morbid),
         ("coinflip", conditions::coin_flip),
+        ("damaged", conditions::damaged),
     ];
     for (name, function) in functions {
         if let Some(index) = CATALOGUE.functions.iter().position(|spec| spec.name == name) {

@@ -651,6 +651,12 @@ pub const FUNCTIONS: &[FunctionSpec] = &[
         max_args: 0,
         doc: "`coinflip()`: whether a coin flip is won, one chance in two, drawn from the host's seeded random source (Wagic's `flipacoin`, whose heads or tails called changes no chance).",
     },
+    FunctionSpec {
+        name: "damaged",
+        min_args: 1,
+        max_args: 1,
+        doc: "`damaged(player)`: the damage the player was dealt this turn, after prevention (Wagic's `Player::damaged`, which `bloodthirst` reads); 0 for anything else.",
+    },
 ];
 
 /// The Wagic catalogue.

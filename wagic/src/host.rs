@@ -420,6 +420,10 @@ pub trait WagicHost: Host {
     /// (Wagic's `morbid`).
     fn morbid(&self) -> bool;
 
+    /// The damage the player was dealt this turn, after prevention (Wagic's
+    /// `Player::damaged`, which `bloodthirst` reads).
+    fn damaged(&self, player: PlayerId) -> i32;
+
     /// Whether the card's upkeep cost (`upcost[...]`) was paid this turn.
     fn upkeep_paid(&self, card: CardId) -> bool;
 

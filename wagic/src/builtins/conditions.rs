@@ -51,6 +51,13 @@ pub(super) fn raided<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(Status::Success)
 }
 
+/// `damaged(player)`: the damage the player was dealt this turn.
+pub(super) fn damaged<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let damage = ctx.arg(0).as_player().map_or(0, |player| ctx.host().damaged(player));
+    ctx.set_result(Value::Int(damage));
+    Ok(Status::Success)
+}
+
 /// `morbid()`: whether a creature card was put into a graveyard from the battlefield this
 /// turn.
 pub(super) fn morbid<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {

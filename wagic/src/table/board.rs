@@ -243,6 +243,9 @@ pub struct Board {
     /// A creature card was put into a graveyard from the battlefield this turn (Wagic's
     /// `morbid`, which looks for one among the cards the graveyards saw this turn).
     pub creature_died: bool,
+    /// The damage each player was dealt this turn (Wagic's `Player::damageCount`, which
+    /// `bloodthirst` reads).
+    pub damaged: [i32; 2],
     pub(super) next_order: i64,
     pub(super) seed: u32,
     /// Cards the libraries held when they were shuffled, summed: the work of the
@@ -351,6 +354,7 @@ impl Board {
             alternative: None,
             raided: [false; 2],
             creature_died: false,
+            damaged: [0; 2],
             next_order: 0,
             seed: 1,
             cards_shuffled: 0,

@@ -284,6 +284,8 @@ impl WagicHost for Board {
         }
         let player = match target {
             Value::Player(player) => {
+                let dealt = &mut self.damaged[usize::from(player != P0)];
+                *dealt = dealt.saturating_add(amount);
                 // Infect's and toxic's poison counters (`poison.rs`).
                 let lost = self.poison_of_damage(source, player, amount);
                 let life = &mut self.player_mut(player).life;
@@ -726,6 +728,10 @@ impl WagicHost for Board {
 
     fn morbid(&self) -> bool {
         self.creature_died
+    }
+
+    fn damaged(&self, player: PlayerId) -> i32 {
+        self.damaged[usize::from(player != P0)]
     }
 
     fn combat_opponents(&self, card: CardId, out: &mut Vec<CardId>) {

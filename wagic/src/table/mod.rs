@@ -724,6 +724,7 @@ impl Table {
         self.board.raided = [false; 2];
         self.board.spells_cast = [0, self.board.spells_cast[0]];
         self.board.creature_died = false;
+        self.board.damaged = [0; 2];
         self.board.effects.retain(|(id, ..)| *id != TABLE_UNTIL_END_OF_TURN);
         self.board.damagers.clear();
         self.board.victims.clear();

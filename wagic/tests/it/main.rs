@@ -11,6 +11,7 @@ mod author;
 mod becomes;
 mod behaviour;
 mod blink;
+mod bloodthirst;
 mod board;
 mod brackets;
 mod bushido;
