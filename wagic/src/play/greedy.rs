@@ -259,9 +259,11 @@ impl Game<'_> {
                     }
                     continue;
                 }
-                Move::Cast(card) | Move::CastKicked(card) | Move::Flashback(card) | Move::CastAlternative(card) => {
-                    (card, true)
-                }
+                Move::Cast(card)
+                | Move::CastKicked(card)
+                | Move::Flashback(card)
+                | Move::CastAlternative(card)
+                | Move::CastBuyback(card) => (card, true),
                 Move::Activate { card, index, .. } if self.used_from_graveyard(card, index) => {
                     if !self.brings_back(player, card, index) {
                         continue;
@@ -298,6 +300,10 @@ impl Game<'_> {
             // Kicked is worth its kicker more: the kicked cast is taken when both are moves.
             if matches!(chosen, Move::CastKicked(_)) {
                 cost = cost.saturating_add(self.kicker_value(source).max(1));
+            }
+            // With buyback is worth the buyback more: the card comes back to be cast again.
+            if matches!(chosen, Move::CastBuyback(_)) {
+                cost = cost.saturating_add(self.buyback_value(source));
             }
             if best.is_none_or(|(most, _)| cost > most) {
                 best = Some((cost, chosen));
@@ -502,7 +508,11 @@ impl Game<'_> {
 
     /// Whether a move casts a spell that counters a spell (`fizzle`).
     fn counters(&self, chosen: Move) -> bool {
-        let (Move::Cast(card) | Move::CastKicked(card) | Move::Flashback(card) | Move::CastAlternative(card)) = chosen
+        let (Move::Cast(card)
+        | Move::CastKicked(card)
+        | Move::Flashback(card)
+        | Move::CastAlternative(card)
+        | Move::CastBuyback(card)) = chosen
         else {
             return false;
         };
@@ -525,6 +535,7 @@ impl Game<'_> {
             | Move::CastKicked(card)
             | Move::Flashback(card)
             | Move::CastAlternative(card)
+            | Move::CastBuyback(card)
             | Move::Activate { card, .. } => card,
         };
         self.answers_with_text(player, &self.effect_text(source), wanted, aimed)

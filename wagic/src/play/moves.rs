@@ -26,6 +26,8 @@ pub(super) enum Move {
     CastKicked(CardId),
     /// Casts a spell from hand for its alternative cost (`alternative.rs`).
     CastAlternative(CardId),
+    /// Casts a spell from hand with its buyback paid (`buyback.rs`).
+    CastBuyback(CardId),
     /// Casts a spell from its owner's graveyard for its flashback cost (`flashback.rs`).
     Flashback(CardId),
     /// Casts a card from hand face down for its `facedown` cost (`morph.rs`).
@@ -49,6 +51,19 @@ enum Paid {
     Flashback,
     /// Its alternative cost (`other=`).
     Alternative,
+    /// Its buyback cost (`buyback=`: its mana cost and the buyback).
+    Buyback,
+}
+
+/// The plain costs a mana cost written in lower case (`{2}{u}{u}`) may be paid as,
+/// without `{X}`, and whether it has `{X}`, as [`Game::printed_ways`] says.
+pub(super) fn cost_ways(cost: &str) -> Option<(Vec<Mana>, bool)> {
+    let has_x = cost.contains("{x}");
+    if cost.matches("{x}").count() > 1 {
+        return None;
+    }
+    let (mana, hybrids) = crate::runner::costs::read_cost(&cost.replace("{x}", ""))?;
+    Some((crate::runner::costs::plain_ways(mana, &hybrids), has_x))
 }
 
 pub(super) fn is_type<T: AsRef<str>>(types: &[T], word: &str) -> bool {
@@ -96,6 +111,7 @@ impl Game<'_> {
             Move::Cast(card) => self.cast(card, Paid::Normal),
             Move::CastKicked(card) => self.cast(card, Paid::Kicked),
             Move::CastAlternative(card) => self.cast(card, Paid::Alternative),
+            Move::CastBuyback(card) => self.cast(card, Paid::Buyback),
             Move::Flashback(card) => self.cast(card, Paid::Flashback),
             Move::CastFaceDown(card) => self.cast_face_down(card),
             Move::TurnFaceUp(card) => self.turn_face_up(card),
@@ -123,6 +139,10 @@ impl Game<'_> {
                     moves.push(Move::Cast(card));
                     if self.kicker_payable(card) {
                         moves.push(Move::CastKicked(card));
+                    }
+                    // Its buyback cost is its mana cost and more: castable so, castable.
+                    if self.castable_for(card, sorcery_speed, self.buyback_cost(card))? {
+                        moves.push(Move::CastBuyback(card));
                     }
                 }
                 if self.alternative_castable(card, sorcery_speed)? {
@@ -249,13 +269,7 @@ impl Game<'_> {
     /// several `{X}`, a sacrifice).
     pub(super) fn printed_ways(&self, card: CardId) -> Option<(Vec<Mana>, bool)> {
         let c = self.table.board.get(card)?;
-        let cost = c.printed.mana_cost.to_ascii_lowercase();
-        let has_x = cost.contains("{x}");
-        if cost.matches("{x}").count() > 1 {
-            return None;
-        }
-        let (mana, hybrids) = crate::runner::costs::read_cost(&cost.replace("{x}", ""))?;
-        Some((crate::runner::costs::plain_ways(mana, &hybrids), has_x))
+        cost_ways(&c.printed.mana_cost.to_ascii_lowercase())
     }
 
     /// The first of a card's cost `ways` that its owner's pool and lands pay now, as a
@@ -439,6 +453,7 @@ impl Game<'_> {
             Paid::Kicked => self.kicked_cost(card),
             Paid::Flashback => self.flashback_cost(card),
             Paid::Alternative => self.alternative_cost(card),
+            Paid::Buyback => self.buyback_cost(card),
         };
         let Some((cost, has_x)) = cost else { return Ok(()) };
         let Some(c) = self.table.board.get(card) else { return Ok(()) };
@@ -481,6 +496,7 @@ impl Game<'_> {
             Paid::Kicked => " with its kicker",
             Paid::Flashback => " with flashback",
             Paid::Alternative => " for its alternative cost",
+            Paid::Buyback => " with buyback",
         };
         let alternative = if paid == Paid::Alternative { self.alternative_action(card) } else { None };
         if let Some(action) = alternative {
@@ -495,6 +511,10 @@ impl Game<'_> {
         if paid == Paid::Flashback {
             // Exiled as it leaves the stack (`table/flashback.rs`).
             self.table.board.flashed_back.push(card);
+        }
+        if paid == Paid::Buyback {
+            // Returned to its owner's hand as it resolves (`table/buyback.rs`).
+            self.table.board.bought_back.push(card);
         }
         let line = self.log.len();
         self.event(format!("{verb} {name}{x}{kicker}"));
@@ -523,7 +543,8 @@ impl Game<'_> {
             self.event(format!("{name} does nothing"));
         }
         if self.table.board.get(card).is_some_and(|c| c.zone == STACK) {
-            self.table.board.place(card, owner, GRAVEYARD, -1);
+            let zone = self.table.board.resolved_zone(card);
+            self.table.board.place(card, owner, zone, -1);
         }
         self.settle()
     }

@@ -232,6 +232,9 @@ pub struct Board {
     /// The spells on the stack cast with flashback: exiled as they leave it
     /// (`flashback.rs`).
     pub flashed_back: Vec<CardId>,
+    /// The spells on the stack cast with their buyback paid: each returns to its owner's
+    /// hand as it resolves (`buyback.rs`).
+    pub bought_back: Vec<CardId>,
     /// The blocks of the combat that is ending (blocker, attacker), kept for the end of
     /// combat's event after the blocks are cleared (`combat_opponents`).
     pub ended_blocks: Vec<(CardId, CardId)>,
@@ -347,6 +350,7 @@ impl Board {
             x_chosen: None,
             kicked: None,
             flashed_back: Vec::new(),
+            bought_back: Vec::new(),
             ended_blocks: Vec::new(),
             alternative: None,
             raided: [false; 2],
@@ -568,6 +572,7 @@ impl Board {
     pub fn place(&mut self, card: CardId, player: PlayerId, zone: ZoneIdx, position: i32) {
         // `librarydeath`, Rest in Peace, `exiledeath`, persist: see `dies.rs`.
         let (zone, position) = self.flashback_destination(card, zone, position);
+        self.forget_buyback(card, zone);
         let (zone, position) = self.replaced_destination(card, zone, position);
         self.note_persist(card, zone);
         if zone != BATTLEFIELD && zone != STACK {

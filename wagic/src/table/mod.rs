@@ -38,6 +38,7 @@ use vm::runtime::{
 
 mod blink;
 mod board;
+mod buyback;
 mod combat;
 mod cost_change;
 mod counters;

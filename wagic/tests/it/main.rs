@@ -14,6 +14,7 @@ mod blink;
 mod board;
 mod brackets;
 mod bushido;
+mod buyback;
 mod card_files;
 mod cards;
 mod cast_restriction;
