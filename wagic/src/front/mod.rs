@@ -34,7 +34,7 @@
 //! `aura.rs`, `anyzone=` in `cda.rs`, `rampage(p/t,n)` in `rampage.rs`,
 //! `dynamicability<!...!>` in `dynamic.rs`, `upcost[...]` in `upcost.rs`, `if
 //! compare(...)` in `compare.rs`, `autohand=` (cycling) in `hand.rs`, `kicker=` with
-//! `auto=kicker effect` in `kicker.rs`, `buyback=` in `buyback.rs`, `other=` with `auto=alternative effect` in
+//! `auto=kicker effect` in `kicker.rs`, `buyback=` in `buyback.rs`, `suspend(N)=` in `suspend.rs`, `other=` with `auto=alternative effect` in
 //! `alternative.rs`, a card's `choice` lines (its modes) in `choice.rs`, `this(...)` in `this.rs`, a permanent's
 //! `lord(spec|zones) altercost(colour, ±n)` (read, not compiled: the table applies it) in
 //! `cost_change.rs`, `thisforeach(counter{...})` in `thisforeach.rs`, `@next` in `next.rs`, a permanent's
@@ -96,6 +96,8 @@ mod sacrifice;
 pub mod spec;
 mod statement;
 mod statement_kind;
+mod suspend;
+pub use suspend::{MAX_TIME_COUNTERS, is_suspend_key, suspend_time};
 mod targeted_player;
 mod teach;
 mod this;
@@ -456,6 +458,10 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
             }
             "kicker" => lowering.kicker_cost(value)?,
             "flashback" => lowering.flashback_cost(value, is_spell)?,
+            key if is_suspend_key(key) => {
+                let key_piece = Piece::new(field.key, (field.key_span.start as usize).saturating_sub(base));
+                lowering.suspend_line(key_piece, value)?;
+            }
             "buyback" => {
                 let mana_cost = block.field("mana").map_or("", |field| field.value);
                 lowering.buyback_cost(value, is_spell, mana_cost)?;
@@ -717,7 +723,7 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
                 let known = COMPILED_KEYS.iter().chain(DESCRIPTION_KEYS).copied();
                 let help = vocabulary::suggest_unless_wagic(key, vocabulary::KEYS, known).unwrap_or_else(|| {
                     "the keys compiled are `auto`, `abilities`, `target`, `autograveyard` (abilities in \
-                     the graveyard: activated, triggered, static, one-shot), `autohand` (cycling), `kicker`, `buyback`, `flashback`, `other` (a mana cost) and morph's `facedown`, `autofacedown` and `autofaceup`; `name`, `text`, `mana`, `type`, `subtype`, `power` and `toughness` describe \
+                     the graveyard: activated, triggered, static, one-shot), `autohand` (cycling), `kicker`, `buyback`, `suspend(N)`, `flashback`, `other` (a mana cost) and morph's `facedown`, `autofacedown` and `autofaceup`; `name`, `text`, `mana`, `type`, `subtype`, `power` and `toughness` describe \
                      the card"
                         .into()
                 });

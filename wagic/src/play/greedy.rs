@@ -252,6 +252,8 @@ impl Game<'_> {
                 // Cast face down, a card is worth the 2/2 it is (its own cast, if a move
                 // too, is worth more); turned face up, the card it is.
                 Move::CastFaceDown(card) => (card, true),
+                // Suspended, a card is worth itself less the turns it waits.
+                Move::Suspend(card) => (card, true),
                 Move::TurnFaceUp(card) => {
                     let worth = self.table.board.face(card).map_or(0, |face| face.mana_value);
                     if best.is_none_or(|(most, _)| worth > most) {
@@ -290,6 +292,10 @@ impl Game<'_> {
                 continue;
             }
             let mut cost = if spell { self.table.board.get(source).map_or(0, |c| c.printed.mana_value) } else { -1 };
+            if let Move::Suspend(card) = chosen {
+                let time = self.suspend_cost(card).map_or(0, |(_, time)| i32::try_from(time).unwrap_or(i32::MAX));
+                cost = cost.saturating_sub(time).max(0);
+            }
             if matches!(chosen, Move::CastFaceDown(_)) {
                 cost = 2;
             }
@@ -523,7 +529,7 @@ impl Game<'_> {
     /// work on `aimed`: anything helpful saves it; a harmful one must kill it.
     fn answers_with(&self, player: PlayerId, chosen: Move, wanted: Effect, aimed: CardId) -> bool {
         let source = match chosen {
-            Move::PlayLand(_) | Move::CastFaceDown(_) | Move::TurnFaceUp(_) => return false,
+            Move::PlayLand(_) | Move::CastFaceDown(_) | Move::TurnFaceUp(_) | Move::Suspend(_) => return false,
             // Its card's own lines say nothing of an ability from the graveyard.
             Move::Activate { card, index, .. } if self.used_from_graveyard(card, index) => return false,
             Move::Activate { card, index, .. } if self.given(card, index).is_some() => {

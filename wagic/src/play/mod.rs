@@ -133,6 +133,9 @@ mod morph;
 #[cfg(test)]
 mod morph_tests;
 mod moves;
+mod suspend;
+#[cfg(test)]
+mod suspend_tests;
 pub(crate) use moves::plan_payment;
 mod mulligan;
 mod poison;
@@ -570,6 +573,10 @@ impl Game<'_> {
                 continue;
             }
             self.enter_phase(phase)?;
+            if phase == Phase::Upkeep {
+                // Suspend's time counters, then the cards cast, before any priority.
+                self.upkeep_suspended(active)?;
+            }
             match phase {
                 Phase::CombatAttackers => {
                     attacked = self.declare_attackers()?;

@@ -28,6 +28,9 @@ pub(super) enum Move {
     CastAlternative(CardId),
     /// Casts a spell from hand with its buyback paid (`buyback.rs`).
     CastBuyback(CardId),
+    /// Suspends a card from hand: its suspend cost paid, it is exiled with time counters
+    /// (`suspend.rs`).
+    Suspend(CardId),
     /// Casts a spell from its owner's graveyard for its flashback cost (`flashback.rs`).
     Flashback(CardId),
     /// Casts a card from hand face down for its `facedown` cost (`morph.rs`).
@@ -53,6 +56,8 @@ enum Paid {
     Alternative,
     /// Its buyback cost (`buyback=`: its mana cost and the buyback).
     Buyback,
+    /// Nothing: cast from exile as the last time counter of suspend is removed.
+    Suspended,
 }
 
 /// The plain costs a mana cost written in lower case (`{2}{u}{u}`) may be paid as,
@@ -112,6 +117,7 @@ impl Game<'_> {
             Move::CastKicked(card) => self.cast(card, Paid::Kicked),
             Move::CastAlternative(card) => self.cast(card, Paid::Alternative),
             Move::CastBuyback(card) => self.cast(card, Paid::Buyback),
+            Move::Suspend(card) => self.suspend(card),
             Move::Flashback(card) => self.cast(card, Paid::Flashback),
             Move::CastFaceDown(card) => self.cast_face_down(card),
             Move::TurnFaceUp(card) => self.turn_face_up(card),
@@ -147,6 +153,9 @@ impl Game<'_> {
                 }
                 if self.alternative_castable(card, sorcery_speed)? {
                     moves.push(Move::CastAlternative(card));
+                }
+                if self.suspendable(card, sorcery_speed) {
+                    moves.push(Move::Suspend(card));
                 }
             }
             if self.face_down_castable(card, sorcery_speed) {
@@ -454,6 +463,7 @@ impl Game<'_> {
             Paid::Flashback => self.flashback_cost(card),
             Paid::Alternative => self.alternative_cost(card),
             Paid::Buyback => self.buyback_cost(card),
+            Paid::Suspended => Some(([0; 6], false)),
         };
         let Some((cost, has_x)) = cost else { return Ok(()) };
         let Some(c) = self.table.board.get(card) else { return Ok(()) };
@@ -497,6 +507,7 @@ impl Game<'_> {
             Paid::Flashback => " with flashback",
             Paid::Alternative => " for its alternative cost",
             Paid::Buyback => " with buyback",
+            Paid::Suspended => " without paying its mana cost",
         };
         let alternative = if paid == Paid::Alternative { self.alternative_action(card) } else { None };
         if let Some(action) = alternative {
@@ -547,6 +558,20 @@ impl Game<'_> {
             self.table.board.place(card, owner, zone, -1);
         }
         self.settle()
+    }
+
+    /// Casts a card whose last time counter of suspend was removed, without paying its
+    /// mana cost, when it can be cast (a spell's target exists): a creature has haste.
+    /// Else it stays in exile.
+    pub(super) fn cast_suspended(&mut self, card: CardId) -> Flow {
+        if !self.castable_for(card, true, Some(([0; 6], false)))? {
+            self.event(format!("{} cannot be cast: it stays exiled", self.name(card)));
+            return Ok(());
+        }
+        if self.table.board.get(card).is_some_and(|c| is_type(&c.printed.types, "creature")) {
+            self.table.board.hasted.push(card);
+        }
+        self.cast(card, Paid::Suspended)
     }
 
     /// Activates ability `index` of a permanent (or an `autohand` one of a card in hand, a

@@ -100,6 +100,16 @@ impl Run<'_> {
         let other = c.printed.has_alternative();
         let morph = !c.printed.face_down_cost.is_empty();
         let buyback = !c.printed.buyback.is_empty();
+        if let Some((_, cost)) = &c.printed.suspend
+            && costs::read_cost(&cost.to_ascii_lowercase()).is_none_or(|(cost, hybrids)| {
+                let mut pool = self.table.board.players[usize::from(owner.0 != 0)].mana;
+                costs::pay_with_hybrids(&mut pool, &cost, &hybrids)
+            })
+        {
+            // Wagic's suspend rule (`MTGSuspendRule`) reacts: the card exiled with time
+            // counters, which the runner's phases do not remove.
+            return Err(skip("a card with suspend its pool pays (suspend is played in games only)", at(line, text)));
+        }
         if hand_lines == 0 && !kicker && !other && !morph && !buyback {
             return self.cast(card, Payment::Normal, line, text);
         }

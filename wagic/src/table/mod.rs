@@ -54,6 +54,8 @@ mod library;
 mod morph;
 mod phase_actions;
 mod poison;
+mod suspend;
+pub use suspend::TIME;
 pub mod stack;
 mod targeted;
 

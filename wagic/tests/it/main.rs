@@ -82,6 +82,7 @@ mod sets;
 mod several_zones;
 mod source_tapped;
 mod stack;
+mod suspend;
 mod targeted;
 mod targeted_player;
 mod targeted_zones;
