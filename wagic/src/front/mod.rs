@@ -34,7 +34,7 @@
 //! `aura.rs`, `anyzone=` in `cda.rs`, `rampage(p/t,n)` in `rampage.rs`,
 //! `dynamicability<!...!>` in `dynamic.rs`, `upcost[...]` in `upcost.rs`, `if
 //! compare(...)` in `compare.rs`, `autohand=` (cycling) in `hand.rs`, `kicker=` with
-//! `auto=kicker effect` in `kicker.rs`, `other=` with `auto=alternative effect` in
+//! `auto=kicker effect` in `kicker.rs`, `buyback=` in `buyback.rs`, `suspend(N)=` in `suspend.rs`, `other=` with `auto=alternative effect` in
 //! `alternative.rs`, a card's `choice` lines (its modes) in `choice.rs`, `this(...)` in `this.rs`, a permanent's
 //! `lord(spec|zones) altercost(colour, ±n)` (read, not compiled: the table applies it) in
 //! `cost_change.rs`, `thisforeach(counter{...})` in `thisforeach.rs`, `@next` in `next.rs`, a permanent's
@@ -56,6 +56,7 @@ pub(crate) mod brackets;
 pub use bearer::{given_activations, is_taught_activation};
 pub use transforms::effect_given_activations;
 mod bushido;
+mod buyback;
 mod card_kind;
 mod cda;
 mod choice;
@@ -95,6 +96,8 @@ mod sacrifice;
 pub mod spec;
 mod statement;
 mod statement_kind;
+mod suspend;
+pub use suspend::{MAX_TIME_COUNTERS, is_suspend_key, suspend_time};
 mod targeted_player;
 mod teach;
 mod this;
@@ -153,6 +156,7 @@ const COMPILED_KEYS: &[&str] = &[
     "autograveyard",
     "autohand",
     "kicker",
+    "buyback",
     "flashback",
     "other",
     "otherrestriction",
@@ -455,6 +459,14 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
             }
             "kicker" => lowering.kicker_cost(value)?,
             "flashback" => lowering.flashback_cost(value, is_spell)?,
+            key if is_suspend_key(key) => {
+                let key_piece = Piece::new(field.key, (field.key_span.start as usize).saturating_sub(base));
+                lowering.suspend_line(key_piece, value)?;
+            }
+            "buyback" => {
+                let mana_cost = block.field("mana").map_or("", |field| field.value);
+                lowering.buyback_cost(value, is_spell, mana_cost)?;
+            }
             "facedown" => lowering.face_down_cost(value, is_spell)?,
             "autofacedown"
                 if block.fields.iter().filter(|field| field.key.eq_ignore_ascii_case(key.as_str())).count() > 1 =>
@@ -712,7 +724,7 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
                 let known = COMPILED_KEYS.iter().chain(DESCRIPTION_KEYS).copied();
                 let help = vocabulary::suggest_unless_wagic(key, vocabulary::KEYS, known).unwrap_or_else(|| {
                     "the keys compiled are `auto`, `abilities`, `target`, `autograveyard` (abilities in \
-                     the graveyard: activated, triggered, static, one-shot), `autohand` (cycling), `kicker`, `flashback`, `other` (a mana cost) and morph's `facedown`, `autofacedown` and `autofaceup`; `name`, `text`, `mana`, `type`, `subtype`, `power` and `toughness` describe \
+                     the graveyard: activated, triggered, static, one-shot), `autohand` (cycling), `kicker`, `buyback`, `suspend(N)`, `flashback`, `other` (a mana cost) and morph's `facedown`, `autofacedown` and `autofaceup`; `name`, `text`, `mana`, `type`, `subtype`, `power` and `toughness` describe \
                      the card"
                         .into()
                 });

@@ -252,6 +252,8 @@ impl Game<'_> {
                 // Cast face down, a card is worth the 2/2 it is (its own cast, if a move
                 // too, is worth more); turned face up, the card it is.
                 Move::CastFaceDown(card) => (card, true),
+                // Suspended, a card is worth itself less the turns it waits.
+                Move::Suspend(card) => (card, true),
                 Move::TurnFaceUp(card) => {
                     let worth = self.table.board.face(card).map_or(0, |face| face.mana_value);
                     if best.is_none_or(|(most, _)| worth > most) {
@@ -259,9 +261,11 @@ impl Game<'_> {
                     }
                     continue;
                 }
-                Move::Cast(card) | Move::CastKicked(card) | Move::Flashback(card) | Move::CastAlternative(card) => {
-                    (card, true)
-                }
+                Move::Cast(card)
+                | Move::CastKicked(card)
+                | Move::Flashback(card)
+                | Move::CastAlternative(card)
+                | Move::CastBuyback(card) => (card, true),
                 Move::Activate { card, index, .. } if self.used_from_graveyard(card, index) => {
                     if !self.brings_back(player, card, index) {
                         continue;
@@ -288,6 +292,10 @@ impl Game<'_> {
                 continue;
             }
             let mut cost = if spell { self.table.board.get(source).map_or(0, |c| c.printed.mana_value) } else { -1 };
+            if let Move::Suspend(card) = chosen {
+                let time = self.suspend_cost(card).map_or(0, |(_, time)| i32::try_from(time).unwrap_or(i32::MAX));
+                cost = cost.saturating_sub(time).max(0);
+            }
             if matches!(chosen, Move::CastFaceDown(_)) {
                 cost = 2;
             }
@@ -298,6 +306,10 @@ impl Game<'_> {
             // Kicked is worth its kicker more: the kicked cast is taken when both are moves.
             if matches!(chosen, Move::CastKicked(_)) {
                 cost = cost.saturating_add(self.kicker_value(source).max(1));
+            }
+            // With buyback is worth the buyback more: the card comes back to be cast again.
+            if matches!(chosen, Move::CastBuyback(_)) {
+                cost = cost.saturating_add(self.buyback_value(source));
             }
             if best.is_none_or(|(most, _)| cost > most) {
                 best = Some((cost, chosen));
@@ -502,7 +514,11 @@ impl Game<'_> {
 
     /// Whether a move casts a spell that counters a spell (`fizzle`).
     fn counters(&self, chosen: Move) -> bool {
-        let (Move::Cast(card) | Move::CastKicked(card) | Move::Flashback(card) | Move::CastAlternative(card)) = chosen
+        let (Move::Cast(card)
+        | Move::CastKicked(card)
+        | Move::Flashback(card)
+        | Move::CastAlternative(card)
+        | Move::CastBuyback(card)) = chosen
         else {
             return false;
         };
@@ -513,7 +529,7 @@ impl Game<'_> {
     /// work on `aimed`: anything helpful saves it; a harmful one must kill it.
     fn answers_with(&self, player: PlayerId, chosen: Move, wanted: Effect, aimed: CardId) -> bool {
         let source = match chosen {
-            Move::PlayLand(_) | Move::CastFaceDown(_) | Move::TurnFaceUp(_) => return false,
+            Move::PlayLand(_) | Move::CastFaceDown(_) | Move::TurnFaceUp(_) | Move::Suspend(_) => return false,
             // Its card's own lines say nothing of an ability from the graveyard.
             Move::Activate { card, index, .. } if self.used_from_graveyard(card, index) => return false,
             Move::Activate { card, index, .. } if self.given(card, index).is_some() => {
@@ -525,6 +541,7 @@ impl Game<'_> {
             | Move::CastKicked(card)
             | Move::Flashback(card)
             | Move::CastAlternative(card)
+            | Move::CastBuyback(card)
             | Move::Activate { card, .. } => card,
         };
         self.answers_with_text(player, &self.effect_text(source), wanted, aimed)

@@ -100,6 +100,9 @@ mod activate_tests;
 mod alternative;
 #[cfg(test)]
 mod alternative_tests;
+mod buyback;
+#[cfg(test)]
+mod buyback_tests;
 #[cfg(test)]
 mod cast_restriction_tests;
 #[cfg(test)]
@@ -130,6 +133,9 @@ mod morph;
 #[cfg(test)]
 mod morph_tests;
 mod moves;
+mod suspend;
+#[cfg(test)]
+mod suspend_tests;
 pub(crate) use moves::plan_payment;
 mod mulligan;
 mod poison;
@@ -161,7 +167,9 @@ use std::sync::Arc;
 use vm::runtime::{CardId, Execution, PlayerId, RequestKind, Value};
 
 use crate::host::WagicHost;
-use crate::table::{BATTLEFIELD, Board, EXILE, GONE, GRAVEYARD, HAND, LIBRARY, Library, P0, P1, Table, TableError};
+use crate::table::{
+    BATTLEFIELD, Board, EXILE, GONE, GRAVEYARD, HAND, LIBRARY, Library, P0, P1, STACK, Table, TableError,
+};
 use crate::testfile::PHASES;
 pub use crate::testfile::Phase;
 use vm::bytecode::ZoneIdx;
@@ -449,7 +457,7 @@ fn move_line(name: &str, owner: &str, controller: &str, from: Option<ZoneIdx>, t
         (Some(from), EXILE) if from != EXILE => format!("{name} [{owner}] is exiled"),
         (Some(LIBRARY), GRAVEYARD) => format!("{name} goes from {owner}'s library to the graveyard"),
         (Some(GRAVEYARD | EXILE | LIBRARY), BATTLEFIELD) => format!("{name} enters the battlefield [{controller}]"),
-        (Some(GRAVEYARD | EXILE), HAND) => format!("{name} returns to {owner}'s hand"),
+        (Some(GRAVEYARD | EXILE | STACK), HAND) => format!("{name} returns to {owner}'s hand"),
         _ => return None,
     })
 }
@@ -565,6 +573,10 @@ impl Game<'_> {
                 continue;
             }
             self.enter_phase(phase)?;
+            if phase == Phase::Upkeep {
+                // Suspend's time counters, then the cards cast, before any priority.
+                self.upkeep_suspended(active)?;
+            }
             match phase {
                 Phase::CombatAttackers => {
                     attacked = self.declare_attackers()?;
@@ -763,7 +775,7 @@ impl Game<'_> {
         let mut candidates: Vec<Value> = execution.candidates().to_vec();
         let env = execution.env();
         let source = env.source;
-        let on_stack = self.table.board.get(source).is_some_and(|c| c.zone == crate::table::STACK);
+        let on_stack = self.table.board.get(source).is_some_and(|c| c.zone == STACK);
         if request.kind == RequestKind::Targets {
             let board = &self.table.board;
             let allowed: Vec<Value> = candidates

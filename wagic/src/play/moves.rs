@@ -26,6 +26,11 @@ pub(super) enum Move {
     CastKicked(CardId),
     /// Casts a spell from hand for its alternative cost (`alternative.rs`).
     CastAlternative(CardId),
+    /// Casts a spell from hand with its buyback paid (`buyback.rs`).
+    CastBuyback(CardId),
+    /// Suspends a card from hand: its suspend cost paid, it is exiled with time counters
+    /// (`suspend.rs`).
+    Suspend(CardId),
     /// Casts a spell from its owner's graveyard for its flashback cost (`flashback.rs`).
     Flashback(CardId),
     /// Casts a card from hand face down for its `facedown` cost (`morph.rs`).
@@ -49,6 +54,21 @@ enum Paid {
     Flashback,
     /// Its alternative cost (`other=`).
     Alternative,
+    /// Its buyback cost (`buyback=`: its mana cost and the buyback).
+    Buyback,
+    /// Nothing: cast from exile as the last time counter of suspend is removed.
+    Suspended,
+}
+
+/// The plain costs a mana cost written in lower case (`{2}{u}{u}`) may be paid as,
+/// without `{X}`, and whether it has `{X}`, as [`Game::printed_ways`] says.
+pub(super) fn cost_ways(cost: &str) -> Option<(Vec<Mana>, bool)> {
+    let has_x = cost.contains("{x}");
+    if cost.matches("{x}").count() > 1 {
+        return None;
+    }
+    let (mana, hybrids) = crate::runner::costs::read_cost(&cost.replace("{x}", ""))?;
+    Some((crate::runner::costs::plain_ways(mana, &hybrids), has_x))
 }
 
 pub(super) fn is_type<T: AsRef<str>>(types: &[T], word: &str) -> bool {
@@ -96,6 +116,8 @@ impl Game<'_> {
             Move::Cast(card) => self.cast(card, Paid::Normal),
             Move::CastKicked(card) => self.cast(card, Paid::Kicked),
             Move::CastAlternative(card) => self.cast(card, Paid::Alternative),
+            Move::CastBuyback(card) => self.cast(card, Paid::Buyback),
+            Move::Suspend(card) => self.suspend(card),
             Move::Flashback(card) => self.cast(card, Paid::Flashback),
             Move::CastFaceDown(card) => self.cast_face_down(card),
             Move::TurnFaceUp(card) => self.turn_face_up(card),
@@ -124,9 +146,16 @@ impl Game<'_> {
                     if self.kicker_payable(card) {
                         moves.push(Move::CastKicked(card));
                     }
+                    // Its buyback cost is its mana cost and more: castable so, castable.
+                    if self.castable_for(card, sorcery_speed, self.buyback_cost(card))? {
+                        moves.push(Move::CastBuyback(card));
+                    }
                 }
                 if self.alternative_castable(card, sorcery_speed)? {
                     moves.push(Move::CastAlternative(card));
+                }
+                if self.suspendable(card, sorcery_speed) {
+                    moves.push(Move::Suspend(card));
                 }
             }
             if self.face_down_castable(card, sorcery_speed) {
@@ -249,13 +278,7 @@ impl Game<'_> {
     /// several `{X}`, a sacrifice).
     pub(super) fn printed_ways(&self, card: CardId) -> Option<(Vec<Mana>, bool)> {
         let c = self.table.board.get(card)?;
-        let cost = c.printed.mana_cost.to_ascii_lowercase();
-        let has_x = cost.contains("{x}");
-        if cost.matches("{x}").count() > 1 {
-            return None;
-        }
-        let (mana, hybrids) = crate::runner::costs::read_cost(&cost.replace("{x}", ""))?;
-        Some((crate::runner::costs::plain_ways(mana, &hybrids), has_x))
+        cost_ways(&c.printed.mana_cost.to_ascii_lowercase())
     }
 
     /// The first of a card's cost `ways` that its owner's pool and lands pay now, as a
@@ -439,6 +462,8 @@ impl Game<'_> {
             Paid::Kicked => self.kicked_cost(card),
             Paid::Flashback => self.flashback_cost(card),
             Paid::Alternative => self.alternative_cost(card),
+            Paid::Buyback => self.buyback_cost(card),
+            Paid::Suspended => Some(([0; 6], false)),
         };
         let Some((cost, has_x)) = cost else { return Ok(()) };
         let Some(c) = self.table.board.get(card) else { return Ok(()) };
@@ -481,6 +506,8 @@ impl Game<'_> {
             Paid::Kicked => " with its kicker",
             Paid::Flashback => " with flashback",
             Paid::Alternative => " for its alternative cost",
+            Paid::Buyback => " with buyback",
+            Paid::Suspended => " without paying its mana cost",
         };
         let alternative = if paid == Paid::Alternative { self.alternative_action(card) } else { None };
         if let Some(action) = alternative {
@@ -495,6 +522,10 @@ impl Game<'_> {
         if paid == Paid::Flashback {
             // Exiled as it leaves the stack (`table/flashback.rs`).
             self.table.board.flashed_back.push(card);
+        }
+        if paid == Paid::Buyback {
+            // Returned to its owner's hand as it resolves (`table/buyback.rs`).
+            self.table.board.bought_back.push(card);
         }
         let line = self.log.len();
         self.event(format!("{verb} {name}{x}{kicker}"));
@@ -523,9 +554,24 @@ impl Game<'_> {
             self.event(format!("{name} does nothing"));
         }
         if self.table.board.get(card).is_some_and(|c| c.zone == STACK) {
-            self.table.board.place(card, owner, GRAVEYARD, -1);
+            let zone = self.table.board.resolved_zone(card);
+            self.table.board.place(card, owner, zone, -1);
         }
         self.settle()
+    }
+
+    /// Casts a card whose last time counter of suspend was removed, without paying its
+    /// mana cost, when it can be cast (a spell's target exists): a creature has haste.
+    /// Else it stays in exile.
+    pub(super) fn cast_suspended(&mut self, card: CardId) -> Flow {
+        if !self.castable_for(card, true, Some(([0; 6], false)))? {
+            self.event(format!("{} cannot be cast: it stays exiled", self.name(card)));
+            return Ok(());
+        }
+        if self.table.board.get(card).is_some_and(|c| is_type(&c.printed.types, "creature")) {
+            self.table.board.hasted.push(card);
+        }
+        self.cast(card, Paid::Suspended)
     }
 
     /// Activates ability `index` of a permanent (or an `autohand` one of a card in hand, a

@@ -32,7 +32,9 @@ fn move_source(chosen: Move) -> (CardId, OptionKind) {
         Move::Flashback(card) => (card, OptionKind::Flashback),
         // A cast as any other, and a special action of the permanent's, as Wagic offers
         // them beside the card's other moves.
-        Move::CastFaceDown(card) | Move::CastAlternative(card) => (card, OptionKind::Cast),
+        Move::CastFaceDown(card) | Move::CastAlternative(card) | Move::CastBuyback(card) | Move::Suspend(card) => {
+            (card, OptionKind::Cast)
+        }
         Move::TurnFaceUp(card) => (card, OptionKind::Activate),
         Move::Activate { card, .. } => (card, OptionKind::Activate),
     }
@@ -274,6 +276,8 @@ impl Game<'_> {
             Move::CastKicked(card) => format!("cast {} with its kicker", self.name(card)),
             Move::Flashback(card) => format!("cast {} with flashback", self.name(card)),
             Move::CastAlternative(card) => format!("cast {} for its alternative cost", self.name(card)),
+            Move::CastBuyback(card) => format!("cast {} with buyback", self.name(card)),
+            Move::Suspend(card) => format!("suspend {}", self.name(card)),
             Move::CastFaceDown(card) => format!("cast {} face down", self.name(card)),
             // Only its controller is asked: the label names the card they may look at.
             Move::TurnFaceUp(card) => {

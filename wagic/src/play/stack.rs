@@ -207,7 +207,7 @@ impl Game<'_> {
     }
 
     /// The rest of a resolving spell's or ability's effect: its questions answered, then a
-    /// spell still on the stack goes to its owner's graveyard.
+    /// spell still on the stack goes to its owner's graveyard (its hand, cast with buyback).
     fn finish_spell(&mut self, card: CardId, ability: bool, step: Step) -> Flow {
         let done = self.drive(step)?;
         if !done {
@@ -216,7 +216,8 @@ impl Game<'_> {
         }
         if !ability && let Some(c) = self.table.board.get(card).filter(|c| c.zone == STACK) {
             let owner = c.owner;
-            self.table.board.place(card, owner, GRAVEYARD, -1);
+            let zone = self.table.board.resolved_zone(card);
+            self.table.board.place(card, owner, zone, -1);
         }
         self.settle()
     }

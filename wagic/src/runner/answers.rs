@@ -236,7 +236,8 @@ impl Run<'_> {
         }
         let owner = c.owner;
         if is_type(&c.printed.types, "instant") || is_type(&c.printed.types, "sorcery") {
-            self.table.board.place(card, owner, GRAVEYARD, -1);
+            let zone = self.table.board.resolved_zone(card);
+            self.table.board.place(card, owner, zone, -1);
         } else {
             self.table.board.place(card, owner, BATTLEFIELD, -1);
             self.entered.insert(card);

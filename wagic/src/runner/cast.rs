@@ -1,6 +1,6 @@
 //! What a click on a card in hand does in a Wagic test once it is cast (or played, a land):
 //! whether it can be cast and paid as each of Wagic's rules would (its restriction, its
-//! speed, its mana cost, kicker, alternative or flashback cost), and the cast itself, its
+//! speed, its mana cost, kicker, alternative, buyback or flashback cost), and the cast itself, its
 //! targets and payment; `clicks.rs` dispatches the click and opens Wagic's menus.
 
 use super::clicks::targets_named;
@@ -35,7 +35,7 @@ impl Run<'_> {
             return false;
         }
         let now = crate::restriction::CastTime { phase: self.phase, turn: self.turn };
-        if matches!(payment, Payment::Normal | Payment::Kicked)
+        if matches!(payment, Payment::Normal | Payment::Kicked | Payment::Buyback)
             && !crate::restriction::cast_allowed(&self.table.board, &c.printed.cast_restriction, c.owner, now)
         {
             return false;
@@ -44,6 +44,7 @@ impl Run<'_> {
             Payment::Alternative => c.printed.other.to_ascii_lowercase(),
             Payment::Flashback => c.printed.flashback.to_ascii_lowercase(),
             Payment::FaceDown => c.printed.face_down_cost.to_ascii_lowercase(),
+            Payment::Buyback => c.printed.buyback.to_ascii_lowercase(),
             Payment::Normal | Payment::Kicked => c.printed.mana_cost.to_ascii_lowercase(),
         };
         let fixed = if mana_cost.matches("{x}").count() == 1 { mana_cost.replace("{x}", "") } else { mana_cost };
@@ -90,10 +91,11 @@ impl Run<'_> {
             Payment::Alternative => &c.printed.other,
             Payment::Flashback => &c.printed.flashback,
             Payment::FaceDown => return self.cast_face_down(card, line, text),
+            Payment::Buyback => &c.printed.buyback,
             Payment::Normal | Payment::Kicked => &c.printed.mana_cost,
         };
         let now = crate::restriction::CastTime { phase: self.phase, turn: self.turn };
-        if matches!(payment, Payment::Normal | Payment::Kicked)
+        if matches!(payment, Payment::Normal | Payment::Kicked | Payment::Buyback)
             && !crate::restriction::cast_allowed(&self.table.board, &c.printed.cast_restriction, c.owner, now)
         {
             // Wagic's cast rule does not react to the click; whether it reads the
@@ -167,7 +169,8 @@ impl Run<'_> {
         if payment == Payment::Kicked && !add_kicker(&mut cost, &kicker_cost) {
             return Err(skip("a mana cost the runner does not pay", format!("`{kicker_cost}` of {}", at(line, text))));
         }
-        if matches!(payment, Payment::Alternative | Payment::Flashback) && printed_x {
+        if matches!(payment, Payment::Alternative | Payment::Flashback | Payment::Buyback) && printed_x {
+            // (Wagic's alternative cost rules, buyback's among them, open a menu of X.)
             // The X of the card's text when it is cast for another cost is not modelled.
             return Err(skip("an alternative cost on a card with `{X}`", at(line, text)));
         }
@@ -203,6 +206,10 @@ impl Run<'_> {
         if payment == Payment::Flashback {
             // Exiled as it leaves the stack (`table/flashback.rs`).
             self.table.board.flashed_back.push(card);
+        }
+        if payment == Payment::Buyback {
+            // Returned to its owner's hand as it resolves (`table/buyback.rs`).
+            self.table.board.bought_back.push(card);
         }
         if matches!(payment, Payment::Kicked | Payment::Alternative) {
             // The runtime knows one kicked card and one paid otherwise at a time.
@@ -312,6 +319,9 @@ pub(super) enum Payment {
     Flashback,
     /// Its morph cost (`facedown=`), cast face down.
     FaceDown,
+    /// Its buyback cost (`buyback=`, its mana cost and the buyback): it returns to its
+    /// owner's hand as it resolves.
+    Buyback,
 }
 
 /// Adds a `kicker=` mana cost to `cost`; false when the runner cannot read it.

@@ -99,7 +99,18 @@ impl Run<'_> {
         let kicker = !c.printed.kicker.is_empty();
         let other = c.printed.has_alternative();
         let morph = !c.printed.face_down_cost.is_empty();
-        if hand_lines == 0 && !kicker && !other && !morph {
+        let buyback = !c.printed.buyback.is_empty();
+        if let Some((_, cost)) = &c.printed.suspend
+            && costs::read_cost(&cost.to_ascii_lowercase()).is_none_or(|(cost, hybrids)| {
+                let mut pool = self.table.board.players[usize::from(owner.0 != 0)].mana;
+                costs::pay_with_hybrids(&mut pool, &cost, &hybrids)
+            })
+        {
+            // Wagic's suspend rule (`MTGSuspendRule`) reacts: the card exiled with time
+            // counters, which the runner's phases do not remove.
+            return Err(skip("a card with suspend its pool pays (suspend is played in games only)", at(line, text)));
+        }
+        if hand_lines == 0 && !kicker && !other && !morph && !buyback {
             return self.cast(card, Payment::Normal, line, text);
         }
         if is_type(&c.printed.types, "land") {
@@ -111,7 +122,8 @@ impl Run<'_> {
         // Wagic's `ActionLayer` lists what reacts to the click: the cast rule (loaded
         // first) when the spell can be cast and paid, the kicker rule (`MTGKickerRule`,
         // loaded next) when the kicker can be paid too, the alternative cost rule
-        // (`MTGAlternativeCostRule`, loaded next) when that cost can be paid, the morph rule
+        // (`MTGAlternativeCostRule`, loaded next) when that cost can be paid, the buyback
+        // rule (`MTGBuyBackRule`, loaded next) when its cost can be paid, the morph rule
         // (`MTGMorphCostRule`, loaded later) when the face-down cost can be paid, then the
         // card's `autohand` abilities whose costs can be paid. One is done at once, several
         // open Wagic's menu.
@@ -127,6 +139,9 @@ impl Run<'_> {
         }
         if other && self.can_cast(card, Payment::Alternative) {
             entries.push(Entry::CastAlternative);
+        }
+        if buyback && self.can_cast(card, Payment::Buyback) {
+            entries.push(Entry::CastBuyback);
         }
         if morph && self.can_cast(card, Payment::FaceDown) {
             entries.push(Entry::CastFaceDown);
@@ -270,6 +285,7 @@ impl Run<'_> {
             Entry::Cast => self.cast(card, Payment::Normal, line, text),
             Entry::CastKicked => self.cast(card, Payment::Kicked, line, text),
             Entry::CastAlternative => self.cast(card, Payment::Alternative, line, text),
+            Entry::CastBuyback => self.cast(card, Payment::Buyback, line, text),
             Entry::CastFaceDown => self.cast(card, Payment::FaceDown, line, text),
             Entry::TurnFaceUp => self.turn_face_up(card, line, text),
             Entry::Given(ability) => self.activate_given(card, ability, line, text),
@@ -533,6 +549,8 @@ pub(super) enum Entry {
     CastKicked,
     /// Casts it from hand for its alternative cost (Wagic's `MTGAlternativeCostRule`).
     CastAlternative,
+    /// Casts it from hand with its buyback paid (Wagic's `MTGBuyBackRule`).
+    CastBuyback,
     /// Casts it from hand face down for its morph cost (Wagic's `MTGMorphCostRule`).
     CastFaceDown,
     /// Turns it face up for its morph cost (Wagic's `AAMorph`).

@@ -232,6 +232,14 @@ pub struct Board {
     /// The spells on the stack cast with flashback: exiled as they leave it
     /// (`flashback.rs`).
     pub flashed_back: Vec<CardId>,
+    /// The spells on the stack cast with their buyback paid: each returns to its owner's
+    /// hand as it resolves (`buyback.rs`).
+    pub bought_back: Vec<CardId>,
+    /// The cards suspended in exile, in the order they were (`suspend.rs`).
+    pub suspended: Vec<CardId>,
+    /// The creatures cast by suspend, on the stack or the battlefield: they have haste
+    /// (`suspend.rs`).
+    pub hasted: Vec<CardId>,
     /// The blocks of the combat that is ending (blocker, attacker), kept for the end of
     /// combat's event after the blocks are cleared (`combat_opponents`).
     pub ended_blocks: Vec<(CardId, CardId)>,
@@ -350,6 +358,9 @@ impl Board {
             x_chosen: None,
             kicked: None,
             flashed_back: Vec::new(),
+            bought_back: Vec::new(),
+            suspended: Vec::new(),
+            hasted: Vec::new(),
             ended_blocks: Vec::new(),
             alternative: None,
             raided: [false; 2],
@@ -515,6 +526,7 @@ impl Board {
     pub fn has_ability(&self, card: CardId, name: &str) -> bool {
         self.get(card).is_some_and(|c| c.printed.abilities.contains(&name))
             || self.abilities.on(card).any(|(_, _, ability)| *ability == name)
+            || (name == "haste" && self.hasted_by_suspend(card))
     }
 
     /// The names of `player`'s cards in `zone`, in order.
@@ -572,6 +584,8 @@ impl Board {
     pub fn place(&mut self, card: CardId, player: PlayerId, zone: ZoneIdx, position: i32) {
         // `librarydeath`, Rest in Peace, `exiledeath`, persist: see `dies.rs`.
         let (zone, position) = self.flashback_destination(card, zone, position);
+        self.forget_buyback(card, zone);
+        self.forget_suspend(card, zone);
         let (zone, position) = self.replaced_destination(card, zone, position);
         self.note_persist(card, zone);
         if zone != BATTLEFIELD && zone != STACK {

@@ -54,6 +54,13 @@ pub struct Printed {
     /// `flashback=` as written (`{2}{R}`), empty when none: the cost of casting it from
     /// its owner's graveyard (`table/flashback.rs`).
     pub flashback: String,
+    /// `buyback=` as written (`{1}{U}{U}{3}`), empty when none: the whole cost of casting
+    /// it with its buyback paid, after which it returns to its owner's hand as it
+    /// resolves (`table/buyback.rs`).
+    pub buyback: String,
+    /// `suspend(N)={cost}`: its N time counters and its cost as written (`{1}{r}`), `None`
+    /// when it has none (`table/suspend.rs`).
+    pub suspend: Option<(u32, String)>,
     /// `facedown=` as written (`{3}`), empty when none: the cost of casting it face down
     /// (morph, `table/morph.rs`).
     pub face_down_cost: String,
@@ -415,6 +422,11 @@ fn printed_of(block: &crate::reader::CardBlock<'_>) -> Printed {
             .collect(),
         kicker: block.field("kicker").map(|field| field.value.trim().to_string()).unwrap_or_default(),
         flashback: block.field("flashback").map(|field| field.value.trim().to_string()).unwrap_or_default(),
+        buyback: block.field("buyback").map(|field| field.value.trim().to_string()).unwrap_or_default(),
+        suspend: block
+            .fields
+            .iter()
+            .find_map(|field| crate::front::suspend_time(field.key).map(|time| (time, field.value.trim().to_string()))),
         face_down_cost: block.field("facedown").map(|field| field.value.trim().to_string()).unwrap_or_default(),
         face_up_cost: block
             .field("autofacedown")

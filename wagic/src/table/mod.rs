@@ -38,6 +38,7 @@ use vm::runtime::{
 
 mod blink;
 mod board;
+mod buyback;
 mod combat;
 mod cost_change;
 mod counters;
@@ -53,6 +54,8 @@ mod library;
 mod morph;
 mod phase_actions;
 mod poison;
+mod suspend;
+pub use suspend::TIME;
 pub mod stack;
 mod targeted;
 
