@@ -53,6 +53,7 @@ mod library;
 mod morph;
 mod phase_actions;
 mod poison;
+mod shares;
 pub mod stack;
 mod targeted;
 
