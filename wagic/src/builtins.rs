@@ -26,6 +26,7 @@ use hybrid_cost::*;
 pub(crate) use pay::{payer_of_tag, read_pay_cost};
 mod alias;
 mod choice;
+mod chosen_type;
 mod conditions;
 mod discard;
 mod functions;
@@ -494,6 +495,8 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::PlayerTarget => player_target,
         Command::ChooseColor => choice::choose_colour,
         Command::ChosenColor => choice::colour_chosen,
+        Command::ChooseType => chosen_type::choose_type,
+        Command::CardTarget => chosen_type::card_target,
     }
 }
 

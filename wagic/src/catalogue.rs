@@ -42,6 +42,12 @@ pub fn colour_name(value: vm::runtime::Value) -> Option<&'static str> {
     COLOUR_NAMES.get(usize::try_from(value.as_int()?).ok()?).copied()
 }
 
+/// The name of a creature type a `choosetype` question offers (its index in
+/// [`CREATURE_SUBTYPES`]), if it is one.
+pub fn creature_type_name(value: vm::runtime::Value) -> Option<&'static str> {
+    CREATURE_SUBTYPES.get(usize::try_from(value.as_int()?).ok()?).copied()
+}
+
 /// The comparisons of an `aslongas(...) ... >n` criterion.
 pub const CRITERIA: &[NamedSpec] = &[
     named("morethan", "`>n`: more than n cards match (no criterion written: more than 0)."),
@@ -71,7 +77,7 @@ pub fn asks_its_player(command: vm::bytecode::CommandIdx) -> bool {
 
 /// Keyword terms inside a spec's `[...]`: states and colours, then the keyword abilities.
 pub const FILTERS: &[NamedSpec] = &{
-    const STATES: [NamedSpec; 14] = [
+    const STATES: [NamedSpec; 18] = [
         named("tapped", "Tapped permanents."),
         named("attacking", "Attacking creatures."),
         named("blocking", "Blocking creatures."),
@@ -90,6 +96,20 @@ pub const FILTERS: &[NamedSpec] = &{
             "Cards that came to their zone this turn (Wagic's `fresh`): entered the battlefield, were put into a \
              hand, a library or exile, or into a graveyard from the battlefield or the stack.",
         ),
+        // Terms comparing the card with the filter's source: read where the filter is
+        // resolved (`Host::has_keyword_for`), so the front end keeps them to VM filters.
+        named(
+            "chosentype",
+            "Cards of the creature type chosen for the source (Wagic's `chosentype`, noted by the catalogue's \
+             `choosetype`).",
+        ),
+        named(
+            "share!name!",
+            "Cards with the name of the card the source targets (Wagic's `share!name!`, noted by the catalogue's \
+             `cardtarget`).",
+        ),
+        named("share!types!", "Cards sharing a subtype with the card the source targets (Wagic's `share!types!`)."),
+        named("share!color!", "Cards sharing a colour with the card the source targets (Wagic's `share!color!`)."),
     ];
     // Then every keyword ability: `creature[flying]` is a creature that has it.
     let mut specs = [named("", ""); STATES.len() + ABILITY_NAMES.len()];
@@ -201,7 +221,7 @@ pub const CARD_TYPES: &[NamedSpec] = &[
 
 pub use costs::COSTS;
 pub use counters::counter_name;
-pub use subtypes::{LAND_SUBTYPES, SUBTYPES};
+pub use subtypes::{CREATURE_SUBTYPES, LAND_SUBTYPES, SUBTYPES};
 
 /// The words a card's type line may hold, numbered: [`CARD_TYPES`] then [`SUBTYPES`] (the
 /// value of a `transforms` effect that adds one).

@@ -456,7 +456,29 @@ pub trait WagicHost: Host {
     /// Remembers `colour` as the colour chosen for `card` (the catalogue's `choosecolor`).
     fn set_chosen_colour(&mut self, card: CardId, colour: Colour);
 
+    /// The creature type chosen for `card` (Wagic's `chooseasubtype`, the catalogue's
+    /// `choosetype`), an index in [`crate::catalogue::SUBTYPES`], until it moved.
+    fn chosen_type(&self, card: CardId) -> Option<u16>;
+
+    /// Remembers `subtype` as the creature type chosen for `card`.
+    fn set_chosen_type(&mut self, card: CardId, subtype: u16);
+
+    /// The creature types a `choosetype` offers (indices in [`crate::catalogue::SUBTYPES`]):
+    /// those of the cards in the game, sorted by name, at most [`TYPES_OFFERED`].
+    fn types_offered(&self) -> Vec<u16>;
+
+    /// The card `card` targets (Wagic's `card->target`, noted by the catalogue's
+    /// `cardtarget`), which a spec's `[share!name!]` compares with.
+    fn card_target(&self, card: CardId) -> Option<CardId>;
+
+    /// Notes that `card` targets `target` (the catalogue's `cardtarget`).
+    fn set_card_target(&mut self, card: CardId, target: CardId);
+
     /// Whether the spell can't be countered: its `abilities=` has `nofizzle` (a spell on
     /// the stack is not in play, so the runtime grants it no ability).
     fn uncounterable(&self, card: CardId) -> bool;
 }
+
+/// The most creature types a `choosetype` offers: a menu a player reads, and a bounded
+/// set of moves for the game's players.
+pub const TYPES_OFFERED: usize = 40;

@@ -88,6 +88,7 @@ fn count_part<'s>(piece: Piece<'s>, construct: &str) -> Result<Part<'s>, Unsuppo
         let ranked = spec.terms.iter().flatten().any(|term| matches!(term.test, TermTest::Rank { .. }));
         if !card_words
             || ranked
+            || spec::reads_the_source(&spec)
             || spec.count != spec::Count::One
             || spec.other
             || matches!(zone_prefix, Some("owner" | "targetcontroller" | "targeted"))
@@ -281,6 +282,7 @@ pub fn some_target(board: &Board, target: &str, player: PlayerId) -> Option<bool
     if !card_words
         || spec.count != spec::Count::One
         || spec.other
+        || spec::reads_the_source(&spec)
         || matches!(zone_prefix, Some("owner" | "targetcontroller" | "targeted"))
     {
         return None;
@@ -326,5 +328,7 @@ fn holds_term(board: &Board, card: CardId, test: TermTest<'_>) -> bool {
         // A ranking among a spec's own candidates keeps one of them when there is one: what
         // `some_target` asks (`parts` refuses it in a count).
         TermTest::Rank { .. } => true,
+        // Refused by `parts`: no source is read here.
+        TermTest::OfSource(_) => false,
     }
 }

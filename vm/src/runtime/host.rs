@@ -191,6 +191,14 @@ pub trait Host {
         false
     }
 
+    /// Whether a keyword filter term holds for the card or player when the filter is
+    /// resolved for the execution `env`: a term that compares the object with its source
+    /// (a type chosen for the source, its target's name) reads it. By default
+    /// [`Host::has_keyword`], which needs no source.
+    fn has_keyword_for(&self, _env: &Env, object: Value, keyword: FilterKeywordIdx) -> bool {
+        self.has_keyword(object, keyword)
+    }
+
     /// A comparable property of the card (`bp`); `None` when it has none (the comparison
     /// is then false).
     fn property(&self, _object: Value, _property: ComparableIdx) -> Option<i32> {

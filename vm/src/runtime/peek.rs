@@ -168,7 +168,7 @@ impl<H: Host> Runtime<H> {
                         || filter
                             .terms
                             .iter()
-                            .any(|alternative| alternative.iter().all(|term| term_holds(host, *term, item))));
+                            .any(|alternative| alternative.iter().all(|term| term_holds(host, env, *term, item))));
                 if passes && !out.contains(&item) {
                     out.push(item);
                     if out.len() >= limit {
@@ -206,7 +206,7 @@ impl<H: Host> Runtime<H> {
                     mask.clear();
                     mask.resize(cand.len(), true);
                     for term in alternative {
-                        apply_term(host, *term, cand, mask);
+                        apply_term(host, env, *term, cand, mask);
                     }
                     for (item, _) in cand.iter().zip(mask.iter()).filter(|(_, keep)| **keep) {
                         if !kept.contains(item) {

@@ -291,7 +291,7 @@ impl<H: Host> Machine<'_, H> {
     }
 
     fn apply_term(&self, term: Term, cand: &[Value], mask: &mut [bool]) {
-        apply_term(&*self.host, term, cand, mask);
+        apply_term(&*self.host, &self.state.env, term, cand, mask);
     }
 }
 
@@ -404,7 +404,7 @@ pub(super) fn retain_type<H: Host>(host: &H, program: &Program, term: TypeTerm, 
 }
 
 /// Clears in `mask` the candidates that fail `term` (one term of an AND-list).
-pub(super) fn apply_term<H: Host>(host: &H, term: Term, cand: &[Value], mask: &mut [bool]) {
+pub(super) fn apply_term<H: Host>(host: &H, env: &Env, term: Term, cand: &[Value], mask: &mut [bool]) {
     match term.kind {
         TermKind::Rank { ranking, word } => {
             let best = cand
@@ -423,7 +423,7 @@ pub(super) fn apply_term<H: Host>(host: &H, term: Term, cand: &[Value], mask: &m
         _ => {
             for (item, keep) in cand.iter().zip(mask.iter_mut()) {
                 if *keep {
-                    *keep = term_holds(host, term, *item);
+                    *keep = term_holds(host, env, term, *item);
                 }
             }
         }
@@ -432,9 +432,9 @@ pub(super) fn apply_term<H: Host>(host: &H, term: Term, cand: &[Value], mask: &m
 
 /// Whether `item` passes `term` as the only candidate left: what [`apply_term`] of it
 /// alone keeps, without a mask. A ranking keeps a lone candidate that has a rank.
-pub(super) fn term_holds<H: Host>(host: &H, term: Term, item: Value) -> bool {
+pub(super) fn term_holds<H: Host>(host: &H, env: &Env, term: Term, item: Value) -> bool {
     let holds = match term.kind {
-        TermKind::Keyword(keyword) => host.has_keyword(item, keyword),
+        TermKind::Keyword(keyword) => host.has_keyword_for(env, item, keyword),
         TermKind::Compare { property, op, value } => {
             host.property(item, property).is_some_and(|actual| op.holds(actual, value))
         }

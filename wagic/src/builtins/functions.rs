@@ -70,8 +70,9 @@ pub(super) fn foreach_count<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
 pub(super) fn has_term<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let word = string_arg(ctx, 1)?;
     let object = ctx.arg(0);
+    let env = ctx.env();
     let result = catalogue::position(catalogue::FILTERS, &word)
-        .is_some_and(|index| ctx.host().has_keyword(object, vm::bytecode::FilterKeywordIdx::new(index)));
+        .is_some_and(|index| ctx.host().has_keyword_for(&env, object, vm::bytecode::FilterKeywordIdx::new(index)));
     ctx.set_result(Value::Bool(result));
     Ok(Status::Success)
 }

@@ -464,6 +464,22 @@ macro_rules! for_each_command {
                 doc: "Wagic's `chooseacolor ... chooseend` (`GenericChooseTypeColorName`): asks the source's controller to choose one of the five colours and remembers it on the source (Wagic's `chooseacolor` of the card) until the source moves or a colour is chosen again, for `chosencolor` to read.",
                 fails_when: "never",
             },
+            ChooseType {
+                name: "choosetype",
+                params: [],
+                default_target: Irrelevant,
+                timed: false,
+                doc: "Wagic's `chooseatype ... chooseend` (`GenericChooseTypeColorName`): asks the source's controller to choose a creature type and remembers it on the source (Wagic's `chooseasubtype` of the card) until the source moves or a type is chosen again; a spec's `[chosentype]` then matches the cards of that type. The types offered are the creature types of the cards in the game (both players' cards, every zone), sorted, at most 40: Wagic offers every creature type, most of which no card in the game has.",
+                fails_when: "never",
+            },
+            CardTarget {
+                name: "cardtarget",
+                params: [],
+                default_target: Irrelevant,
+                timed: false,
+                doc: "Notes the first target card as the card the source targets (Wagic's `card->target`, a spell's first target), whose name, subtypes and colours a spec's `[share!name!]`, `[share!types!]` and `[share!color!]` compare with. The front end makes it the first effect of a spell with `target=` whose lines read it.",
+                fails_when: "never",
+            },
             ChosenColor {
                 name: "chosencolor",
                 params: [req "colour": Keyword($crate::catalogue::MANA_COLOURS)],

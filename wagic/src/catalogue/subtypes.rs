@@ -12,7 +12,7 @@ pub const SUBTYPES: &[&str] =
     ]);
 
 /// The creature types of [`SUBTYPES`].
-const CREATURE_SUBTYPES: &[&str] = &[
+pub const CREATURE_SUBTYPES: &[&str] = &[
     "advisor",
     "ally",
     "angel",

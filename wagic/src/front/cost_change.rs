@@ -181,7 +181,7 @@ impl Lowering<'_> {
                 TermTest::Compare(index, ..) => {
                     ["power", "toughness", "manacost"].contains(&catalogue::COMPARABLE_FILTERS[index].name)
                 }
-                TermTest::Rank { .. } => false,
+                TermTest::Rank { .. } | TermTest::OfSource(_) => false,
             };
             if !readable {
                 return Err(spec_refused(

@@ -61,6 +61,7 @@ mod card_kind;
 mod cda;
 mod choice;
 mod chosen_colour;
+mod chosen_type;
 pub use choice::{is_mode_line, mode_labels};
 pub use chosen_colour::colour_choice_abilities;
 mod compare;
@@ -146,6 +147,11 @@ const DESCRIPTION_KEYS: &[&str] =
 /// Whether `key` only describes the card (lowering never refuses its line).
 pub fn describes_only(key: &str) -> bool {
     DESCRIPTION_KEYS.iter().any(|description| description.eq_ignore_ascii_case(key))
+}
+
+/// Whether the card's `target=` is of its controller's cards only (`|mybattlefield`).
+fn targets_its_own(block: &CardBlock<'_>) -> bool {
+    block.field("target").is_some_and(|field| field.value.to_ascii_lowercase().contains("|my"))
 }
 
 /// The keys of a card block that are compiled.
@@ -391,6 +397,8 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
     let mut chosen_triggers = std::collections::HashSet::new();
     // The first line naming a zone of the player the spell targets (`targetedpersonshand`).
     let mut names_targeted_zone = None;
+    // The first `share!...!` spec term of the card's lines (`chosen_type.rs`).
+    let mut reads_shared = None;
     let reads_targeted_zones = block.fields.iter().any(|field| {
         !describes_only(field.key) && targeted_player::targeted_zone(Piece::new(field.value, 0)).is_some()
     });
@@ -401,6 +409,10 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
         if !describes_only(&key) && names_targeted_zone.is_none() {
             targeted_player::check_targeted_zone(value, lowering.spell_targets_player)?;
             names_targeted_zone = targeted_player::targeted_zone(value);
+        }
+        if !describes_only(&key) && reads_shared.is_none() {
+            reads_shared = chosen_type::shared_term(value);
+            chosen_type::check_shared_term(value)?;
         }
         match key.as_str() {
             "abilities" => {
@@ -516,6 +528,11 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
                 let statements = lowering.spell_teach(value)?;
                 spell_statements.extend_from_slice(lowering.until_end_of_turn(statements));
             }
+            "auto" if is_spell && value.trim().text.eq_ignore_ascii_case("sacrifice") && !targets_its_own(block) => {
+                // Endemic Plague's "sacrifice a creature" as a cost, which Wagic writes as a
+                // target any player's creature may be.
+                return Err(Unsupported::new(value, "spell sacrificing a target that may be another player's"));
+            }
             "auto" => {
                 let lower = |value: Piece<'_>| {
                     if is_aura {
@@ -536,6 +553,29 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
                         None => {}
                     }
                     choice.lines
+                } else if chosen_type::chooses_a_type(value) {
+                    // Asked as the spell resolves or the permanent enters, before the
+                    // effects that read the type.
+                    let choice = lowering.type_choice(value, &lower)?;
+                    let starred = ["power", "toughness"]
+                        .iter()
+                        .any(|key| block.field(key).is_some_and(|field| field.value.trim() == "*"));
+                    if choice.ask.is_some() && starred {
+                        // Its characteristic-defining count is read as it enters, before the
+                        // type is asked: a 0/0 dies first.
+                        return Err(Unsupported::new(value, "`chooseatype` on a creature of power or toughness `*`"));
+                    }
+                    if !is_spell && choice.ask.is_some() && matches!(choice.line, Line::Plain(_) | Line::Once(_)) {
+                        // Wagic runs it as the permanent enters (Elvish Soultiller's, which
+                        // its text does as it dies).
+                        return Err(Unsupported::new(value, "`chooseatype` of a one-shot effect on a permanent"));
+                    }
+                    match choice.ask {
+                        Some(ask) if is_spell => spell_statements.extend_from_slice(ask),
+                        Some(ask) => autos.push(Auto { hook: false, events: &[], costs: &[], statements: ask }),
+                        None => {}
+                    }
+                    vec![choice.line]
                 } else {
                     vec![lower(value)?]
                 };
@@ -785,6 +825,13 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
     {
         // Its target player is noted before its effects read that player's zones.
         spell_statements.insert(0, targeted_player::note_player_target(arena, at));
+    }
+    if let Some(at) = reads_shared {
+        if !is_spell || block.field("target").is_none() {
+            return Err(chosen_type::unnoted_share(at));
+        }
+        // Its target card is noted before its effects compare with it.
+        spell_statements.insert(0, chosen_type::note_card_target(arena, at));
     }
     if let Some(span) = lowering.lasting_given.take() {
         return Err(Unsupported { span, construct: transforms::GIVEN_TRIGGER.into(), help: None });

@@ -67,6 +67,19 @@ pub enum TermTest<'s> {
     /// cards of the pool written after it (`creature:mybattlefield`), which must be the
     /// spec's own: a ranking among its candidates.
     Rank { ranking: usize, word: u16, pool: Piece<'s> },
+    /// A keyword term (an index in [`catalogue::FILTERS`]) that compares the card with
+    /// the filter's source (`chosentype`, `share!name!`): the runtime reads the source
+    /// where it resolves a filter, or a trigger's test (`hasterm`) runs; what the table
+    /// reads itself (a restriction's count, a cost change's spec) refuses it.
+    OfSource(usize),
+}
+
+/// The keyword terms that compare a card with the filter's source ([`TermTest::OfSource`]).
+pub const SOURCE_TERMS: [&str; 4] = ["chosentype", "share!name!", "share!types!", "share!color!"];
+
+/// Whether a spec's `[...]` compares its cards with the source ([`TermTest::OfSource`]).
+pub fn reads_the_source(spec: &Spec<'_>) -> bool {
+    spec.terms.iter().flatten().any(|term| matches!(term.test, TermTest::OfSource(_)))
 }
 
 /// Reads a spec.
@@ -326,6 +339,12 @@ fn read_term(piece: Piece<'_>) -> Result<TermTest<'_>, Unsupported> {
         return Ok(TermTest::Compare(index, op, value));
     }
     let without_blanks: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let lower = without_blanks.to_ascii_lowercase();
+    if SOURCE_TERMS.contains(&lower.as_str())
+        && let Some(index) = catalogue::position(catalogue::FILTERS, &lower)
+    {
+        return Ok(TermTest::OfSource(index));
+    }
     if let Some(index) = catalogue::position(catalogue::FILTERS, &without_blanks) {
         return Ok(TermTest::Keyword(index));
     }
@@ -577,7 +596,11 @@ impl<'i> SpecLowering<'i> {
 
     fn term_test(&self, term: SpecTerm<'_>, object: Expr<'i>) -> Expr<'i> {
         let test = match term.test {
-            TermTest::Keyword(index) => self.call("hasterm", &[object, Expr::Str(catalogue::FILTERS[index].name)]),
+            // `hasterm` reads a term of the source against the execution's source: the
+            // card whose trigger (a lord's entering one) it is.
+            TermTest::Keyword(index) | TermTest::OfSource(index) => {
+                self.call("hasterm", &[object, Expr::Str(catalogue::FILTERS[index].name)])
+            }
             TermTest::Compare(index, op, value) => {
                 let name = catalogue::COMPARABLE_FILTERS[index].name;
                 let property = match catalogue::counter_name(name) {
@@ -613,7 +636,7 @@ impl<'i> SpecLowering<'i> {
 /// The bundle term for a spec term.
 fn bundle_term(term: SpecTerm<'_>) -> Term {
     let kind = match term.test {
-        TermTest::Keyword(index) => TermKind::Keyword(FilterKeywordIdx::new(index)),
+        TermTest::Keyword(index) | TermTest::OfSource(index) => TermKind::Keyword(FilterKeywordIdx::new(index)),
         TermTest::Compare(index, op, value) => TermKind::Compare { property: ComparableIdx::new(index), op, value },
         TermTest::Rank { ranking, word, .. } => TermKind::Rank { ranking: RankingIdx::new(ranking), word },
         TermTest::Type(word) => match type_atom_kind(word.text) {

@@ -50,7 +50,7 @@ use super::moves::{Move, is_type};
 use super::{Game, opponent};
 use crate::catalogue::Command;
 use crate::host::EffectCode;
-use crate::table::{BATTLEFIELD, HAND};
+use crate::table::{BATTLEFIELD, GRAVEYARD, HAND, LIBRARY};
 use crate::testfile::Phase;
 
 /// The catalogue's costs opening an ability that pays an upkeep cost.
@@ -591,6 +591,9 @@ impl Game<'_> {
         if matches!(request.kind, RequestKind::Command(command, _) if command.index() == Command::ChooseColor.index()) {
             return self.greedy_colour(source, request.chooser, &candidates).into_iter().collect();
         }
+        if matches!(request.kind, RequestKind::Command(command, _) if command.index() == Command::ChooseType.index()) {
+            return self.greedy_type(source, request.chooser, &candidates).into_iter().collect();
+        }
         if matches!(request.kind, RequestKind::Command(command, _) if command.index() == Command::Chosen.index()) {
             return self.greedy_mode(source, request.chooser, &candidates).into_iter().collect();
         }
@@ -647,6 +650,29 @@ impl Game<'_> {
         };
         // The first of the best: `max_by_key` keeps the last of equals.
         offered.iter().rev().max_by_key(|value| count(value)).copied()
+    }
+
+    /// The creature type `me` chooses for `source` among `offered`: for a harmful effect
+    /// the one the opponent has most creatures of less those of `me`, else the other way
+    /// round; among equals, the one most (for a harmful effect, fewest) of the cards of
+    /// `me` in any zone are of; the first of the best.
+    fn greedy_type(&self, source: CardId, me: PlayerId, offered: &[Value]) -> Option<Value> {
+        let board = &self.table.board;
+        let harmful = effect_of(&self.answer_text(source)) == Effect::Harmful;
+        let (gaining, losing) = if harmful { (opponent(me), me) } else { (me, opponent(me)) };
+        let (gaining, losing) = (self.creatures(gaining), self.creatures(losing));
+        let own: Vec<CardId> =
+            [HAND, LIBRARY, BATTLEFIELD, GRAVEYARD].iter().flat_map(|zone| board.zone(me, *zone)).collect();
+        let score = |value: &Value| {
+            let Some(name) = crate::catalogue::creature_type_name(*value) else { return (i64::MIN, 0) };
+            let of_type = |cards: &[CardId]| {
+                i64::try_from(cards.iter().filter(|card| board.types(**card).contains(&name)).count()).unwrap_or(0)
+            };
+            let mine = if harmful { -of_type(&own) } else { of_type(&own) };
+            (of_type(&gaining) - of_type(&losing), mine)
+        };
+        // The first of the best: `max_by_key` keeps the last of equals.
+        offered.iter().rev().max_by_key(|value| score(value)).copied()
     }
 
     /// The mode of `source`'s `choice` lines `me` chooses among `offered` (their labels):

@@ -801,12 +801,19 @@ impl Game<'_> {
             let does = if chosen == [Value::Bool(true)] { "pays" } else { "does not pay" };
             self.event(format!("{} {does} {cost} for {source}", who(request.chooser)));
         } else if !matches!(request.kind, RequestKind::Action) {
-            let colour = matches!(request.kind, RequestKind::Command(command, _) if command.index() == Command::ChooseColor.index());
+            let asked = |asking: Command| matches!(request.kind, RequestKind::Command(command, _) if command.index() == asking.index());
+            let (colour, kind) = (asked(Command::ChooseColor), asked(Command::ChooseType));
             let shown: Vec<String> = chosen
                 .iter()
-                .map(|value| match crate::catalogue::colour_name(*value).filter(|_| colour) {
-                    Some(name) => name.to_string(),
-                    None => self.shown(*value),
+                .map(|value| {
+                    let name = if colour {
+                        crate::catalogue::colour_name(*value)
+                    } else if kind {
+                        crate::catalogue::creature_type_name(*value)
+                    } else {
+                        None
+                    };
+                    name.map_or_else(|| self.shown(*value), str::to_string)
                 })
                 .collect();
             let chosen = if shown.is_empty() { "nothing".to_string() } else { shown.join(", ") };

@@ -403,6 +403,9 @@ impl Game<'_> {
             {
                 crate::catalogue::colour_name(value).map_or_else(|| index.to_string(), str::to_string)
             }
+            (RequestKind::Command(command, _), Value::Int(index)) if command.index() == Command::ChooseType.index() => {
+                crate::catalogue::creature_type_name(value).map_or_else(|| index.to_string(), str::to_string)
+            }
             (_, Value::Str(_)) => format!("choose: {}", self.shown(value)),
             (_, Value::Int(number)) => number.to_string(),
             _ => self.card_label(value),

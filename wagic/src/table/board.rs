@@ -107,6 +107,13 @@ pub struct Card {
     /// `choosecolor` as it enters or its ability resolves), which its `chosencolor` reads;
     /// none once it moves.
     pub chosen_colour: Option<crate::host::Colour>,
+    /// The creature type chosen for it (Wagic's `chooseatype`, an index in the catalogue's
+    /// subtypes, noted by `choosetype`), which its specs' `[chosentype]` read; none once it
+    /// moves.
+    pub chosen_type: Option<u16>,
+    /// The card its spell targets (Wagic's `card->target`, noted by `cardtarget` as it
+    /// resolves), which its specs' `[share!...!]` compare with; none once it moves.
+    pub card_target: Option<CardId>,
     /// Its own face while it is flipped or transformed into another card (`flip.rs`):
     /// `printed` is then that card's, until it leaves the battlefield.
     pub unflipped: Option<Box<Printed>>,
@@ -156,6 +163,8 @@ impl Card {
             spent: [0; 6],
             player_target: None,
             chosen_colour: None,
+            chosen_type: None,
+            card_target: None,
             unflipped: None,
             stored: None,
         }
@@ -679,6 +688,8 @@ impl Board {
         c.attacked = false;
         c.player_target = None;
         c.chosen_colour = None;
+        c.chosen_type = None;
+        c.card_target = None;
         c.zone = zone;
         c.order = order;
         if zone == BATTLEFIELD {

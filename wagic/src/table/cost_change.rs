@@ -102,7 +102,7 @@ impl Table {
                 .property(Value::Card(card), ComparableIdx::new(index))
                 .is_some_and(|actual| op.holds(actual, value)),
             // The front end refuses a ranking in a cost change (`cost_change.rs`).
-            TermTest::Rank { .. } => false,
+            TermTest::Rank { .. } | TermTest::OfSource(_) => false,
         };
         let termed = spec.terms.is_empty()
             || spec.terms.iter().any(|group| group.iter().all(|term| term.negated != term_holds(term.test)));

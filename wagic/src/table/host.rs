@@ -68,7 +68,26 @@ impl Host for Board {
             "fresh" => c.fresh,
             // +1/+1 and -1/-1 counters cancel in Wagic too (`Counter::cancelCounter`).
             "counter{any}" => c.counters != (0, 0) || !c.named.is_empty(),
+            // Read against the filter's source: `has_keyword_for`.
+            "chosentype" | "share!name!" | "share!types!" | "share!color!" => false,
             ability => self.has_ability(card, ability),
+        }
+    }
+
+    fn has_keyword_for(&self, env: &Env, object: Value, keyword: FilterKeywordIdx) -> bool {
+        let Some(card) = object.as_card() else { return false };
+        match catalogue::FILTERS[keyword.index()].name {
+            "chosentype" => {
+                let chosen = WagicHost::chosen_type(self, env.source)
+                    .and_then(|subtype| catalogue::CREATURE_SUBTYPES.get(usize::from(subtype)));
+                chosen.is_some_and(|word| self.get(card).is_some() && self.types(card).contains(word))
+            }
+            "share!name!" | "share!types!" | "share!color!" => {
+                // Wagic compares with the source itself when it targets no card.
+                let against = WagicHost::card_target(self, env.source).unwrap_or(env.source);
+                self.shares(card, against, catalogue::FILTERS[keyword.index()].name)
+            }
+            _ => self.has_keyword(object, keyword),
         }
     }
 
@@ -673,6 +692,44 @@ impl WagicHost for Board {
     fn set_chosen_colour(&mut self, card: CardId, colour: Colour) {
         if let Some(c) = self.get_mut(card) {
             c.chosen_colour = Some(colour);
+        }
+    }
+
+    fn chosen_type(&self, card: CardId) -> Option<u16> {
+        self.get(card)?.chosen_type
+    }
+
+    fn set_chosen_type(&mut self, card: CardId, subtype: u16) {
+        if let Some(c) = self.get_mut(card) {
+            c.chosen_type = Some(subtype);
+        }
+    }
+
+    fn types_offered(&self) -> Vec<u16> {
+        let mut offered: Vec<u16> = Vec::new();
+        for index in 0..self.cards.len() {
+            let card = CardId(u32::try_from(index).unwrap_or(u32::MAX));
+            for word in self.types(card) {
+                let subtype = catalogue::CREATURE_SUBTYPES.iter().position(|name| *name == word);
+                if let Some(subtype) = subtype.and_then(|subtype| u16::try_from(subtype).ok())
+                    && !offered.contains(&subtype)
+                {
+                    offered.push(subtype);
+                }
+            }
+        }
+        offered.sort_by_key(|subtype| catalogue::CREATURE_SUBTYPES.get(usize::from(*subtype)).copied());
+        offered.truncate(crate::host::TYPES_OFFERED);
+        offered
+    }
+
+    fn card_target(&self, card: CardId) -> Option<CardId> {
+        self.get(card)?.card_target
+    }
+
+    fn set_card_target(&mut self, card: CardId, target: CardId) {
+        if let Some(c) = self.get_mut(card) {
+            c.card_target = Some(target);
         }
     }
 

@@ -54,6 +54,7 @@ mod library;
 mod morph;
 mod phase_actions;
 mod poison;
+mod shares;
 mod suspend;
 pub use suspend::TIME;
 pub mod stack;

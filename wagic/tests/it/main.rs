@@ -21,6 +21,7 @@ mod cards;
 mod cast_restriction;
 mod choice;
 mod chosen_colour;
+mod chosen_type;
 mod combat;
 mod combat_foe;
 mod constructs;
