@@ -253,7 +253,7 @@ fn a_trigger_restriction_compiles_as_a_count_checked_before_anything_is_asked() 
         assert_eq!(error_of(&format!("{line}\ntype=Artifact")), None, "{line}");
     }
     let refused = |line: &str| error_of(&format!("{line}\ntype=Artifact"));
-    let other = "unsupported: trigger restriction other than `type(spec)~morethan|lessthan|equalto~n` or `lastturn(*|stack)~...~n`, comma-separated";
+    let other = "unsupported: trigger restriction other than `type(spec)~morethan|lessthan|equalto~n`, `lastturn(*|stack)~...~n`, `raid`, `morbid`, `myturnonly`, `opponentturnonly` or `compare(powertotalinplay)~morethan~n`, comma-separated";
     // A count compared with a count, a modified count: not compiled.
     for line in [
         "auto=@each my upkeep restriction{type(land|mybattlefield)~lessthan~type(land|opponentbattlefield)}:draw:1 controller",

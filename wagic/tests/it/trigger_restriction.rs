@@ -92,7 +92,7 @@ fn a_restriction_other_than_counts_stays_refused() {
     assert_eq!(
         error_of("auto=@each my upkeep restriction{compare(pdcount)~lessthan~1}:life:1\ntype=Enchantment").as_deref(),
         Some(
-            "unsupported: trigger restriction other than `type(spec)~morethan|lessthan|equalto~n` or `lastturn(*|stack)~...~n`, comma-separated"
+            "unsupported: trigger restriction other than `type(spec)~morethan|lessthan|equalto~n`, `lastturn(*|stack)~...~n`, `raid`, `morbid`, `myturnonly`, `opponentturnonly` or `compare(powertotalinplay)~morethan~n`, comma-separated"
         )
     );
     // `this(...)` makes the first part's condition: the restriction would replace it.
