@@ -191,9 +191,14 @@ impl<'i> Lowering<'i> {
     }
 
     /// The catalogue's `aslongas` check of `type(spec)~criterion~n` (or `~type(spec)` for
-    /// n: a count of cards too), or with `negate` of its negation: it succeeds when the test
-    /// holds (fails).
-    fn count_check(&self, test: Piece<'_>, construct: &str, negate: bool) -> Result<Effect<'i>, Unsupported> {
+    /// n: a count of cards too, `~type(spec)+n` that count and n), or with `negate` of its
+    /// negation: it succeeds when the test holds (fails).
+    pub(super) fn count_check(
+        &self,
+        test: Piece<'_>,
+        construct: &str,
+        negate: bool,
+    ) -> Result<Effect<'i>, Unsupported> {
         let parts = test.split_top("~");
         let [count_part, criterion, bound] = parts.as_slice() else {
             return Err(Unsupported::new(test, construct));
@@ -202,8 +207,14 @@ impl<'i> Lowering<'i> {
         else {
             return Err(Unsupported::new(*count_part, construct));
         };
+        // `~type(spec)+n`: Wagic adds the number written after the count to it.
         let (against, number) = match bound.trim().call("type") {
             Some((against, after)) if after.text.trim().is_empty() => (Some(against), 0),
+            Some((against, after)) => {
+                let added = after.text.trim();
+                let number = added.strip_prefix('+').unwrap_or(added).parse::<i32>();
+                (Some(against), number.map_err(|_| Unsupported::new(*bound, construct))?)
+            }
             _ => (None, bound.trim().text.parse::<i32>().map_err(|_| Unsupported::new(*bound, construct))?),
         };
         // The condition written, or its negation (which holds when the effect must not run).

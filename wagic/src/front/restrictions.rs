@@ -53,7 +53,7 @@ impl<'i> Lowering<'i> {
         restriction: Piece<'_>,
         statements: &'i [Statement<'i>],
     ) -> Result<&'i [Statement<'i>], Unsupported> {
-        let construct = "trigger restriction other than `type(spec)~morethan|lessthan|equalto~n`, `lastturn(*|stack)~...~n`, `raid`, `morbid`, `myturnonly`, `opponentturnonly` or `compare(powertotalinplay)~morethan~n`, comma-separated";
+        let construct = "trigger restriction other than `type(spec)~morethan|lessthan|equalto~n|type(spec)`, `lastturn(*|stack)~...~n`, `raid`, `morbid`, `myturnonly`, `opponentturnonly` or `compare(powertotalinplay)~morethan~n`, comma-separated";
         let parts = restriction.trim().split_top(",");
         if parts.len() > MAX_RESTRICTION_PARTS {
             return Err(Unsupported::new(restriction, construct));
@@ -72,6 +72,13 @@ impl<'i> Lowering<'i> {
             let [count_part, criterion, bound] = part.split_top("~")[..] else {
                 return Err(Unsupported::new(part, construct));
             };
+            if bound.trim().starts_with_word("type(") {
+                // A count against a count (Wild Mammoth's creatures of either player): the
+                // catalogue's `aslongas` of both.
+                let operator = if guard.is_empty() { None } else { Some(ChainOperator::AndThen) };
+                guard.push(Link { operator, effect: self.count_check(part, construct, false)? });
+                continue;
+            }
             let name = criterion.trim().text.to_ascii_lowercase();
             let bound: i32 = bound.trim().text.parse().map_err(|_| Unsupported::new(bound, construct))?;
             if !["morethan", "lessthan", "equalto"].contains(&name.as_str()) {
