@@ -379,13 +379,26 @@ impl<'g> Gen<'g, '_> {
             }
             Some(ir::Condition::Guarded { guard, may, stops }) => {
                 let end = if stops { entry.stop() } else { entry.statement_end() };
-                self.chain(entry, guard, None, 0);
-                entry.emit(Instr::JumpIfFailed { target: end });
+                // With an `else` branch, a failing guard takes it: the guard is checked
+                // once, so one branch runs whatever the first does to the game.
+                let otherwise = match statement.otherwise {
+                    Some(ir::Otherwise { elif: None, body }) => Some((entry.label(), body)),
+                    _ => None,
+                };
+                let failed = otherwise.as_ref().map_or(end, |(label, _)| *label);
+                self.chain(entry, guard, otherwise.as_ref().map(|(label, _)| *label), 0);
+                entry.emit(Instr::JumpIfFailed { target: failed });
                 if let Some(question) = may {
                     let question = question.map(|question| self.intern(question));
                     entry.emit(Instr::May { question, skip: end });
                 }
                 self.body(entry, statement);
+                if let Some((label, body)) = otherwise {
+                    let end = entry.statement_end();
+                    entry.emit(Instr::Jump { target: end });
+                    entry.bind(label);
+                    self.body(entry, body);
+                }
             }
             Some(ir::Condition::MayOrStop(question)) => {
                 let question = question.map(|question| self.intern(question));

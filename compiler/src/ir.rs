@@ -113,7 +113,8 @@ pub struct Statement<'i> {
     pub restriction: Option<(RestrictionIdx, Option<RestrictionPrefixIdx>)>,
     /// The effects.
     pub chain: &'i [Link<'i>],
-    /// `[[elif e]] ...` / `[[else]] ...`: the statement run when the condition is false.
+    /// `[[elif e]] ...` / `[[else]] ...`: the statement run when the condition is false
+    /// (of a `Guarded` condition, an `else` alone: run when the guard fails).
     pub otherwise: Option<&'i Otherwise<'i>>,
     /// The statement's source.
     pub span: Span,

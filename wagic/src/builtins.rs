@@ -349,6 +349,11 @@ fn spells_last_turn<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(status(criterion_holds(criterion, count, bound)))
 }
 
+/// `holds(test)`: whether the test is true.
+fn holds<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    Ok(status(matches!(ctx.arg(0), Value::Bool(true))))
+}
+
 /// `equip`, and an Aura's `enchant`: attaches the source to its target permanent.
 fn equip<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let source = ctx.env().source;
@@ -489,6 +494,7 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::Flip => permanents::flip,
         Command::Blink => permanents::blink,
         Command::SpellsLastTurn => spells_last_turn,
+        Command::Holds => holds,
         Command::PreventDamage => prevent::prevent_damage,
         Command::ProtectionFrom => protection_from,
         Command::DoNothing => do_nothing,
@@ -561,6 +567,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
         ("devotion", devotion),
         ("poisoncount", poison_count),
         ("morbid", conditions::morbid),
+        ("powertotal", conditions::power_total),
         ("coinflip", conditions::coin_flip),
         ("damaged", conditions::damaged),
     ];
@@ -572,7 +579,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
     for spec in CATALOGUE.costs.iter().enumerate().filter(|(_, spec)| hybrid_ways(spec.name).is_some()) {
         table.cost(spec.0, hybrid_cost);
     }
-    let costs: [(&str, vm::runtime::CostFn<H>); 35] = [
+    let costs: [(&str, vm::runtime::CostFn<H>); 38] = [
         ("T", tap_cost),
         ("W", white),
         ("U", blue),
@@ -595,6 +602,9 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
         ("restrictionmorethan", restriction_more_than),
         ("restrictionlessthan", restriction_less_than),
         ("restrictionequalto", restriction_equal_to),
+        ("raid", raid_cost),
+        ("morbid", morbid_cost),
+        ("powertotalmorethan", power_total_more_than),
         ("upcost", upcost),
         ("echo", echo),
         ("cumulative", cumulative),

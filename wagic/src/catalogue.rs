@@ -654,6 +654,12 @@ pub const FUNCTIONS: &[FunctionSpec] = &[
         doc: "`raided(player)`: whether the player attacked with a creature this turn (Wagic's `if raid`).",
     },
     FunctionSpec {
+        name: "powertotal",
+        min_args: 1,
+        max_args: 1,
+        doc: "`powertotal(player)`: the total power of the creatures the player controls (Wagic's `powertotalinplay`, formidable).",
+    },
+    FunctionSpec {
         name: "morbid",
         min_args: 0,
         max_args: 0,

@@ -424,6 +424,9 @@ pub trait WagicHost: Host {
     /// `Player::damaged`, which `bloodthirst` reads).
     fn damaged(&self, player: PlayerId) -> i32;
 
+    /// The total power of the creatures the player controls (Wagic's `powertotalinplay`).
+    fn creature_power_total(&self, player: PlayerId) -> i32;
+
     /// Whether the card's upkeep cost (`upcost[...]`) was paid this turn.
     fn upkeep_paid(&self, card: CardId) -> bool;
 

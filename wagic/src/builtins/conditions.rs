@@ -66,6 +66,13 @@ pub(super) fn morbid<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(Status::Success)
 }
 
+/// `powertotal(player)`: the total power of the creatures the player controls.
+pub(super) fn power_total<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let total = ctx.arg(0).as_player().map_or(0, |player| ctx.host().creature_power_total(player));
+    ctx.set_result(Value::Int(total));
+    Ok(Status::Success)
+}
+
 /// `coinflip()`: whether a coin flip is won: the host's random source draws one of two
 /// sides (Wagic's `AASetCoin` compares the side its controller called with its game's
 /// random number), so a seeded game flips the same.

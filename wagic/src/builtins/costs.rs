@@ -399,6 +399,26 @@ pub(super) fn restriction_equal_to<H: WagicHost>(ctx: &mut CallContext<'_, H>, _
     restriction(ctx, |count, bound| count == bound)
 }
 
+/// `restriction{raid}` of an activated ability: payable while its controller attacked
+/// with a creature this turn; paying does nothing.
+pub(super) fn raid_cost<H: WagicHost>(ctx: &mut CallContext<'_, H>, _phase: CostPhase) -> Res {
+    let player = ctx.env().controller;
+    Ok(status(ctx.host().raided(player)))
+}
+
+/// `restriction{morbid}`: payable while a creature died this turn.
+pub(super) fn morbid_cost<H: WagicHost>(ctx: &mut CallContext<'_, H>, _phase: CostPhase) -> Res {
+    Ok(status(ctx.host().morbid()))
+}
+
+/// `restriction{compare(powertotalinplay)~morethan~n}` (formidable): payable while the
+/// creatures its controller controls have total power more than the cost's count.
+pub(super) fn power_total_more_than<H: WagicHost>(ctx: &mut CallContext<'_, H>, _phase: CostPhase) -> Res {
+    let player = ctx.env().controller;
+    let bound = i64::from(cost_count(ctx));
+    Ok(status(i64::from(ctx.host().creature_power_total(player)) > bound))
+}
+
 /// Whether `holds` of the count of the cards the cost's filter matches and the filter's
 /// own count (`<n>`, the bound) (checked again as it is paid: it holds then as it did).
 fn restriction<H: WagicHost>(ctx: &mut CallContext<'_, H>, holds: impl Fn(i64, i64) -> bool) -> Res {

@@ -456,6 +456,14 @@ macro_rules! for_each_command {
                 doc: "`restriction{lastturn(*|stack)~lessthan~1}` (Wagic's `seenLastTurn` of the stacks): succeeds when the criterion holds for the spells cast last turn by both players (a werewolf transforms when none was, and back when two or more were), so that `&&` runs the effect only then.",
                 fails_when: "the criterion does not hold",
             },
+            Holds {
+                name: "holds",
+                params: [req "test": Expr],
+                default_target: Irrelevant,
+                timed: false,
+                doc: "`holds(test)`: succeeds when the test is true, so that `&&` runs the effect only then (a trigger's `restriction{raid}`, `restriction{morbid}`, `restriction{myturnonly}`, `restriction{compare(powertotalinplay)~morethan~n}`).",
+                fails_when: "the test is false",
+            },
             ChooseColor {
                 name: "choosecolor",
                 params: [],

@@ -153,6 +153,21 @@ pub const COSTS: &[CostSpec] = &[
         doc: "`restriction{type(spec)~equalto~n}`: payable while the cards the filter matches number exactly its count.",
     },
     CostSpec {
+        name: "raid",
+        arg: CostArg::None,
+        doc: "`restriction{raid}` after an activated ability's effect: payable while its controller attacked with a creature this turn; paying does nothing.",
+    },
+    CostSpec {
+        name: "morbid",
+        arg: CostArg::None,
+        doc: "`restriction{morbid}`: payable while a creature was put into a graveyard from the battlefield this turn.",
+    },
+    CostSpec {
+        name: "powertotalmorethan",
+        arg: CostArg::OptionalCountOrFilter,
+        doc: "`restriction{compare(powertotalinplay)~morethan~n}` (formidable): payable while the creatures its controller controls have total power more than the count n (Wagic's `powertotalinplay`).",
+    },
+    CostSpec {
         name: "limit",
         arg: CostArg::OptionalCountOrFilter,
         doc: "`limit:n` after the effect: activate at most n times each turn (the card's one activated ability).",

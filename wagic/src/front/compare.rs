@@ -110,6 +110,34 @@ impl<'i> Lowering<'i> {
         }
     }
 
+    /// The test of a trigger's restriction on the turn or its controller's creatures:
+    /// `raid`, `morbid`, `myturnonly` (the source's controller's turn: `myturn()`),
+    /// `opponentturnonly` (not theirs) and formidable's `compare(powertotalinplay)~morethan~n`
+    /// (`powertotal(me) > n`; Wagic's `morethan` is strict). `None` for another part.
+    pub(super) fn restriction_test(&self, part: Piece<'_>) -> Option<Expr<'i>> {
+        let text: String = part.text.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_lowercase();
+        let call = |name: &str, args: &[Expr<'i>]| {
+            let index = CATALOGUE.functions.iter().position(|spec| spec.name == name).unwrap_or(0);
+            Expr::Call(FunctionIdx::new(index), self.arena.alloc_slice_copy(args))
+        };
+        match text.as_str() {
+            "raid" | "morbid" => return self.source_test_part(part),
+            "myturnonly" => return Some(call("myturn", &[])),
+            "opponentturnonly" => return Some(Expr::Not(self.arena.alloc(call("myturn", &[])))),
+            _ => {}
+        }
+        let rest = ["compare(powertotalinplay)~morethan~", "compare(pwrtotalinplay)~morethan~"]
+            .iter()
+            .find_map(|start| text.strip_prefix(start))?;
+        let bound: i32 = rest.parse().ok()?;
+        let total = call("powertotal", &[Expr::Var(spec::variable("me"))]);
+        Some(Expr::Binary(
+            BinaryOp::Compare(CompareOp::Gt),
+            self.arena.alloc(total),
+            self.arena.alloc(Expr::Int(bound)),
+        ))
+    }
+
     /// `compare(lifetotal)` and the other amounts compiled.
     fn compared_amount(&self, piece: Piece<'_>) -> Result<Expr<'i>, Unsupported> {
         let refused = || {

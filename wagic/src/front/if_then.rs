@@ -2,13 +2,16 @@
 //! resolves (Wagic's `IfThenAbility`), as a test of the source or the turn
 //! (`compare.rs`), or as counts of cards whose negated checks guard the effect.
 
-use compiler::ir::{Arg, Condition, Effect, Expr, Link, Statement};
+use compiler::ir::{Arg, Condition, Effect, Expr, Link, Otherwise, Statement};
 use vm::bytecode::{CommandIdx, Const};
 
 use super::piece::Piece;
 use super::statement::Wrapper;
 use super::{Lowering, Unsupported, spec};
 use crate::catalogue::{self, Command};
+
+/// The most count tests one `if ... then ... else` joins.
+const MAX_TESTS: usize = 8;
 
 impl<'i> Lowering<'i> {
     /// `if type(spec)~criterion~n then effect` (or `~type(spec)` for n: a count of cards
@@ -71,21 +74,28 @@ impl<'i> Lowering<'i> {
         Ok(Statement { chain: self.arena.alloc_slice_copy(&links), ..statement })
     }
 
-    /// `if type(spec)~criterion~n then [name(...)] donothing [target] else effect` (Wagic's
-    /// `IfThenAbility` with its else ability: Duress's "look at the hand, nothing to take,
-    /// else discard"): two statements, each run only when its check holds as it begins, the
-    /// condition's, then its negation's (Condition::Guarded), so that each branch's target
-    /// is chosen only when that branch is taken. The `then` effect does nothing, so the
-    /// second check counts the board the first did: one branch runs. Its target is
-    /// optional (looking at an empty hand is no failure of the spell). `None` for a part
-    /// without ` else `.
+    /// `if type(spec)~criterion~n then effect else effect` (Wagic's `IfThenAbility` with
+    /// its else ability; several count tests joined by `,`, each holding): one statement
+    /// whose guard is the tests' checks joined by `&&` (Condition::Guarded), its `else` the
+    /// other effect, run when the guard fails. The tests are checked once, as the ability
+    /// resolves, so one branch runs whatever the first does to the game (Feed the Clan
+    /// gains 10 life or 5), and each branch's target is chosen only when it is taken. A
+    /// `may` of the first branch is asked once its tests hold; the `else` branch is an
+    /// effect without a condition (or an `if ... then` of counts, Wagic's `else if`).
+    ///
+    /// `if type(spec)~criterion~n then [name(...)] donothing [target] else effect` (Duress's
+    /// "look at the hand, nothing to take, else discard") is two statements, each run only
+    /// when its check holds as it begins, the condition's, then its negation's: the `then`
+    /// effect does nothing, so the second check counts the board the first did. Its target
+    /// is optional (looking at an empty hand is no failure of the spell). `None` for a
+    /// part without ` else `.
     pub(super) fn if_then_else(
         &self,
         part: Piece<'_>,
         wrapper: Option<Wrapper<'_>>,
-    ) -> Result<Option<[Statement<'i>; 2]>, Unsupported> {
+    ) -> Result<Option<Vec<Statement<'i>>>, Unsupported> {
         let construct =
-            "`if ... then ... else` other than `if type(spec)~morethan|lessthan|equalto~n then donothing else effect`";
+            "`if ... then ... else` other than `if type(spec)~morethan|lessthan|equalto~n then effect else effect`";
         let Some(rest) = part.trim().strip_prefix("if ") else { return Ok(None) };
         let words = rest.words();
         let Some(then) = words.iter().position(|word| word.text.eq_ignore_ascii_case("then")) else {
@@ -105,7 +115,8 @@ impl<'i> Lowering<'i> {
             return Err(Unsupported::new(part, construct));
         };
         let test = rest.slice(first.start - rest.start, last_test.start - rest.start + last_test.text.len());
-        if test.split_top(",").len() != 1 || !test.trim().starts_with_word("type(") {
+        let tests = test.split_top(",");
+        if tests.len() > MAX_TESTS || !tests.iter().all(|test| test.trim().starts_with_word("type(")) {
             return Err(Unsupported::new(test, construct));
         }
         let taken = rest.slice(then_start.start - rest.start, else_word.start - rest.start).trim();
@@ -114,8 +125,8 @@ impl<'i> Lowering<'i> {
         let does_nothing = CommandIdx::new(Command::DoNothing.index());
         let nothing_done =
             matches!(look.chain, [Link { effect: Effect::Call { command, .. }, .. }] if *command == does_nothing);
-        if !nothing_done || look.condition.is_some() {
-            return Err(Unsupported::new(taken, construct));
+        if !nothing_done || look.condition.is_some() || tests.len() != 1 {
+            return self.branches(&tests, look, taken, not_taken, wrapper, construct).map(|branch| Some(vec![branch]));
         }
         let look_target = match look.target {
             Some(compiler::ir::Target::Filter { filter, .. }) => {
@@ -139,13 +150,55 @@ impl<'i> Lowering<'i> {
             ..look
         };
         let other = Statement { condition: guarded(self.count_check(test, construct, true)?, may), ..other };
-        Ok(Some([look, other]))
+        Ok(Some(vec![look, other]))
+    }
+
+    /// The statement of `if tests then taken else not_taken`: `taken` (lowered) guarded by
+    /// the tests' checks, `not_taken` its `else`.
+    fn branches(
+        &self,
+        tests: &[Piece<'_>],
+        taken: Statement<'i>,
+        taken_at: Piece<'_>,
+        not_taken: Piece<'_>,
+        wrapper: Option<Wrapper<'_>>,
+        construct: &str,
+    ) -> Result<Statement<'i>, Unsupported> {
+        let may = match taken.condition {
+            None => None,
+            Some(Condition::May(question)) => Some(question),
+            Some(_) => return Err(Unsupported::new(taken_at, construct)),
+        };
+        if taken.otherwise.is_some() {
+            return Err(Unsupported::new(taken_at, construct));
+        }
+        let other = self.statement(not_taken, wrapper, None)?;
+        if other.condition.is_some() || other.otherwise.is_some() {
+            return Err(Unsupported::new(not_taken, "`else` branch with a condition (`may`, an `if` of the source)"));
+        }
+        let mut guard = Vec::with_capacity(tests.len());
+        for test in tests {
+            let operator = if guard.is_empty() { None } else { Some(compiler::ir::ChainOperator::AndThen) };
+            guard.push(Link { operator, effect: self.count_check(*test, construct, false)? });
+        }
+        let guard = self.arena.alloc_slice_copy(&guard);
+        let otherwise = self.arena.alloc(Otherwise { elif: None, body: other });
+        Ok(Statement {
+            condition: Some(Condition::Guarded { guard, may, stops: false }),
+            otherwise: Some(otherwise),
+            ..taken
+        })
     }
 
     /// The catalogue's `aslongas` check of `type(spec)~criterion~n` (or `~type(spec)` for
-    /// n: a count of cards too), or with `negate` of its negation: it succeeds when the test
-    /// holds (fails).
-    fn count_check(&self, test: Piece<'_>, construct: &str, negate: bool) -> Result<Effect<'i>, Unsupported> {
+    /// n: a count of cards too, `~type(spec)+n` that count and n), or with `negate` of its
+    /// negation: it succeeds when the test holds (fails).
+    pub(super) fn count_check(
+        &self,
+        test: Piece<'_>,
+        construct: &str,
+        negate: bool,
+    ) -> Result<Effect<'i>, Unsupported> {
         let parts = test.split_top("~");
         let [count_part, criterion, bound] = parts.as_slice() else {
             return Err(Unsupported::new(test, construct));
@@ -154,8 +207,14 @@ impl<'i> Lowering<'i> {
         else {
             return Err(Unsupported::new(*count_part, construct));
         };
+        // `~type(spec)+n`: Wagic adds the number written after the count to it.
         let (against, number) = match bound.trim().call("type") {
             Some((against, after)) if after.text.trim().is_empty() => (Some(against), 0),
+            Some((against, after)) => {
+                let added = after.text.trim();
+                let number = added.strip_prefix('+').unwrap_or(added).parse::<i32>();
+                (Some(against), number.map_err(|_| Unsupported::new(*bound, construct))?)
+            }
             _ => (None, bound.trim().text.parse::<i32>().map_err(|_| Unsupported::new(*bound, construct))?),
         };
         // The condition written, or its negation (which holds when the effect must not run).

@@ -7,7 +7,7 @@ use compiler::ir::{Action, Auto};
 
 use super::Known;
 use super::given;
-use super::line::ActivationLimit;
+use super::restrictions::ActivationLimit;
 use super::spec::SpecLowering;
 
 pub(super) struct Lowering<'i> {

@@ -93,6 +93,7 @@ mod phaseaction;
 pub mod piece;
 mod prevent;
 mod rampage;
+mod restrictions;
 mod sacrifice;
 pub mod spec;
 mod statement;
@@ -122,9 +123,9 @@ use crate::catalogue::{self, CATALOGUE};
 use crate::reader::CardBlock;
 use card_kind::CardKind;
 use keyword::{ability, ability_of};
-use line::ActivationLimit;
 use lowering::{Lowering, TargetController};
 use piece::Piece;
+use restrictions::ActivationLimit;
 use spec::SpecLowering;
 use statement_kind::{is_equip, moves_no_card, starts_with_a_count};
 

@@ -201,7 +201,7 @@ impl<'i> Lowering<'i> {
                 }
                 continue;
             }
-            // `if ... then donothing else effect` (Duress): a statement for each branch.
+            // `if ... then effect else effect`: its statement (Duress's: one per branch).
             if let Some(branches) = self.if_then_else(part.trim(), own)? {
                 statements.extend(branches);
                 continue;

@@ -97,6 +97,8 @@ pub mod deck;
 mod activate_mana;
 #[cfg(test)]
 mod activate_tests;
+#[cfg(test)]
+mod activation_restriction_tests;
 mod alternative;
 #[cfg(test)]
 mod alternative_tests;

@@ -791,6 +791,13 @@ impl WagicHost for Board {
         self.damaged[usize::from(player != P0)]
     }
 
+    fn creature_power_total(&self, player: PlayerId) -> i32 {
+        self.zone(player, BATTLEFIELD)
+            .into_iter()
+            .filter(|&card| self.has_type_word(card, "creature"))
+            .fold(0i32, |total, card| total.saturating_add(self.power(card)))
+    }
+
     fn combat_opponents(&self, card: CardId, out: &mut Vec<CardId>) {
         for &(blocker, attacker) in &self.ended_blocks {
             let opponent = if attacker == card {

@@ -274,8 +274,8 @@ fn an_activation_restriction_outside_an_activated_ability_is_refused() {
     assert_eq!(
         error_of("auto={T}:draw:1 restriction{compare(cantargetcre)~lessthan~1}\ntype=Creature").as_deref(),
         Some(
-            "unsupported: activation restriction other than `type(spec)~morethan|lessthan|equalto~n`, \
-             comma-separated"
+            "unsupported: activation restriction other than `type(spec)~morethan|lessthan|equalto~n`, `raid`, \
+             `morbid` or `compare(powertotalinplay)~morethan~n`, comma-separated"
         )
     );
 }

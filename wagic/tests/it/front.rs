@@ -249,14 +249,14 @@ fn a_trigger_restriction_compiles_as_a_count_checked_before_anything_is_asked() 
     for line in [
         "auto=@each opponent upkeep restriction{type(*|opponenthand)~lessthan~3}:damage:2 opponent",
         "auto=@each my upkeep restriction{type(land|myBattlefield)~morethan~4}:counter(1/1,4)",
+        "auto=@each my upkeep restriction{type(land|mybattlefield)~lessthan~type(land|opponentbattlefield)}:draw:1 controller",
     ] {
         assert_eq!(error_of(&format!("{line}\ntype=Artifact")), None, "{line}");
     }
     let refused = |line: &str| error_of(&format!("{line}\ntype=Artifact"));
-    let other = "unsupported: trigger restriction other than `type(spec)~morethan|lessthan|equalto~n` or `lastturn(*|stack)~...~n`, comma-separated";
-    // A count compared with a count, a modified count: not compiled.
+    let other = "unsupported: trigger restriction other than `type(spec)~morethan|lessthan|equalto~n|type(spec)`, `lastturn(*|stack)~...~n`, `raid`, `morbid`, `myturnonly`, `opponentturnonly` or `compare(powertotalinplay)~morethan~n`, comma-separated";
+    // A modified count, a compared amount: not compiled.
     for line in [
-        "auto=@each my upkeep restriction{type(land|mybattlefield)~lessthan~type(land|opponentbattlefield)}:draw:1 controller",
         "auto=@each my upkeep restriction{type(land|myBattlefield)+1~morethan~4}:draw:1 controller",
         "auto=@each my upkeep restriction{compare(lifetotal)~morethan~4}:draw:1 controller",
     ] {

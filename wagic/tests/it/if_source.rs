@@ -13,7 +13,8 @@ use super::front_ir::ir_of;
 /// the graveyard, an instant with an alternative cost, lands to draw, and the turn's tests:
 /// an entering effect if its controller attacked (raid), a spell's if a creature died
 /// (morbid); a sorcery and a creature testing the mana paid to cast them; a sorcery of
-/// two count tests (Scepter of Empires').
+/// two count tests (Scepter of Empires'), and Keeper of the Mind's count against a count
+/// and a number.
 const CARDS: &str = "[card]\nname=Stoker\nauto=if casted(this) then damage:2 opponent\n\
 auto=ifnot casted(this) then life:3 controller\nmana={R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Return\ntarget=creature|mygraveyard\nauto=moveTo(mybattlefield)\nmana={B}\ntype=Sorcery\n[/card]\n\
@@ -29,6 +30,9 @@ auto=ifnot paid(alternative) then life:2 controller\nmana={3}{U}\ntype=Instant\n
 mana={2}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Empire Bolt\nauto=if type(Crown|mybattlefield)~morethan~0,type(Throne|mybattlefield)~morethan~0 then damage:3 opponent\n\
 mana={R}\ntype=Sorcery\n[/card]\n\
+[card]\nname=Keeper of the Mind\n\
+auto={U}{T}:name(draw) if type(*|opponenthand)~morethan~type(*|myhand)+1 then draw:1 controller\n\
+mana={U}{U}\ntype=Creature\npower=1\ntoughness=2\n[/card]\n\
 [card]\nname=Crown\ntype=Artifact\n[/card]\n\
 [card]\nname=Throne\ntype=Artifact\n[/card]\n\
 [card]\nname=Herald\nauto=ifnot spent({U}) then sacrifice all(this)\nmana={1}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n";
@@ -194,4 +198,21 @@ fn count_tests_joined_by_commas_must_all_hold() {
     assert_eq!(bolt("Crown,Throne", "life:17\n"), Verdict::Passed);
     assert_eq!(bolt("Crown", ""), Verdict::Passed);
     assert_eq!(bolt("Throne", ""), Verdict::Passed);
+}
+
+#[test]
+fn a_count_against_another_count_adds_the_number_written_after_it() {
+    // Keeper of the Mind: "target opponent who had at least two more cards in hand than
+    // you": `~morethan~type(*|myhand)+1`.
+    let keeper = |theirs: &str, drawn: &str| {
+        verdict(&test(
+            &format!(
+                "[PLAYER1]\ninplay:Keeper of the Mind\nhand:Forest\nlibrary:Mountain\nmanapool:{{U}}\n[PLAYER2]\nhand:{theirs}\n"
+            ),
+            "Keeper of the Mind\n",
+            &format!("FIRSTMAIN\n[PLAYER1]\ninplay:Keeper of the Mind\nhand:Forest{drawn}\n[PLAYER2]\nhand:{theirs}\n"),
+        ))
+    };
+    assert_eq!(keeper("Forest,Forest,Forest", ",Mountain\nlibrary:"), Verdict::Passed);
+    assert_eq!(keeper("Forest,Forest", "\nlibrary:Mountain"), Verdict::Passed);
 }

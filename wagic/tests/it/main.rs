@@ -2,6 +2,7 @@
 //! whole (`card_files`), and real cards run at effect level on an in-memory board (`cards`,
 //! on `board`), and Wagic's set files read to name the cards tests give by id (`sets`).
 
+mod activation_restriction;
 mod alias;
 mod alter_cost;
 mod alternative;
@@ -48,6 +49,7 @@ mod graveyard;
 mod graveyard_abilities;
 mod hostile;
 mod hybrid;
+mod if_else;
 mod if_source;
 mod keywords;
 mod label;
@@ -97,6 +99,7 @@ mod this;
 mod thisforeach;
 mod token_by_id;
 mod trigger_restriction;
+mod trigger_turn_restriction;
 mod turn_limited;
 mod vampired;
 mod x_cost;

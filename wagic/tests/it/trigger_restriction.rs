@@ -8,7 +8,7 @@ use super::behaviour::test;
 use super::front::error_of;
 
 /// The cards of these tests: the Wagic lines of Mogg Flunkies, Stabwhisker the Odious and
-/// Dega Sanctuary (its `}}` typos mended: `brackets.rs` plays the card file's lines as written), and plain permanents to count.
+/// Dega Sanctuary (its `}}` typos mended), Keldon Berserker: `brackets.rs` plays the card file's lines as written), and plain permanents to count.
 const CARDS: &str = "[card]\nname=Mogg Flunkies\n\
 auto=@combat(attacking) source(this) restriction{type(creature[attacking]|myBattlefield)~equalto~1}:all(this) removefromcombat && untap\n\
 auto=@combat(blocking) source(this) restriction{type(creature[blocking]|myBattlefield)~equalto~1}:all(this) removefromcombat && untap\n\
@@ -23,6 +23,9 @@ auto=@each my upkeep restriction{type(*[black]|myBattlefield)~morethan~0,type(*[
 auto=@each my upkeep restriction{type(*[red]|myBattlefield)~morethan~0,type(*[black]|myBattlefield)~lessthan~1}:life:2\n\
 auto=@each my upkeep restriction{type(*[black]|myBattlefield)~morethan~0,type(*[red]|myBattlefield)~morethan~0}:life:4\n\
 mana={2}{W}\ntype=Enchantment\n[/card]\n\
+[card]\nname=Keldon Berserker\n\
+auto=@combat(attacking) source(this) restriction{type(land[tapped]|mybattlefield)~equalto~type(land|mybattlefield)}:3/0 ueot\n\
+mana={3}{R}\ntype=Creature\npower=2\ntoughness=3\n[/card]\n\
 [card]\nname=Headsman\nauto={0}:destroy target(creature[-tapped])\ntype=Artifact\n[/card]\n\
 [card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Black Knight\nmana={B}{B}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
@@ -92,7 +95,7 @@ fn a_restriction_other_than_counts_stays_refused() {
     assert_eq!(
         error_of("auto=@each my upkeep restriction{compare(pdcount)~lessthan~1}:life:1\ntype=Enchantment").as_deref(),
         Some(
-            "unsupported: trigger restriction other than `type(spec)~morethan|lessthan|equalto~n` or `lastturn(*|stack)~...~n`, comma-separated"
+            "unsupported: trigger restriction other than `type(spec)~morethan|lessthan|equalto~n|type(spec)`, `lastturn(*|stack)~...~n`, `raid`, `morbid`, `myturnonly`, `opponentturnonly` or `compare(powertotalinplay)~morethan~n`, comma-separated"
         )
     );
     // `this(...)` makes the first part's condition: the restriction would replace it.
@@ -110,4 +113,19 @@ fn a_restriction_other_than_counts_stays_refused() {
         error_of(errantry).as_deref(),
         Some("unsupported: trigger restriction on an Aura with `removefromcombat`")
     );
+}
+
+#[test]
+fn keldon_berserker_compares_its_tapped_lands_with_all_its_lands() {
+    // "Whenever Keldon Berserker attacks, if you control no untapped lands, it gets +3/+0."
+    let attack = |tap: &str, life: &str| {
+        verdict(&test(
+            "[PLAYER1]\ninplay:Keldon Berserker,Forest\n[PLAYER2]\n",
+            &format!("{tap}goto combatattackers\nKeldon Berserker\ngoto secondmain\n"),
+            &format!("SECONDMAIN\n[PLAYER1]\ninplay:Keldon Berserker,Forest\n[PLAYER2]\nlife:{life}\n"),
+        ))
+    };
+    // The Forest tapped for mana first: 5 damage; left untapped: 2.
+    assert_eq!(attack("Forest\n", "15"), Verdict::Passed);
+    assert_eq!(attack("", "18"), Verdict::Passed);
 }
