@@ -563,6 +563,17 @@ impl<'a, H: Host> CallContext<'a, H> {
         Ok(self.machine.record_effect_as(kind, restriction, Repeat::Stack)?.map(|effect| effect.id))
     }
 
+    /// [`CallContext::record_stacking_effect`], which also gives the effect in force that
+    /// a continuous auto running again restates (held from its last run and equal to this
+    /// one), with `false`: it is applied already, and is kept rather than ended and
+    /// recorded again. `true` with an effect recorded now, for the host to apply. For a
+    /// builtin that uses the effect's id (a tag its other effects carry).
+    pub fn record_stacking_effect_kept(&mut self, kind: EffectKind) -> Result<Option<(EffectId, bool)>, Trap> {
+        let restriction = self.machine.state.restriction;
+        let recorded = self.machine.record_or_renew(kind, restriction, Repeat::Stack)?;
+        Ok(recorded.map(|(effect, how)| (effect.id, how == super::exec::Recorded::New)))
+    }
+
     /// Ends the effects `source` recorded that match `kind` (a revert), calling
     /// [`Host::end_effect`] for each.
     pub fn end_effects(&mut self, kind: EffectKind) {

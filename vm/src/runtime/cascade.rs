@@ -359,11 +359,18 @@ impl<H: Host> Runtime<H> {
         }
     }
 
-    /// Runs every continuous auto again, in the order their cards entered play: ends what
-    /// its last run recorded, runs it at once (it may not ask), and keeps the ids of the
-    /// effects this run recorded. The pass counts as one run against the drain's
-    /// `started`: its length is the board's, not the cascade's (a token-making spell
-    /// under a dozen lords is no runaway), and each auto in it has its own fuel.
+    /// Runs every continuous auto again, in the order their cards entered play, and keeps
+    /// the ids of the effects it holds now. What it records again equal to what its last
+    /// run recorded stays in force as it was ([`super::effects::Renewal`]: a lord over a
+    /// board of tokens restates one effect a creature at every refresh, and ending and
+    /// recording them all again was most of a long game's time); what it does not record
+    /// again ends after the run. When some of what it held is not recorded again (or is
+    /// with another controller), the auto runs once more as it always did: what it holds
+    /// ended first, so that it reads a board without its own effects (a control-changing
+    /// Aura reads the controller it changed). An auto that may not fire ends what it held. The pass
+    /// counts as one run against the drain's `started`: its length is the board's, not the
+    /// cascade's (a token-making spell under a dozen lords is no runaway), and each auto in
+    /// it has its own fuel.
     fn refresh_continuous(&mut self, host: &mut H, started: &mut u32) -> Result<(), Trap> {
         *started += 1;
         if *started > MAX_RUNS_PER_DRAIN {
@@ -378,25 +385,46 @@ impl<H: Host> Runtime<H> {
             let Some(auto) = self.world.continuous.get_mut(index) else { break };
             let (card, program_card, auto_idx) = (auto.card, auto.program_card, auto.auto);
             let mut held = std::mem::take(&mut auto.effects);
-            if !held.is_empty() {
-                // A lord over a board of tokens holds one effect a creature.
-                held.sort_unstable();
-                exec::end_effects(&mut self.world.effects, host, is_held(&held));
-            }
             if !host.auto_may_fire(card) {
+                end_held(&mut self.world, host, &mut held);
                 continue;
             }
             let me = host.controller(card);
             let run = PendingRun { card, program_card, auto: auto_idx, me, condition: None, event: None, depth: 0 };
             let first = self.world.next_effect;
             let mut fuel = u32::try_from(self.shared.fuel).unwrap_or(u32::MAX);
-            run_auto_now(&self.shared, &mut self.world, host, run, false, &mut fuel)?;
-            let recorded = self.world.next_effect.wrapping_sub(first);
-            let effects = self.world.effects.iter().filter(|effect| effect.id.0.wrapping_sub(first) < recorded);
-            let effects = effects.map(|effect| effect.id).collect();
-            if let Some(auto) = self.world.continuous.get_mut(index) {
-                auto.effects = effects;
+            self.world.renewal.begin(&self.world.effects, &held);
+            let mut result = run_auto_now(&self.shared, &mut self.world, host, run, false, &mut fuel);
+            let mut left = self.world.renewal.finish();
+            held.clear();
+            held.append(&mut self.world.renewal.renewed);
+            let recorded = self.world.effects.recorded_since(first, self.world.next_effect);
+            let mut new: Vec<EffectId> = recorded.iter().map(|effect| effect.id).collect();
+            if result.is_ok() && (!left.is_empty() || self.world.renewal.replaced) {
+                // Something it held does not hold any more (a creature left, an effect of
+                // the auto's own changed what it reads: Mind Leash's creature is already
+                // stolen): it runs as it always did, what it held all ended first, so that
+                // it reads the board without them. What this run recorded ends before what
+                // it held, as undone in the reverse order (a control effect gives the
+                // creature back to whom it had as the effect began).
+                end_held(&mut self.world, host, &mut new);
+                held.append(&mut left);
+                end_held(&mut self.world, host, &mut held);
+                held.clear();
+                let first = self.world.next_effect;
+                let mut fuel = u32::try_from(self.shared.fuel).unwrap_or(u32::MAX);
+                result = run_auto_now(&self.shared, &mut self.world, host, run, false, &mut fuel);
+                let recorded = self.world.effects.recorded_since(first, self.world.next_effect);
+                held.extend(recorded.iter().map(|effect| effect.id));
+            } else {
+                held.append(&mut new);
+                end_held(&mut self.world, host, &mut left);
             }
+            held.sort_unstable();
+            if let Some(auto) = self.world.continuous.get_mut(index) {
+                auto.effects = held;
+            }
+            result?;
         }
         Ok(())
     }
@@ -489,6 +517,15 @@ impl<H: Host> Runtime<H> {
             }
             _ => false,
         });
+    }
+}
+
+/// Ends the effects of `held` still in force (sorted here).
+fn end_held<H: Host>(world: &mut World, host: &mut H, held: &mut [EffectId]) {
+    if !held.is_empty() {
+        // A lord over a board of tokens holds one effect a creature.
+        held.sort_unstable();
+        exec::end_effects(&mut world.effects, host, is_held(held));
     }
 }
 

@@ -6,7 +6,9 @@ use std::ops::Deref;
 
 use rustc_hash::FxHashMap;
 
-use super::host::{Effect, EffectKind, Restriction};
+use smallvec::SmallVec;
+
+use super::host::{Effect, EffectId, EffectKind, Restriction};
 use super::value::CardId;
 
 /// How many effects in force make recording count equal effects in a map rather than
@@ -83,6 +85,25 @@ impl Effects {
         }
     }
 
+    /// The effect in force with id `id`: the list is in the order the ids were given,
+    /// which count up (a look through it all should they ever wrap around).
+    pub fn find(&self, id: EffectId) -> Option<&Effect> {
+        let in_order = self.list.first().zip(self.list.last()).is_none_or(|(first, last)| first.id <= last.id);
+        if in_order {
+            let at = self.list.binary_search_by_key(&id, |effect| effect.id).ok()?;
+            return self.list.get(at);
+        }
+        self.list.iter().find(|effect| effect.id == id)
+    }
+
+    /// The effects given an id from `first` on (the ones a run just recorded: the last
+    /// of the list), in order.
+    pub fn recorded_since(&self, first: u32, next: u32) -> &[Effect] {
+        let recorded = next.wrapping_sub(first);
+        let newer = self.list.iter().rev().take_while(|effect| effect.id.0.wrapping_sub(first) < recorded).count();
+        self.list.get(self.list.len() - newer..).unwrap_or(&[])
+    }
+
     /// Keeps the effects `keep` selects, in order.
     pub fn retain(&mut self, mut keep: impl FnMut(&Effect) -> bool) {
         let counts = &mut self.counts;
@@ -103,6 +124,105 @@ impl Effects {
             self.counts = None;
         }
     }
+}
+
+/// The effects a continuous auto held at its last run while it runs again: an equal
+/// effect it records anew (same source, kind, restriction and controller) is the one it
+/// holds, kept in force rather than ended and recorded again (a lord over hundreds of
+/// tokens restates the same grants at every refresh); those it does not record again end
+/// after the run. A run that restates them in the order it recorded them (a lord going
+/// through the same creatures) finds each at once; one out of order looks up the rest by
+/// key from then on.
+#[derive(Debug, Default)]
+pub(crate) struct Renewal {
+    /// Whether a continuous auto is running again.
+    pub active: bool,
+    /// The effects it held that are still in force, in the order they were recorded.
+    in_order: Vec<Effect>,
+    /// How many of `in_order` were recorded again in order.
+    next: usize,
+    /// Whether the run asked out of order: the rest of `in_order` is then in `by_key`.
+    keyed: bool,
+    /// The effects held not recorded again yet, by key, once the run asked out of order.
+    by_key: FxHashMap<Key, SmallVec<[Effect; 2]>>,
+    /// The effects it recorded again.
+    pub renewed: Vec<EffectId>,
+    /// Whether it asked for an effect it held with another controller.
+    pub replaced: bool,
+}
+
+impl Renewal {
+    /// Starts a run again of an auto that held `ids` (in the order they were given): those
+    /// of them in force can be renewed.
+    pub fn begin(&mut self, effects: &Effects, ids: &[EffectId]) {
+        self.in_order.clear();
+        self.in_order.extend(ids.iter().filter_map(|&id| effects.find(id)));
+        self.next = 0;
+        self.keyed = false;
+        self.by_key.clear();
+        self.renewed.clear();
+        self.replaced = false;
+        self.active = true;
+    }
+
+    /// Takes an effect held equal to `effect` (but its id), if there is one, and notes it
+    /// renewed.
+    pub fn renew(&mut self, effect: &Effect) -> Renewed {
+        if !self.active {
+            return Renewed::NotHeld;
+        }
+        // An effect's controller says whose timers end it: it is part of what is equal.
+        let same = |held: &Effect| {
+            held.source == effect.source
+                && held.kind == effect.kind
+                && held.restriction == effect.restriction
+                && held.controller == effect.controller
+        };
+        if !self.keyed {
+            if let Some(held) = self.in_order.get(self.next).filter(|held| same(held)) {
+                self.next += 1;
+                self.renewed.push(held.id);
+                return Renewed::Kept(held.id);
+            }
+            self.keyed = true;
+            for held in self.in_order.get(self.next..).unwrap_or(&[]) {
+                self.by_key.entry(key(held)).or_default().push(*held);
+            }
+        }
+        let Some(held) = self.by_key.get_mut(&key(effect)) else { return Renewed::NotHeld };
+        // One of another controller ends after the run.
+        let Some(at) = held.iter().position(same) else {
+            self.replaced = true;
+            return Renewed::Replaced;
+        };
+        let id = held.remove(at).id;
+        self.renewed.push(id);
+        Renewed::Kept(id)
+    }
+
+    /// Ends the run again: the effects held that it did not record again, sorted.
+    pub fn finish(&mut self) -> Vec<EffectId> {
+        self.active = false;
+        let mut left: Vec<EffectId> = if self.keyed {
+            self.by_key.drain().flat_map(|(_, held)| held).map(|held| held.id).collect()
+        } else {
+            self.in_order.get(self.next..).unwrap_or(&[]).iter().map(|held| held.id).collect()
+        };
+        left.sort_unstable();
+        left
+    }
+}
+
+/// What [`Renewal::renew`] found for an effect asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Renewed {
+    /// The auto held no equal effect.
+    NotHeld,
+    /// It held this one, which stays in force.
+    Kept(EffectId),
+    /// It held an equal one of another controller, which ends after the run: the effect
+    /// asked for is recorded anew.
+    Replaced,
 }
 
 #[cfg(test)]

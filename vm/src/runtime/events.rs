@@ -119,6 +119,8 @@ pub(crate) struct World {
     /// Whether something happened (an event, a card entering or leaving play) since the
     /// continuous autos last ran.
     pub refresh: bool,
+    /// The effects of the continuous auto running again, which it may record again.
+    pub renewal: super::effects::Renewal,
     /// Autos run synchronously (hooks, [`super::CallContext::dispatch`]), as a stack.
     pub now: Vec<PendingRun>,
     /// Finished executions' states, reused so that a simple effect allocates nothing;
@@ -430,6 +432,8 @@ impl Clone for World {
             now,
             continuous,
             refresh,
+            // Empty between refreshes.
+            renewal: _,
             pool: _,
             scratch: _,
             scratch2: _,

@@ -15,8 +15,8 @@ mod registers;
 mod target;
 mod vars;
 
-pub(crate) use call::Repeat;
 pub(crate) use call::end_effects_where as end_effects;
+pub(crate) use call::{Recorded, Repeat};
 
 use crate::bytecode::{EntryIdx, FailReason, Instr, Pc};
 

@@ -40,8 +40,11 @@ pub(super) fn prevent_damage<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res 
     let prevention =
         EffectKind::Custom { code: EffectCode::PreventAll as u16, target: Value::Nil, value: Value::Int(flags) };
     // `None`: the source left play while the ability waited; the effect would be over.
-    let Some(id) = ctx.record_stacking_effect(prevention)? else { return Ok(Status::Success) };
-    ctx.host().add_effect(id, EffectCode::PreventAll, Value::Nil, flags);
+    let Some((id, new)) = ctx.record_stacking_effect_kept(prevention)? else { return Ok(Status::Success) };
+    // Kept in force (a continuous auto restating it): its marks carry its tag, and are kept too.
+    if new {
+        ctx.host().add_effect(id, EffectCode::PreventAll, Value::Nil, flags);
+    }
     let tag = i32::try_from(id.0).unwrap_or(i32::MAX);
     for target in to.into_iter().flatten() {
         record(ctx, EffectCode::PreventTo, target, tag)?;

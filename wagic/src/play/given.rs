@@ -31,7 +31,18 @@ impl Game<'_> {
         let named = index.checked_sub(GIVEN)?;
         let giver = CardId(u32::try_from(named / ACTIONS_PER_GIVER).ok()?);
         let action = named % ACTIONS_PER_GIVER;
-        self.table.given_abilities(card).into_iter().find(|ability| ability.giver == giver && ability.action == action)
+        self.given_to(card).into_iter().find(|ability| ability.giver == giver && ability.action == action)
+    }
+
+    /// The abilities other cards give `card` now ([`crate::table::Table::given_abilities`]),
+    /// with the givers found once while the moves are listed.
+    pub(super) fn given_to(&self, card: CardId) -> Vec<GivenAbility> {
+        match &self.givers_listed {
+            Some(Some(givers)) => self.table.given_abilities_from(card, givers),
+            Some(None) => Vec::new(),
+            None if self.table.any_giver() => self.table.given_abilities(card),
+            None => Vec::new(),
+        }
     }
 
     /// The text of ability `index` of `card` when another card gives it (`{cost}:effect`).
@@ -75,7 +86,7 @@ impl Game<'_> {
         } else {
             Vec::new()
         };
-        let given = if self.table.any_giver() { self.table.given_abilities(card) } else { Vec::new() };
+        let given = self.given_to(card);
         for ability in given {
             if let Some(index) = given_index(ability)
                 && self.table.try_payable_given(card, ability, controller)?

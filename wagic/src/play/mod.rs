@@ -433,6 +433,10 @@ struct Game<'s> {
     cast: [Vec<String>; 2],
     /// [`Played::combat_damage`].
     combat_damage: Vec<(usize, String, i32)>,
+    /// While the moves are listed (`moves.rs`): `Some(None)` when no card gives abilities,
+    /// else the cards attached that give some ([`crate::table::Table::attached_givers`]),
+    /// found once for every permanent's abilities rather than for each.
+    givers_listed: Option<Option<Vec<CardId>>>,
 }
 
 /// A player's name in the log.
@@ -505,6 +509,7 @@ impl<'s> Game<'s> {
             life_seen: [STARTING_LIFE; 2],
             cast: [Vec::new(), Vec::new()],
             combat_damage: Vec::new(),
+            givers_listed: None,
         }
     }
 }

@@ -132,6 +132,15 @@ impl Game<'_> {
 
     /// Every move `player` can make now.
     pub(super) fn legal_moves(&mut self, player: PlayerId) -> Result<Vec<Move>, Outcome> {
+        // Listing them changes nothing on the board (each trial is undone): the cards that
+        // give abilities are found once.
+        self.givers_listed = Some(self.table.any_giver().then(|| self.table.attached_givers()));
+        let moves = self.list_moves(player);
+        self.givers_listed = None;
+        moves
+    }
+
+    fn list_moves(&mut self, player: PlayerId) -> Result<Vec<Move>, Outcome> {
         let sorcery_speed = self.phase.is_main() && player == self.table.board.active && self.stack.is_empty();
         let mut moves = Vec::new();
         for card in self.table.board.zone(player, HAND) {
@@ -178,12 +187,10 @@ impl Game<'_> {
                 moves.extend(self.activation_moves(card, player, &offered));
             }
         }
-        // Most boards have no Aura or Equipment giving an ability: nothing to look for then.
-        let givers = self.table.any_giver();
         // Once for all its permanents: each one's trial counts the others' mana.
         let lands = self.lands_mana(player);
         for card in self.table.board.zone(player, BATTLEFIELD) {
-            let offered = self.activations(card, givers, &lands)?;
+            let offered = self.activations(card, &lands)?;
             moves.extend(self.activation_moves(card, player, &offered));
         }
         Ok(moves)
@@ -356,10 +363,9 @@ impl Game<'_> {
 
     /// The abilities of a permanent of the active player that can be activated now, each
     /// with whether the lands must be tapped for it.
-    /// (`givers`: whether some card on the battlefield gives abilities, `given.rs`.)
-    fn activations(&mut self, card: CardId, givers: bool, lands: &LandsMana) -> Result<Vec<(usize, bool)>, Outcome> {
+    fn activations(&mut self, card: CardId, lands: &LandsMana) -> Result<Vec<(usize, bool)>, Outcome> {
         let actions = self.own_actions(card);
-        let given = if givers { self.table.given_abilities(card) } else { Vec::new() };
+        let given = self.given_to(card);
         if (actions == 0 || self.table.board.lost_abilities(card)) && given.is_empty() {
             return Ok(Vec::new());
         }
@@ -423,7 +429,10 @@ impl Game<'_> {
             activated.len() == actions && activated.get(*index).is_some_and(|line| line.trim_end().ends_with(":equip"))
         };
         let creature = |card: &CardId| is_type(&self.table.board.types(*card), "creature");
-        if !self.table.board.zone(controller, BATTLEFIELD).iter().any(creature) {
+        // Looked for only when an equip is offered: this runs for each permanent.
+        if offered.iter().any(|(index, _)| equips(index))
+            && !self.table.board.zone(controller, BATTLEFIELD).iter().any(creature)
+        {
             offered.retain(|(index, _)| !equips(index));
         }
         Ok(offered)

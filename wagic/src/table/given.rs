@@ -31,12 +31,27 @@ impl Table {
     /// table and of their lines. (Asked of every permanent whenever a player gets priority:
     /// one pass over the cards, no list made, when nothing is attached to it.)
     pub fn given_abilities(&self, bearer: CardId) -> Vec<GivenAbility> {
+        self.given_abilities_from(bearer, &self.attached_givers())
+    }
+
+    /// The cards attached to something that give what they are attached to abilities
+    /// (`teach`), in the order they came to the table: found once for all the permanents
+    /// asked of ([`Table::given_abilities_from`]) rather than for each.
+    pub fn attached_givers(&self) -> Vec<CardId> {
+        let givers = self.board.cards.iter().enumerate();
+        let givers = givers.filter(|(_, c)| c.attached.is_some() && !c.printed.given_lines.is_empty());
+        givers.map_while(|(index, _)| u32::try_from(index).ok().map(CardId)).collect()
+    }
+
+    /// [`Table::given_abilities`], the cards attached that give abilities being `givers`
+    /// ([`Table::attached_givers`]).
+    pub fn given_abilities_from(&self, bearer: CardId, givers: &[CardId]) -> Vec<GivenAbility> {
         let mut given = Vec::new();
-        for (index, c) in self.board.cards.iter().enumerate() {
+        for &giver in givers {
+            let Some(c) = self.board.get(giver) else { continue };
             if c.attached != Some(bearer) || c.printed.given_lines.is_empty() {
                 continue;
             }
-            let Ok(giver) = u32::try_from(index).map(CardId) else { break };
             if WagicHost::attached(&self.board, giver) != Some(bearer) {
                 continue;
             }

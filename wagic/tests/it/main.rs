@@ -56,6 +56,7 @@ mod label;
 mod life_log;
 mod lifeset;
 mod lord_given;
+mod lord_tokens;
 mod lost;
 mod may_and;
 mod menus;

@@ -9,7 +9,7 @@ use smallvec::SmallVec;
 
 use super::{Machine, Step};
 use crate::runtime::builtins::{BuiltinCall, CallContext, Callee, Status, Targets};
-use crate::runtime::effects::Effects;
+use crate::runtime::effects::{Effects, Renewed};
 use crate::runtime::events::Event;
 use crate::runtime::host::{Effect, EffectId, EffectKind, Host, RequestKind, Restriction};
 #[cfg(doc)]
@@ -187,6 +187,21 @@ impl<H: Host> Machine<'_, H> {
         restriction: Option<Restriction>,
         repeat: Repeat,
     ) -> Result<Option<Effect>, Trap> {
+        Ok(match self.record_or_renew(kind, restriction, repeat)? {
+            Some((effect, Recorded::New)) => Some(effect),
+            _ => None,
+        })
+    }
+
+    /// [`Machine::record_effect_as`], which also gives the effect a continuous auto run
+    /// again renews (held from its last run, equal to this one): it stays in force as it
+    /// was, applied already.
+    pub(crate) fn record_or_renew(
+        &mut self,
+        kind: EffectKind,
+        restriction: Option<Restriction>,
+        repeat: Repeat,
+    ) -> Result<Option<(Effect, Recorded)>, Trap> {
         let source = self.state.env.source;
         if restriction.is_none()
             && self.state.owner.source_in_play()
@@ -194,7 +209,14 @@ impl<H: Host> Machine<'_, H> {
         {
             return Ok(None);
         }
-        let duplicate = repeat == Repeat::Once && self.world.effects.holds(source, kind, restriction);
+        let wanted = Effect { id: EffectId(0), source, controller: self.state.env.controller, restriction, kind };
+        let renewed = self.world.renewal.renew(&wanted);
+        if let Renewed::Kept(id) = renewed {
+            return Ok(Some((Effect { id, ..wanted }, Recorded::Renewed)));
+        }
+        let duplicate = repeat == Repeat::Once
+            && renewed == Renewed::NotHeld
+            && self.world.effects.holds(source, kind, restriction);
         if duplicate {
             return Ok(None);
         }
@@ -210,7 +232,7 @@ impl<H: Host> Machine<'_, H> {
         };
         self.world.next_effect = self.world.next_effect.wrapping_add(1);
         self.world.effects.push(effect);
-        Ok(Some(effect))
+        Ok(Some((effect, Recorded::New)))
     }
 
     /// Ends every recorded effect that `pred` selects, in the order they were recorded.
@@ -258,6 +280,15 @@ fn end_selected<H: Host>(effects: &mut Effects, host: &mut H, pred: impl Fn(&Eff
     if !ended.is_empty() {
         host.end_effects(&ended);
     }
+}
+
+/// How an effect asked for is in force.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Recorded {
+    /// Recorded now: the host applies it.
+    New,
+    /// Held by the continuous auto running again, which restates it: applied already.
+    Renewed,
 }
 
 /// Whether recording an effect the source already holds records it again.

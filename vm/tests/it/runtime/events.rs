@@ -605,12 +605,15 @@ fn events_that_start_nothing_refresh_the_continuous_autos_once() {
     rt.enter_play(&mut host, anthem, CardIdx(0)).unwrap();
     rt.run_events(&mut host).unwrap();
     let first = rt.effects()[0].id;
+    host.fire_asked.set(0);
     for _ in 0..100 {
         rt.emit(Event::new(ATTACKS, P0));
     }
     rt.run_events(&mut host).unwrap();
+    assert_eq!(host.fire_asked.get(), 1, "one refresh for the hundred events");
+    // The refresh restated the grant: the same effect stays in force, not recorded again.
     assert_eq!(rt.effects().len(), 1);
-    assert_eq!(rt.effects()[0].id, EffectId(first.0 + 1), "one refresh for the hundred events");
+    assert_eq!(rt.effects()[0].id, first);
 }
 
 /// Before each auto an event starts, the continuous autos catch up with what the autos
@@ -629,17 +632,20 @@ fn a_refresh_pass_over_a_large_board_counts_as_one_run() {
         rt.enter_play(&mut host, card, CardIdx::new(i)).unwrap();
     }
     rt.run_events(&mut host).unwrap();
-    let before = rt.effects().iter().map(|effect| effect.id.0).max().unwrap();
+    let before: Vec<EffectId> = rt.effects().iter().map(|effect| effect.id).collect();
+    host.fire_asked.set(0);
     for _ in 0..40 {
         rt.emit(Event::new(END_PHASE, P0));
     }
     assert!(matches!(rt.run_events(&mut host).unwrap(), Outcome::Done(Completion::Success)));
     assert_eq!(host.commands().len(), 40);
     assert!(host.has_ability(Value::Card(bear), PIERCE));
-    let after = rt.effects().iter().map(|effect| effect.id.0).min().unwrap();
     // A refresh before each of the 40 runs but the first (nothing changed before it),
-    // and one at the end.
-    assert_eq!(after - before, 40 * anthems as u32 - anthems as u32 + 1, "{before} {after}");
+    // and one at the end, each asking of every anthem; and each run asked of once.
+    assert_eq!(host.fire_asked.get(), 40 * anthems as u32 + 40);
+    // Each refresh restated the same grants: none was ended and recorded again.
+    let after: Vec<EffectId> = rt.effects().iter().map(|effect| effect.id).collect();
+    assert_eq!(after, before);
 }
 
 /// A card hears the auto another card gives it (`Runtime::give_autos`) as its own, with

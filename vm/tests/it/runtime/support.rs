@@ -153,6 +153,9 @@ pub struct TestHost {
     pub rng: u32,
     pub active: Vec<Effect>,
     pub coin: bool,
+    /// How many times the runtime asked whether an auto may fire: once for each
+    /// continuous auto at each refresh, and once for each auto an event starts.
+    pub fire_asked: std::cell::Cell<u32>,
 }
 
 impl TestHost {
@@ -165,6 +168,7 @@ impl TestHost {
             rng: 7,
             active: Vec::new(),
             coin: true,
+            fire_asked: std::cell::Cell::new(0),
         }
     }
 
@@ -195,6 +199,11 @@ impl TestHost {
 }
 
 impl Host for TestHost {
+    fn auto_may_fire(&self, _card: CardId) -> bool {
+        self.fire_asked.set(self.fire_asked.get() + 1);
+        true
+    }
+
     fn opponent(&self, player: PlayerId) -> PlayerId {
         PlayerId(1 - player.0)
     }
