@@ -84,7 +84,7 @@ fn choice_of(value: Piece<'_>) -> Result<Choice<'_>, Unsupported> {
 
 /// Where the word `word` is in `text` at or after `from`: not inside a longer word
 /// (`chooseacolor` in `activatechooseacolor`).
-fn find_word(text: &str, word: &str, from: usize) -> Option<usize> {
+pub(super) fn find_word(text: &str, word: &str, from: usize) -> Option<usize> {
     let mut at = from;
     while let Some(found) = text.get(at..)?.find(word) {
         let begin = at + found;

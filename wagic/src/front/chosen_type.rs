@@ -24,6 +24,7 @@
 use compiler::ir::{Effect, Link, Statement};
 use vm::bytecode::CommandIdx;
 
+use super::chosen_colour::find_word;
 use super::piece::Piece;
 use super::{Line, Lowering, Unsupported};
 use crate::catalogue::Command;
@@ -93,24 +94,6 @@ fn call_statement<'i>(arena: &'i bumpalo::Bump, command: Command, at: Piece<'_>)
         otherwise: None,
         span: at.span(),
     }
-}
-
-/// Where the word `word` is in `text` at or after `from`: not inside a longer word
-/// (`chooseatype` in `activatechooseatype`).
-fn find_word(text: &str, word: &str, from: usize) -> Option<usize> {
-    let mut at = from;
-    // Bounded by the text: each step moves past one occurrence.
-    while let Some(found) = text.get(at..)?.find(word) {
-        let begin = at + found;
-        let end = begin + word.len();
-        let before_ok = begin == 0 || !text.as_bytes()[begin - 1].is_ascii_alphanumeric();
-        let after_ok = text.as_bytes().get(end).is_none_or(|byte| !byte.is_ascii_alphanumeric());
-        if before_ok && after_ok {
-            return Some(begin);
-        }
-        at = end;
-    }
-    None
 }
 
 /// The first `chosentype` of `text` that is not a term of a spec's `[...]`: one not between
