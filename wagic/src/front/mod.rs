@@ -52,6 +52,7 @@ mod aura;
 mod bearer;
 mod becomes;
 mod blink;
+mod bloodthirst;
 pub(crate) mod brackets;
 pub use bearer::{given_activations, is_taught_activation};
 pub use transforms::effect_given_activations;

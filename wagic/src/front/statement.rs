@@ -3,8 +3,8 @@
 //! `aslongas(...)`), split at `&&` into statements, each with its target, player,
 //! duration, criterion and activation limits around the effect words (`links.rs`).
 
-use compiler::ir::{Arg, BinaryOp, Condition, Each, EachSource, Effect, Expr, Link, Statement, Target, TypeTerm};
-use vm::bytecode::{CommandIdx, CompareOp, Const, RestrictionIdx};
+use compiler::ir::{Arg, Condition, Each, EachSource, Effect, Expr, Link, Statement, Target, TypeTerm};
+use vm::bytecode::{CommandIdx, Const, RestrictionIdx};
 
 use super::piece::Piece;
 use super::{ActivationLimit, Lowering, TargetController, Unsupported, dynamic, given, pay, spec, targeted_player};
@@ -360,32 +360,6 @@ impl<'i> Lowering<'i> {
             return Some(Wrapper::This(args));
         }
         None
-    }
-
-    /// `bloodthirst:n` (Wagic's `ABloodThirst`): as the permanent enters, n +1/+1
-    /// counters on it if an opponent of its controller was dealt damage this turn.
-    fn bloodthirst(
-        &self,
-        piece: Piece<'_>,
-        count: Piece<'_>,
-        wrapper: Option<Wrapper<'_>>,
-    ) -> Result<Statement<'i>, Unsupported> {
-        if self.spell {
-            return Err(Unsupported::new(piece, "`bloodthirst` on an instant or sorcery"));
-        }
-        let count: i32 = count
-            .text
-            .trim()
-            .parse()
-            .ok()
-            .filter(|count| (1..=20).contains(count))
-            .ok_or_else(|| Unsupported::new(count, "`bloodthirst` count other than a number from 1 to 20"))?;
-        let counters = self.arena.alloc_str(&format!("counter(1/1,{count})"));
-        let statement = self.statement(Piece::new(counters, piece.start), wrapper, None)?;
-        let damaged = self.specs.call("damaged", &[Expr::Var(spec::variable("opp"))]);
-        let test =
-            Expr::Binary(BinaryOp::Compare(CompareOp::Gt), self.arena.alloc(damaged), self.arena.alloc(Expr::Int(0)));
-        self.only_if(test, statement, piece, "`bloodthirst`")
     }
 
     /// One `&&` part: the effect words, then its target, player, `ueot` and criterion; or

@@ -56,6 +56,7 @@ mod phase_actions;
 mod poison;
 mod shares;
 mod suspend;
+mod vm_host;
 pub use suspend::TIME;
 pub mod stack;
 mod targeted;
