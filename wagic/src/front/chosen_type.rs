@@ -21,8 +21,7 @@
 //! source targets. A spell with `target=` notes its target first as it resolves (the
 //! catalogue's `cardtarget`); anywhere else they are refused.
 
-use compiler::ir::{Effect, Link, Statement};
-use vm::bytecode::CommandIdx;
+use compiler::ir::Statement;
 
 use super::chosen_colour::find_word;
 use super::piece::Piece;
@@ -79,21 +78,7 @@ pub(super) fn unnoted_share(at: Piece<'_>) -> Unsupported {
 /// The statement a spell whose lines read `share!...!` runs first: the catalogue's
 /// `cardtarget` on its rule target.
 pub(super) fn note_card_target<'i>(arena: &'i bumpalo::Bump, at: Piece<'_>) -> Statement<'i> {
-    call_statement(arena, Command::CardTarget, at)
-}
-
-/// A statement calling `command` without arguments.
-fn call_statement<'i>(arena: &'i bumpalo::Bump, command: Command, at: Piece<'_>) -> Statement<'i> {
-    let command = CommandIdx::new(command.index());
-    let link = Link { operator: None, effect: Effect::Call { command, confirm: false, args: &[] } };
-    Statement {
-        condition: None,
-        target: None,
-        restriction: None,
-        chain: arena.alloc_slice_copy(&[link]),
-        otherwise: None,
-        span: at.span(),
-    }
+    super::lowering::call_statement(arena, Command::CardTarget, at)
 }
 
 /// The first `chosentype` of `text` that is not a term of a spec's `[...]`: one not between
@@ -187,7 +172,7 @@ impl<'i> Lowering<'i> {
         blanked.replace_range(close..close + end.len(), &" ".repeat(end.len()));
         blanked.replace_range(begin..inside_start, &" ".repeat(start.len()));
         let line = lower(Piece::new(&blanked, value.start).trim())?;
-        let ask = call_statement(self.arena, Command::ChooseType, value);
+        let ask = super::lowering::call_statement(self.arena, Command::ChooseType, value);
         if !each_resolution {
             return Ok(TypeChoice { ask: Some(self.arena.alloc_slice_copy(&[ask])), line });
         }

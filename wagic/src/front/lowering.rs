@@ -3,12 +3,15 @@
 
 use bumpalo::Bump;
 use compiler::Span;
-use compiler::ir::{Action, Auto};
+use compiler::ir::{Action, Auto, Effect, Link, Statement};
+use vm::bytecode::CommandIdx;
 
 use super::Known;
 use super::given;
+use super::piece::Piece;
 use super::restrictions::ActivationLimit;
 use super::spec::SpecLowering;
+use crate::catalogue::Command;
 
 pub(super) struct Lowering<'i> {
     pub(super) arena: &'i Bump,
@@ -93,7 +96,7 @@ pub(super) struct Lowering<'i> {
     pub(super) given_actions: std::cell::RefCell<Vec<(Action<'i>, String)>>,
     /// The chains of the card's `nonstatic` counted pumps, in their numbers' order, with
     /// where each is written: each is held by a continuous auto (`counted_pump.rs`).
-    pub(super) live_pumps: std::cell::RefCell<Vec<(Span, &'i [compiler::ir::Link<'i>])>>,
+    pub(super) live_pumps: std::cell::RefCell<Vec<(Span, &'i [Link<'i>])>>,
     /// The card is an instant or sorcery whose `target=` is among its controller's cards
     /// only (`creature|mygraveyard`): their controller is the spell's.
     pub(super) spell_target_mine: bool,
@@ -148,4 +151,18 @@ pub(super) enum TargetController {
     SpellTarget,
     /// Elsewhere: not compiled.
     Refused,
+}
+
+/// A statement calling `command` without arguments.
+pub(super) fn call_statement<'i>(arena: &'i Bump, command: Command, at: Piece<'_>) -> Statement<'i> {
+    let command = CommandIdx::new(command.index());
+    let link = Link { operator: None, effect: Effect::Call { command, confirm: false, args: &[] } };
+    Statement {
+        condition: None,
+        target: None,
+        restriction: None,
+        chain: arena.alloc_slice_copy(&[link]),
+        otherwise: None,
+        span: at.span(),
+    }
 }

@@ -70,16 +70,7 @@ pub(super) fn is_a_player(spec: Piece<'_>) -> bool {
 /// The statement a spell of a player target runs first when it names that player's zones:
 /// the catalogue's `playertarget` on its rule target.
 pub(super) fn note_player_target<'i>(arena: &'i Bump, at: Piece<'_>) -> Statement<'i> {
-    let command = CommandIdx::new(Command::PlayerTarget.index());
-    let link = Link { operator: None, effect: Effect::Call { command, confirm: false, args: &[] } };
-    Statement {
-        condition: None,
-        target: None,
-        restriction: None,
-        chain: arena.alloc_slice_copy(&[link]),
-        otherwise: None,
-        span: at.span(),
-    }
+    super::lowering::call_statement(arena, Command::PlayerTarget, at)
 }
 
 /// Whether the card's only targets (`target(...)`, `notatarget(...)` in its `auto=` lines)
