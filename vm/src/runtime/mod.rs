@@ -253,6 +253,14 @@ impl<H: Host> Runtime<H> {
         self.shared.ask_lone_choice = on;
     }
 
+    /// The host changed what the continuous autos read outside any event (a timer of its
+    /// own ended effects, or an effect took a card's abilities away while nothing was
+    /// queued): they run again at the next [`Runtime::run_events`], even when no event is
+    /// queued.
+    pub fn refresh_later(&mut self) {
+        self.world.refresh = true;
+    }
+
     /// The effects in force, in the order they were recorded.
     pub fn effects(&self) -> &[Effect] {
         &self.world.effects

@@ -504,6 +504,8 @@ impl Table {
         if let Some(what) = self.board.unmodelled {
             return Err(TableError::Unmodelled(what));
         }
+        // Whether the continuous autos ran once more for a card that lost its abilities.
+        let mut refreshed_lost = false;
         for _ in 0..SETTLE_ROUNDS {
             if self.held.is_some() {
                 return Ok(());
@@ -662,7 +664,21 @@ impl Table {
                 || !self.board.vampired.is_empty()
                 || !self.board.flipped.is_empty();
             if quiet && !pending && self.runtime.is_idle() {
-                return self.check_lost_abilities();
+                if !refreshed_lost && self.lost_abilities_with_effects(false) {
+                    // A card lost its abilities after its continuous autos last ran (a
+                    // spell's `loseabilities` with nothing queued, Blood Moon's line run
+                    // after Urborg's): they run again, and its own end.
+                    refreshed_lost = true;
+                    self.runtime.refresh_later();
+                    continue;
+                }
+                if refreshed_lost && self.lost_abilities_with_effects(true) {
+                    return Err(TableError::Unmodelled(
+                        "a lasting effect of a permanent's own line recorded as it entered (`auto=flying`, \
+                         `auto=1/1`), kept after the permanent lost its abilities",
+                    ));
+                }
+                return Ok(());
             }
         }
         Err(TableError::Unsettled)
@@ -679,18 +695,26 @@ impl Table {
         self.board.get(card).is_some_and(|c| c.zone == BATTLEFIELD) && self.board.lost_abilities(card)
     }
 
-    /// Wagic takes from a card that loses its abilities every effect of its own abilities
-    /// in force (and gives them back when it ends); the runtime keeps them. A continuous
-    /// effect's have ended by now (the card's continuous autos no longer run); its printed
-    /// keyword abilities stay in Wagic too (`ALoseAbilities` leaves a card's basic
-    /// abilities).
-    fn check_lost_abilities(&self) -> Result<(), TableError> {
+    /// Whether a card that lost its abilities is the source of an effect in force (only
+    /// of one without a duration when `lasting`) other than its printed keyword abilities.
+    /// Its continuous autos' effects, when they have not run since it lost them, end as
+    /// they run again (a card that lost its abilities has no continuous autos:
+    /// `auto_may_fire`), and come back as they run after it has them again (Blood Moon
+    /// leaving, a `ueot loseabilities` ending). Its keyword abilities stay, as Wagic's
+    /// `ALoseAbilities` leaves a card's basic abilities; so do the effects of its abilities
+    /// that resolved before (a pump until end of turn it gave itself), which Magic's rules
+    /// keep (613: they are not its abilities) where Wagic takes out of the game every
+    /// ability object the card is the source of. Not modelled: an effect without a
+    /// duration left after its continuous autos ran again, which a line of the permanent
+    /// recorded once as it entered (`auto=flying`, `auto=1/1`: a static ability, which
+    /// Magic and Wagic both take away).
+    fn lost_abilities_with_effects(&self, lasting: bool) -> bool {
         let printed = |card: CardId, ability: vm::bytecode::AbilityIdx| {
             self.rules(card).is_ok_and(|rules| {
                 self.library.program.cards().get(rules.index()).is_some_and(|data| data.abilities.contains(&ability))
             })
         };
-        let kept = self.runtime.effects().iter().any(|effect| {
+        self.runtime.effects().iter().any(|effect| {
             let keyword = match effect.kind {
                 EffectKind::Ability { target, ability } => {
                     effect.restriction.is_none()
@@ -699,14 +723,8 @@ impl Table {
                 }
                 _ => false,
             };
-            !keyword && self.board.lost_abilities(effect.source)
-        });
-        if kept {
-            return Err(TableError::Unmodelled(
-                "a card that lost its abilities keeps the effects of its own abilities",
-            ));
-        }
-        Ok(())
+            !keyword && (!lasting || effect.restriction.is_none()) && self.board.lost_abilities(effect.source)
+        })
     }
 
     /// The end of the turn: `ueot` effects end, damage wears off.
@@ -717,6 +735,9 @@ impl Table {
         let other = if active == P0 { P1 } else { P0 };
         self.runtime.expire(&mut self.board, ueot, active);
         self.runtime.expire(&mut self.board, ueot, other);
+        // What ended may change what a continuous auto does (a permanent whose
+        // `ueot loseabilities` ended has its lord's line again).
+        self.runtime.refresh_later();
         // A triggered ability given until end of turn is heard no more.
         self.sync_given_triggers()?;
         for card in &mut self.board.cards {

@@ -58,6 +58,7 @@ mod lifeset;
 mod lord_given;
 mod lord_tokens;
 mod lost;
+mod lost_continuous;
 mod may_and;
 mod menus;
 mod more;
