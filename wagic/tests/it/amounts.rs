@@ -9,9 +9,8 @@ use wagic::runner::Verdict;
 use super::behaviour::test;
 use super::front::error_of;
 
-/// The cards of these tests, each with its printed text.
+/// The cards of these tests, written for them in the card files' form.
 const CARDS: &str = "[card]\nname=Sunburst Myr\nauto=counter(1/1,sunburst)\n\
-text=Sunburst (This enters the battlefield with a +1/+1 counter on it for each color of mana spent to cast it.)\n\
 mana={3}\ntype=Artifact Creature\nsubtype=Myr\npower=0\ntoughness=0\n[/card]\n\
 [card]\nname=Charge Prism\nauto=counter(0/0,sunburst,charge)\n\
 auto={C(0/0,-1,Charge)}:Add{G}\n\
@@ -56,7 +55,7 @@ text=When Gray Merchant enters the battlefield, each opponent loses X life, wher
 gain life equal to the life lost this way.\nmana={3}{B}{B}\ntype=Creature\nsubtype=Zombie\npower=2\n\
 toughness=4\n[/card]\n\
 [card]\nname=Dark Acolyte\nmana={B}{B}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
-[card]\nname=Giant Growth\ntarget=creature\nauto=3/3 ueot\ntext=Target creature gets +3/+3 until end of turn.\n\
+[card]\nname=Giant Growth\ntarget=creature\nauto=3/3 ueot\n\
 mana={G}\ntype=Instant\n[/card]\n\
 [card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Raging Goblin\nmana={R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\

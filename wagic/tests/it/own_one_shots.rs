@@ -17,7 +17,6 @@ use super::front_ir::ir_of;
 const CARDS: &str = "[card]\nname=Sibsig Icebreakers\n\
 auto=transforms((,newability[ability$!name(discard) notatarget(*|myhand) reject!$ controller],\
 newability[ability$!name(discard) notatarget(*|myhand) reject!$ opponent])) ueot\n\
-text=When Sibsig Icebreakers enters the battlefield, each player discards a card.\n\
 mana={2}{B}\ntype=Creature\nsubtype=Zombie\npower=2\ntoughness=3\n[/card]\n\
 [card]\nname=Nivix Cyclops\nabilities=defender\n\
 auto=@movedTo(instant|mystack):all(this) transforms((,newability[3/0 ueot],newability[canattack ueot])) forever\n\
