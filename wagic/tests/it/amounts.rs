@@ -34,8 +34,7 @@ text=Hand Blast deals damage to target opponent equal to the number of cards in 
 type=Sorcery\n[/card]\n\
 [card]\nname=Deadbridge Goliath\n\
 autograveyard={4}{G}{G}{E}:name(scavenge) counter(1/1,storedpower) target(creature) asSorcery\n\
-text=Scavenge {4}{G}{G} ({4}{G}{G}, Exile this card from your graveyard: Put a number of +1/+1 counters equal to \
-this card's power on target creature. Scavenge only as a sorcery.)\nmana={2}{G}{G}\ntype=Creature\n\
+mana={2}{G}{G}\ntype=Creature\n\
 subtype=Insect\npower=5\ntoughness=5\n[/card]\n\
 [card]\nname=Tally Beast\nauto={T}:thisforeach(counter{1/1.1}) life:1 controller\n\
 text={T}: You gain 1 life for each +1/+1 counter on Tally Beast.\nmana={G}\ntype=Creature\npower=1\n\
@@ -47,9 +46,7 @@ type=Artifact\n[/card]\n\
 text=Sacrifice another creature: Blood Feeder gets +X/+X until end of turn, where X is the sacrificed creature's \
 power.\nmana={B}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Death Mutation\ntarget=creature[-black]\nauto=bury\n\
-auto=token(Saproling,Creature Saproling,1/1,green)*manacost\ntext=Destroy target nonblack creature. It can't be \
-regenerated. Put X 1/1 green Saproling creature tokens onto the battlefield, where X is that creature's converted \
-mana cost.\nmana={G}\ntype=Sorcery\n[/card]\n\
+auto=token(Saproling,Creature Saproling,1/1,green)*manacost\nmana={G}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Gray Merchant\nauto=life:-type:manab:mybattlefield opponent\nauto=life:type:manab controller\n\
 text=When Gray Merchant enters the battlefield, each opponent loses X life, where X is your devotion to black. You \
 gain life equal to the life lost this way.\nmana={3}{B}{B}\ntype=Creature\nsubtype=Zombie\npower=2\n\

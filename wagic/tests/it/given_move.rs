@@ -34,8 +34,7 @@ auto={T}:target(player) ability$!name(exile card) target(*|mygraveyard) moveTo(e
 text={T}: Target player exiles a card from his or her graveyard.\nmana={1}\ntype=Artifact\n[/card]\n\
 [card]\nname=Chittering Rats\n\
 auto=target(opponent) ability$!name(put on top) target(*|myhand) moveTo(ownerlibrary) !$ targetedplayer\n\
-text=When Chittering Rats enters the battlefield, target opponent puts a card from his or her hand on top \
-of his or her library.\nmana={1}{B}{B}\ntype=Creature\nsubtype=Rat\npower=2\ntoughness=2\n[/card]\n\
+mana={1}{B}{B}\ntype=Creature\nsubtype=Rat\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Curfew\nauto=moveto(ownerhand) notatarget(creature|mybattlefield)\n\
 auto=ability$! moveto(ownerhand) notatarget(creature|mybattlefield) !$ opponent\n\
 mana={U}\ntype=Instant\n[/card]\n\

@@ -213,8 +213,7 @@ fn a_paid_new_ability_given_to_several_cards_is_refused() {
 fn syncopates_x_is_the_x_paid_for_it() {
     let syncopate = "[card]\nname=Syncopate\ntarget=*|stack\n\
         auto=transforms((,newability[pay[[{value:storedx}]] name(pay {value} mana) donothing?fizzleto(exile)])) forever\n\
-        text=Counter target spell unless its controller pays {X}. If that spell is countered this way, exile it \
-        instead of putting it into its owner's graveyard.\nmana={X}{U}\ntype=Instant\n[/card]\n";
+        mana={X}{U}\ntype=Instant\n[/card]\n";
     let cards = format!("{CARDS}{syncopate}");
     // X = 3: with {3} the Bears' controller pays it; with {2} the Bears are exiled unasked.
     for (pool, asked, zone) in [(3, Some(P0), STACK), (2, None, EXILE)] {

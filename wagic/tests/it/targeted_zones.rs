@@ -20,19 +20,16 @@ use super::front::error_of;
 const CARDS: &str = "[card]\nname=Duress\ntarget=opponent\n\
 auto=if type(*[-creature;-land]|targetedpersonshand)~lessthan~1 then name(look) donothing \
 notatarget(*|targetedpersonshand) else reject notatarget(*[-creature;-land]|targetedpersonshand)\n\
-text=Target opponent reveals his or her hand. You choose a noncreature, nonland card from it. That player \
-discards that card.\nmana={B}\ntype=Sorcery\n[/card]\n\
+mana={B}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Thoughtseize\ntarget=player\n\
 auto=if type(*[-land]|targetedpersonshand)~lessthan~1 then name(look) donothing notatarget(*|targetedpersonshand) \
 else reject notatarget(*[-land]|targetedpersonshand)\nauto=life:-2 controller\n\
 mana={B}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Brainbite\ntarget=opponent\nauto=target(*|targetedpersonshand) reject\nauto=draw:1 controller\n\
-text=Target opponent reveals his or her hand. You choose a card from it. That player discards that card. -- \
-Draw a card.\nmana={2}{U}{B}\ntype=Sorcery\n[/card]\n\
+mana={2}{U}{B}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Agonizing Memories\ntarget=player\nauto=target(<2>*|targetedpersonshand) \
 moveTo(targetedpersonslibrary)\n\
-text=Look at target player's hand and choose two cards from it. Put them on top of that player's library in any \
-order.\nmana={2}{B}{B}\ntype=Sorcery\n[/card]\n\
+mana={2}{B}{B}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Storm Seeker\ntarget=player\nauto=damage:type:*:targetedpersonshand\n\
 mana={3}{G}\ntype=Instant\n[/card]\n\
 [card]\nname=Chandra's Fury\ntarget=player\nauto=damage:4 && damage:1 all(creature|targetedpersonsbattlefield)\n\
