@@ -52,7 +52,6 @@ type=Instant
 [/card]
 [card]
 name=Raging Goblin
-text=Haste
 abilities=haste
 mana={R}
 type=Creature
@@ -62,7 +61,6 @@ toughness=1
 [/card]
 [card]
 name=Giant Growth
-text=Target creature gets +3/+3 until end of turn.
 target=creature
 auto=3/3
 mana={G}
@@ -134,7 +132,7 @@ def test_cards_that_compile_and_those_left_out_with_their_diagnostics(cards, fol
     assert list(cards.left_out) == ["Wrong Card"]
     [error] = cards.left_out["Wrong Card"]
     assert (error.code, error.severity, error.message) == ("E0100", "error", "unsupported: effect `nosuchword`")
-    assert (Path(error.file), error.line, error.column) == (folder / "cards.txt", 47, 6)
+    assert (Path(error.file), error.line, error.column) == (folder / "cards.txt", 45, 6)
     assert cards.card("giant growth") == {
         "name": "Giant Growth",
         "types": ["instant"],

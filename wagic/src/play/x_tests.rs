@@ -11,7 +11,7 @@ use super::*;
 const CARDS: &str = "[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n\
 [card]\nname=Plains\ntype=Basic Land\nsubtype=Plains\n[/card]\n\
 [card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[/card]\n\
-[card]\nname=Oracle of Nectars\nauto={X}{T}:life:X\ntext={X}, {T}: You gain X life.\nmana={2}{GW}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
+[card]\nname=Oracle of Nectars\nauto={X}{T}:life:X\nmana={2}{GW}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Atalya\nauto={X:white}{T}:life:X controller\ntext={X}, {T}: You gain X life. Spend only white mana on X.\nmana={3}{W}{W}\ntype=Legendary Creature\npower=2\ntoughness=3\n[/card]\n\
 [card]\nname=Arashi\nauto={X}{G}{T}:damage:X target(creature[flying])\ntext={X}{G}, {T}: Arashi deals X damage to target creature with flying.\nmana={3}{G}{G}\ntype=Legendary Creature\npower=5\ntoughness=5\n[/card]\n\
 [card]\nname=Serra Angel\nabilities=flying,vigilance\nmana={3}{W}{W}\ntype=Creature\npower=4\ntoughness=4\n[/card]\n";

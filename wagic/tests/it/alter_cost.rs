@@ -19,14 +19,14 @@ use super::play::cards;
 
 const CARDS: &str = "[card]\nname=Ruby Medallion\n\
 auto=lord(*[red]|myhand,mylibrary,mygraveyard,myexile) altercost(colorless,-1)\n\
-text=Red spells you cast cost {1} less to cast.\nmana={2}\ntype=Artifact\n[/card]\n\
+mana={2}\ntype=Artifact\n[/card]\n\
 [card]\nname=Aura of Silence\n\
 auto=lord(artifact|opponenthand,opponentlibrary,opponentgraveyard,opponentexile) altercost(colorless, +2)\n\
 auto=lord(enchantment|opponenthand,opponentlibrary,opponentgraveyard,opponentexile) altercost(colorless, +2)\n\
 text=Artifact and enchantment spells your opponents cast cost {2} more to cast.\n\
 mana={1}{W}{W}\ntype=Enchantment\n[/card]\n\
 [card]\nname=Alabaster Leech\nauto=lord(*[white]|myhand,mylibrary,mygraveyard,myexile) altercost(white, +1)\n\
-text=White spells you cast cost {W} more to cast.\nmana={W}\ntype=Creature\nsubtype=Leech\npower=1\ntoughness=3\n[/card]\n\
+mana={W}\ntype=Creature\nsubtype=Leech\npower=1\ntoughness=3\n[/card]\n\
 [card]\nname=Cloud Key\n\
 auto=this(counter{0/0.1.CloudKeyC}) lord(Creature|myhand,mylibrary,mygraveyard,myexile) altercost(colorless,-1)\n\
 text=As Cloud Key enters the battlefield, choose artifact, creature, enchantment, instant, or sorcery. \

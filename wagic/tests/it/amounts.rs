@@ -9,9 +9,8 @@ use wagic::runner::Verdict;
 use super::behaviour::test;
 use super::front::error_of;
 
-/// The cards of these tests, each with its printed text.
+/// The cards of these tests, written for them in the card files' form.
 const CARDS: &str = "[card]\nname=Sunburst Myr\nauto=counter(1/1,sunburst)\n\
-text=Sunburst (This enters the battlefield with a +1/+1 counter on it for each color of mana spent to cast it.)\n\
 mana={3}\ntype=Artifact Creature\nsubtype=Myr\npower=0\ntoughness=0\n[/card]\n\
 [card]\nname=Charge Prism\nauto=counter(0/0,sunburst,charge)\n\
 auto={C(0/0,-1,Charge)}:Add{G}\n\
@@ -35,8 +34,7 @@ text=Hand Blast deals damage to target opponent equal to the number of cards in 
 type=Sorcery\n[/card]\n\
 [card]\nname=Deadbridge Goliath\n\
 autograveyard={4}{G}{G}{E}:name(scavenge) counter(1/1,storedpower) target(creature) asSorcery\n\
-text=Scavenge {4}{G}{G} ({4}{G}{G}, Exile this card from your graveyard: Put a number of +1/+1 counters equal to \
-this card's power on target creature. Scavenge only as a sorcery.)\nmana={2}{G}{G}\ntype=Creature\n\
+mana={2}{G}{G}\ntype=Creature\n\
 subtype=Insect\npower=5\ntoughness=5\n[/card]\n\
 [card]\nname=Tally Beast\nauto={T}:thisforeach(counter{1/1.1}) life:1 controller\n\
 text={T}: You gain 1 life for each +1/+1 counter on Tally Beast.\nmana={G}\ntype=Creature\npower=1\n\
@@ -48,15 +46,13 @@ type=Artifact\n[/card]\n\
 text=Sacrifice another creature: Blood Feeder gets +X/+X until end of turn, where X is the sacrificed creature's \
 power.\nmana={B}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Death Mutation\ntarget=creature[-black]\nauto=bury\n\
-auto=token(Saproling,Creature Saproling,1/1,green)*manacost\ntext=Destroy target nonblack creature. It can't be \
-regenerated. Put X 1/1 green Saproling creature tokens onto the battlefield, where X is that creature's converted \
-mana cost.\nmana={G}\ntype=Sorcery\n[/card]\n\
+auto=token(Saproling,Creature Saproling,1/1,green)*manacost\nmana={G}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Gray Merchant\nauto=life:-type:manab:mybattlefield opponent\nauto=life:type:manab controller\n\
 text=When Gray Merchant enters the battlefield, each opponent loses X life, where X is your devotion to black. You \
 gain life equal to the life lost this way.\nmana={3}{B}{B}\ntype=Creature\nsubtype=Zombie\npower=2\n\
 toughness=4\n[/card]\n\
 [card]\nname=Dark Acolyte\nmana={B}{B}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
-[card]\nname=Giant Growth\ntarget=creature\nauto=3/3 ueot\ntext=Target creature gets +3/+3 until end of turn.\n\
+[card]\nname=Giant Growth\ntarget=creature\nauto=3/3 ueot\n\
 mana={G}\ntype=Instant\n[/card]\n\
 [card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Raging Goblin\nmana={R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\

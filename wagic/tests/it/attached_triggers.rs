@@ -14,17 +14,14 @@ use super::front::error_of;
 
 const CARDS: &str = "[card]\nname=Squee's Embrace\ntarget=creature\nauto=2/2\n\
 auto=@movedTo(mytgt|graveyard) from(battlefield):all(trigger[to]) moveTo(ownerhand)\n\
-text=Enchant creature -- Enchanted creature gets +2/+2. -- When enchanted creature is put into a graveyard, return that card to its owner's hand.\n\
 mana={R}{W}\ntype=Enchantment\nsubtype=Aura\n[/card]\n\
 [card]\nname=Fate Foretold\ntarget=creature\nauto=draw:1 controller\n\
 auto=@movedTo(mytgt|graveyard) from(battlefield):draw:1 targetcontroller\n\
-text=Enchant creature -- When Fate Foretold enters the battlefield, draw a card. -- When enchanted creature dies, its controller draws a card.\n\
 mana={1}{U}\ntype=Enchantment\nsubtype=Aura\n[/card]\n\
 [card]\nname=Skullclamp\nauto=1/-1\nauto=@movedto(graveyard) from(mytgt|battlefield):draw:2 controller\nauto={1}:equip\n\
 text=Equipped creature gets +1/-1. -- When equipped creature is put into a graveyard, draw two cards. -- Equip {1}\n\
 mana={1}\ntype=Artifact\nsubtype=Equipment\n[/card]\n\
 [card]\nname=Armory of Iroas\nauto={2}:equip\nauto=@combat(attacking) source(mytgt):counter(1/1,1)\n\
-text=Whenever equipped creature attacks, put a +1/+1 counter on it. -- Equip {2}\n\
 mana={2}\ntype=Artifact\nsubtype=Equipment\n[/card]\n\
 [card]\nname=Adventuring Gear\nauto={1}:equip\nauto=@movedTo(land|myBattlefield):2/2 ueot\n\
 text=Landfall - Whenever a land enters the battlefield under your control, equipped creature gets +2/+2 until end of turn. -- Equip {1}\n\

@@ -18,7 +18,7 @@ const CARDS: &str = "[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\n
 text={4}{R}{G}: Monument becomes a 4/4 red and green Dragon artifact creature with flying until end of turn.\n\
 mana={3}\ntype=Artifact\n[/card]\n\
 [card]\nname=Living Lands\nauto=lord(forest) becomes(Creature,1/1)\n\
-text=All Forests are 1/1 creatures that are still lands.\nmana={3}{G}\ntype=Enchantment\n[/card]\n\
+mana={3}{G}\ntype=Enchantment\n[/card]\n\
 [card]\nname=Call to Serve\ntarget=creature\nauto=teach(creature) becomes(Angel,flying)\n\
 text=Enchanted creature is an Angel in addition to its other types.\nmana={1}{W}\ntype=Enchantment\nsubtype=Aura\n[/card]\n\
 [card]\nname=Angelic Armaments\ntarget=creature\nauto=teach(creature) becomes(Angel,newcolors[white])\n\
@@ -35,7 +35,6 @@ mana={3}{U}\ntype=Enchantment\nsubtype=Aura\n[/card]\n\
 [card]\nname=Ornament\nmana={3}\ntype=Artifact\n[/card]\n\
 [card]\nname=Akroan Sergeant\n\
 auto=this(cantargetcard(*[-renown]) transforms((,newability[@combatdamaged(player) from(this):counter(1/1) && becomes(renown) forever]))\n\
-text=Renown 1 (When this creature deals combat damage to a player, if it isn't renowned, put a +1/+1 counter on it and it becomes renowned.)\n\
 mana={2}{R}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {

@@ -16,7 +16,6 @@ const CARDS: &str = "\
 name=Scab-Clan Mauler\n\
 abilities=trample\n\
 auto=bloodthirst:2\n\
-text=Bloodthirst 2 (If an opponent was dealt damage this turn, this creature enters the battlefield with two +1/+1 counters on it.) -- Trample\n\
 mana={R}{G}\n\
 type=Creature\n\
 subtype=Human Berserker\n\

@@ -21,7 +21,6 @@ text=Non-Eye creatures you control can't attack. Whenever Evil Eye of Urborg bec
 auto=@combat(blocked) source(this) from(creature):all(trigger[from]) destroy\n\
 type=Creature\nsubtype=Eye\npower=6\ntoughness=3\n[/card]\n\
 [card]\nname=Ogre Leadfoot\n\
-text=Whenever Ogre Leadfoot becomes blocked by an artifact creature, destroy that creature.\n\
 auto=@combat(blocked) source(this) from(creature[artifact]):all(trigger[from]) destroy\n\
 type=Creature\nsubtype=Ogre Warrior\npower=3\ntoughness=3\n[/card]\n\
 [card]\nname=Ezuri's Archers\n\

@@ -96,8 +96,7 @@ fn maxlevel_tells_wagics_ai_only_and_compiles_to_nothing() {
 /// Cards of named counters: a leveler, an artifact that loses a time counter and a card
 /// that gives two.
 const CARDS: &str = "[card]\nname=Festercreep\nauto=counter(1/1,1)\n\
-auto={1}{B}{C(1/1,-1)}:all(other creature) -1/-1 ueot\ntext=Festercreep enters the battlefield with a +1/+1 \
-counter on it. -- {1}{B}, Remove a +1/+1 counter from Festercreep: All other creatures get -1/-1 until end of turn.\n\
+auto={1}{B}{C(1/1,-1)}:all(other creature) -1/-1 ueot\n\
 mana={1}{B}\ntype=Creature\nsubtype=Elemental\npower=0\ntoughness=0\n[/card]\n\
 [card]\nname=Cinderhaze Wretch\nauto={C(-1/-1,1)}:untap\ntext=Put a -1/-1 counter on Cinderhaze Wretch: Untap \
 Cinderhaze Wretch.\nmana={4}{B}\ntype=Creature\nsubtype=Elemental Shaman\npower=3\ntoughness=2\n[/card]\n\

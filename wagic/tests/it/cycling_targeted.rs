@@ -11,7 +11,6 @@ use super::front_ir::ir_of;
 
 /// Spark Spray as Wagic's card file writes it, and a creature that cannot be targeted.
 const CARDS: &str = "[card]\nname=Spark Spray\ntarget=creature,player\nauto=damage:1\nautohand=__CYCLING__({R})\n\
-text=Spark Spray deals 1 damage to target creature or player. -- Cycling {R} ({R}, Discard this card: Draw a card.)\n\
 mana={R}\ntype=Instant\n[/card]\n\
 [card]\nname=Swat\ntarget=creature[power<=2]\nauto=destroy\nautohand=__CYCLING__({2})\n\
 text=Destroy target creature with power 2 or less. It can't be regenerated. -- Cycling {2}\nmana={1}{B}{B}\ntype=Instant\n[/card]\n\

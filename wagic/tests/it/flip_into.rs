@@ -17,10 +17,10 @@ use wagic::table::{BATTLEFIELD, GRAVEYARD, HAND, Library, P0, P1, STACK, Table};
 
 use super::front::error_of;
 
-/// Wagic's lines of the cards (`mtg.txt`), with their printed text.
+/// The cards of these tests, written for them in the card files' form (no printed text:
+/// the card files themselves are read in place, never copied).
 const CARDS: &str = "[card]\nname=Gatstaf Shepherd\n\
 auto=@each upkeep restriction{lastturn(*|stack)~lessthan~1}:flip(Gatstaf Howler)\n\
-text=At the beginning of each upkeep, if no spells were cast last turn, transform Gatstaf Shepherd.\n\
 mana={1}{G}\ntype=Creature\nsubtype=Human Werewolf\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Gatstaf Howler\nabilities=intimidate\n\
 auto=@each upkeep restriction{lastturn(*|stack)~morethan~1}:flip(Gatstaf Shepherd)\n\
@@ -28,10 +28,8 @@ text=Intimidate -- At the beginning of each upkeep, if a player cast two or more
 color=green\ntype=Creature\nsubtype=Werewolf\npower=3\ntoughness=3\n[/card]\n\
 [card]\nname=Bushi Tenderfoot\n\
 auto=@vampired(creature) from(this):all(trigger[from]) flip(Kenzo the Hardhearted)\n\
-text=When a creature dealt damage by Bushi Tenderfoot this turn is put into a graveyard, flip Bushi Tenderfoot.\n\
 mana={W}\ntype=Creature\nsubtype=Human Soldier\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Kenzo the Hardhearted\nabilities=double strike\nauto=bushido(2/2)\n\
-text=Double strike; bushido 2 (When this blocks or becomes blocked, it gets +2/+2 until end of turn.)\n\
 color=white\ntype=Legendary Creature\nsubtype=Human Samurai\npower=3\ntoughness=4\n[/card]\n\
 [card]\nname=Budoka Pupil\n\
 auto=@movedTo(spirit,arcane|mystack):may counter(0/0,1,Ki)\n\
@@ -40,21 +38,18 @@ text=Whenever you cast a Spirit or Arcane spell, you may put a ki counter on Bud
 mana={1}{G}{G}\ntype=Creature\nsubtype=Human Monk\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Ichiga, Who Topples Oaks\nabilities=trample\n\
 auto={C(0/0,-1,Ki)}:2/2 target(creature) ueot\n\
-text=Trample -- Remove a ki counter from Ichiga, Who Topples Oaks: Target creature gets +2/+2 until end of turn.\n\
 color=green\ntype=Legendary Creature\nsubtype=Spirit\npower=4\ntoughness=3\n[/card]\n\
 [card]\nname=Bloodline Keeper\nabilities=flying\n\
 auto={T}:token(Vampire,Creature Vampire,2/2,black,flying)\n\
 auto={B}:flip(Lord of Lineage) restriction{type(vampire|mybattlefield)~morethan~4}\n\
-text=Flying -- {T}: Put a 2/2 black Vampire creature token with flying onto the battlefield. -- {B}: Transform Bloodline Keeper. Activate this ability only if you control five or more Vampires.\n\
 mana={2}{B}{B}\ntype=Creature\nsubtype=Vampire\npower=3\ntoughness=3\n[/card]\n\
 [card]\nname=Lord of Lineage\nabilities=flying\n\
 auto=lord(other vampire|mybattlefield) 2/2\n\
 auto={T}:token(Vampire,Creature Vampire,2/2,black,flying)\n\
-text=Flying -- Other Vampire creatures you control get +2/+2. -- {T}: Put a 2/2 black Vampire creature token with flying onto the battlefield.\n\
 color=black\ntype=Creature\nsubtype=Vampire\npower=5\ntoughness=5\n[/card]\n\
-[card]\nname=Giant Growth\ntarget=creature\nauto=3/3 ueot\ntext=Target creature gets +3/+3 until end of turn.\nmana={G}\ntype=Instant\n[/card]\n\
+[card]\nname=Giant Growth\ntarget=creature\nauto=3/3 ueot\nmana={G}\ntype=Instant\n[/card]\n\
 [card]\nname=Vampire Aristocrat\nmana={2}{B}\ntype=Creature\nsubtype=Vampire Rogue\npower=2\ntoughness=2\n[/card]\n\
-[card]\nname=Wall of Wood\nabilities=defender\ntext=Defender\nmana={G}\ntype=Creature\nsubtype=Wall\npower=0\ntoughness=1\n[/card]\n\
+[card]\nname=Wall of Wood\nabilities=defender\nmana={G}\ntype=Creature\nsubtype=Wall\npower=0\ntoughness=1\n[/card]\n\
 [card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\nsubtype=Bear\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n";
 

@@ -15,7 +15,6 @@ const CARDS: &str = "\
 [card]\n\
 name=Ignoble Soldier\n\
 auto=@combat(blocked,turnlimited) source(this):fog from(this)\n\
-text=Whenever Ignoble Soldier becomes blocked, prevent all combat damage that would be dealt by it this turn.\n\
 mana={2}{W}\n\
 type=Creature\n\
 subtype=Human Soldier\n\
@@ -25,7 +24,6 @@ toughness=1\n\
 [card]\n\
 name=Keeper of Tresserhorn\n\
 auto=@combat(notblocked) source(this):life:-2 opponent && fog from(this) ueot\n\
-text=Whenever Keeper of Tresserhorn attacks and isn't blocked, it assigns no combat damage this turn and defending player loses 2 life.\n\
 mana={5}{B}\n\
 type=Creature\n\
 subtype=Avatar\n\

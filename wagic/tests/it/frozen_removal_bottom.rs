@@ -13,7 +13,7 @@ const CARDS: &str = "\
 auto={T}:Add{W} && frozen\ntype=Land\n[/card]\n\
 [card]\nname=Crippling Chill\ntext=Tap target creature. It doesn't untap during its controller's next untap step. Draw a card.\n\
 target=creature\nauto=tap\nauto=frozen\nauto=draw:1 controller\nmana={2}{U}\ntype=Instant\n[/card]\n\
-[card]\nname=Reconnaissance\ntext={0}: Remove target attacking creature you control from combat and untap it.\n\
+[card]\nname=Reconnaissance\n\
 auto={0}:removefromcombat target(creature[attacking]|mybattlefield) && untap\nmana={W}\ntype=Enchantment\n[/card]\n\
 [card]\nname=Junktroller\ntext={T}: Put target card from a graveyard on the bottom of its owner's library.\n\
 auto={T}:bottomoflibrary target(*|graveyard)\nmana={4}\ntype=Artifact Creature\npower=0\ntoughness=6\n[/card]\n\

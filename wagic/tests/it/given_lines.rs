@@ -12,11 +12,11 @@ use super::front::error_of;
 /// Cards of these tests, with Wagic's lines for them and their printed text.
 const CARDS: &str = "[card]\nname=Cephalid Looter\n\
 auto={T}:name(discard) target(player) ability$!draw:1 _ choice target(*|myhand) reject!$ targetedplayer\n\
-text={T}: Target player draws a card, then discards a card.\nmana={2}{U}\ntype=Creature\n\
+mana={2}{U}\ntype=Creature\n\
 subtype=Cephalid Rogue\npower=2\ntoughness=1\n[/card]\n\
 [card]\nname=Wistful Thinking\ntarget=player\n\
 auto=ability$!name(discard 4 cards) draw:2 _ choice target(<4>*|myhand) reject!$ targetedplayer\n\
-text=Target player draws two cards, then discards four cards.\nmana={2}{U}\ntype=Sorcery\n[/card]\n\
+mana={2}{U}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Soul Feast Given\ntarget=player\nauto=ability$!draw:1 _ life:-1!$ targetedplayer\n\
 text=Target player draws a card and loses 1 life.\nmana={B}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n\

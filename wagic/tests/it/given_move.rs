@@ -19,27 +19,25 @@ use super::front::error_of;
 /// Cards of these tests, with Wagic's lines for them and their printed text.
 const CARDS: &str = "[card]\nname=Cruel Edict\ntarget=opponent\n\
 auto=ability$!name(sacrifice) notatarget(creature|mybattlefield) sacrifice!$ targetedplayer\n\
-text=Target opponent sacrifices a creature.\nmana={1}{B}\ntype=Sorcery\n[/card]\n\
+mana={1}{B}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Diabolic Edict\ntarget=player\n\
 auto=ability$!name(sacrifice) target(creature|mybattlefield) sacrifice!$ targetedplayer\n\
-text=Target player sacrifices a creature.\nmana={1}{B}\ntype=Instant\n[/card]\n\
+mana={1}{B}\ntype=Instant\n[/card]\n\
 [card]\nname=Fleshbag Marauder\nauto=sacrifice notatarget(creature|mybattlefield)\n\
 auto=ability$! sacrifice notatarget(creature|mybattlefield) !$ opponent\n\
-text=When Fleshbag Marauder enters the battlefield, each player sacrifices a creature.\n\
 mana={2}{B}\ntype=Creature\nsubtype=Zombie Warrior\npower=3\ntoughness=1\n[/card]\n\
 [card]\nname=Barter in Blood\nauto=sacrifice notatarget(<2>creature|mybattlefield)\n\
 auto=ability$! sacrifice notatarget(<2>creature|mybattlefield) !$ opponent\n\
-text=Each player sacrifices two creatures.\nmana={2}{B}{B}\ntype=Sorcery\n[/card]\n\
+mana={2}{B}{B}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Relic of Progenitus\n\
 auto={T}:target(player) ability$!name(exile card) target(*|mygraveyard) moveTo(exile)!$ targetedplayer\n\
 text={T}: Target player exiles a card from his or her graveyard.\nmana={1}\ntype=Artifact\n[/card]\n\
 [card]\nname=Chittering Rats\n\
 auto=target(opponent) ability$!name(put on top) target(*|myhand) moveTo(ownerlibrary) !$ targetedplayer\n\
-text=When Chittering Rats enters the battlefield, target opponent puts a card from his or her hand on top \
-of his or her library.\nmana={1}{B}{B}\ntype=Creature\nsubtype=Rat\npower=2\ntoughness=2\n[/card]\n\
+mana={1}{B}{B}\ntype=Creature\nsubtype=Rat\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Curfew\nauto=moveto(ownerhand) notatarget(creature|mybattlefield)\n\
 auto=ability$! moveto(ownerhand) notatarget(creature|mybattlefield) !$ opponent\n\
-text=Each player returns a creature he or she controls to its owner's hand.\nmana={U}\ntype=Instant\n[/card]\n\
+mana={U}\ntype=Instant\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n\
 [card]\nname=Swamp\ntype=Basic Land\nsubtype=Swamp\n[/card]\n\
 [card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
@@ -47,7 +45,7 @@ text=Each player returns a creature he or she controls to its owner's hand.\nman
 [card]\nname=Hill Giant\nmana={3}{R}\ntype=Creature\npower=3\ntoughness=3\n[/card]\n\
 [card]\nname=Imperial Edict\ntarget=opponent\n\
 auto=ability$!name(sacrifice) target(creature|mybattlefield) destroy!$ targetedplayer\n\
-text=Target opponent chooses a creature he or she controls. Destroy it.\nmana={1}{B}\ntype=Sorcery\n[/card]\n\
+mana={1}{B}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Darksteel Myr\nabilities=indestructible\ntext=Indestructible\nmana={3}\n\
 type=Artifact Creature\nsubtype=Myr\npower=0\ntoughness=1\n[/card]\n";
 

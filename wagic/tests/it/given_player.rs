@@ -19,15 +19,13 @@ use super::front_ir::ir_of;
 
 /// Cards of these tests, with Wagic's lines for them and their printed text.
 const CARDS: &str = "[card]\nname=Cackling Fiend\nauto=ability$!name(discard) target(*|myhand) reject!$ opponent\n\
-text=When Cackling Fiend enters the battlefield, each opponent discards a card.\nmana={2}{B}{B}\n\
+mana={2}{B}{B}\n\
 type=Creature\npower=2\ntoughness=1\n[/card]\n\
 [card]\nname=Cat Burglar\n\
 auto={2}{B}{T}:target(player) ability$!name(discard) target(*|myhand) reject!$ targetedplayer asSorcery\n\
-text={2}{B}, {T}: Target player discards a card. Activate this ability only any time you could cast a sorcery.\n\
 mana={3}{B}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Horrifying Revelation\ntarget=player\n\
 auto=ability$!name(discard) target(*|myhand) reject!$ targetedplayer\nauto=deplete:1\n\
-text=Target player discards a card, then puts the top card of his or her library into his or her graveyard.\n\
 mana={B}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n\
 [card]\nname=Swamp\ntype=Basic Land\nsubtype=Swamp\n[/card]\n\

@@ -10,9 +10,9 @@ use super::board::{BATTLEFIELD, GRAVEYARD, P0, Play, Table};
 
 /// The lords and a token maker, with their printed text.
 const CARDS: &str = "[card]\nname=Moat\nauto=lord(creature[-flying]) cantattack\n\
-text=Creatures without flying can't attack.\nmana={2}{W}{W}\ntype=Enchantment\n[/card]\n\
+mana={2}{W}{W}\ntype=Enchantment\n[/card]\n\
 [card]\nname=Glorious Anthem\nauto=lord(creature|myBattlefield) 1/1\n\
-text=Creatures you control get +1/+1.\nmana={1}{W}{W}\ntype=Enchantment\n[/card]\n\
+mana={1}{W}{W}\ntype=Enchantment\n[/card]\n\
 [card]\nname=Citanul Hierophants\nauto=lord(creature|myBattlefield) {T}:Add{G}\n\
 text=Creatures you control have \"{T}: Add {G} to your mana pool.\"\nmana={3}{G}\ntype=Creature\n\
 subtype=Human Druid\npower=3\ntoughness=2\n[/card]\n\

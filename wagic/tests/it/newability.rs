@@ -17,11 +17,11 @@ auto=transforms((,newability[moveTo(mybattlefield)],newability[counter(1/1)]))\n
 type=Instant\n[/card]\n\
 [card]\nname=Recoil\ntarget=*|battlefield\nauto=moveto(ownerhand)\n\
 auto=transforms((,newability[ability$!name(discard) target(*|myhand) reject!$ controller]))\n\
-text=Return target permanent to its owner's hand. Then that player discards a card.\nmana={1}{U}{B}\n\
+mana={1}{U}{B}\n\
 type=Instant\n[/card]\n\
 [card]\nname=Assassin's Strike\ntarget=creature\nauto=destroy\n\
 auto=transforms((,newability[ability$!name(discard) target(*|myhand) reject!$ controller]))\n\
-text=Destroy target creature. Its controller discards a card.\nmana={4}{B}{B}\ntype=Sorcery\n[/card]\n\
+mana={4}{B}{B}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Break Through the Line\n\
 auto={R}:target(creature[power<=2]) transforms((,newability[haste ueot],newability[unblockable ueot])) ueot\n\
 text={R}: Target creature with power 2 or less gains haste until end of turn and can't be blocked this turn.\n\

@@ -17,22 +17,16 @@ use super::front_ir::ir_of;
 const CARDS: &str = "[card]\nname=Sibsig Icebreakers\n\
 auto=transforms((,newability[ability$!name(discard) notatarget(*|myhand) reject!$ controller],\
 newability[ability$!name(discard) notatarget(*|myhand) reject!$ opponent])) ueot\n\
-text=When Sibsig Icebreakers enters the battlefield, each player discards a card.\n\
 mana={2}{B}\ntype=Creature\nsubtype=Zombie\npower=2\ntoughness=3\n[/card]\n\
 [card]\nname=Nivix Cyclops\nabilities=defender\n\
 auto=@movedTo(instant|mystack):all(this) transforms((,newability[3/0 ueot],newability[canattack ueot])) forever\n\
-text=Defender. -- Whenever you cast an instant or sorcery spell, Nivix Cyclops gets +3/+0 until end of turn \
-and can attack this turn as though it didn't have defender.\n\
 mana={1}{U}{R}\ntype=Creature\nsubtype=Cyclops\npower=1\ntoughness=4\n[/card]\n\
 [card]\nname=Renewed Faith\nauto=life:6\n\
 autohand={1}{W}{cycle}:name(cycling) transforms((,newability[draw:1],newability[may life:2])) forever\n\
-text=You gain 6 life. -- Cycling {1}{W} ({1}{W}, Discard this card: Draw a card.) -- When you cycle \
-Renewed Faith, you may gain 2 life.\nmana={2}{W}\ntype=Instant\n[/card]\n\
+mana={2}{W}\ntype=Instant\n[/card]\n\
 [card]\nname=Qarsi Sadist\n\
 auto=may name(Exploit) sacrifice notatarget(creature|mybattlefield) && transforms((,newability[target(opponent) \
 life:-2],newability[life:2 controller])) forever\n\
-text=Exploit (When this creature enters the battlefield, you may sacrifice a creature.) -- When Qarsi Sadist \
-exploits a creature, target opponent loses 2 life and you gain 2 life.\n\
 mana={1}{B}\ntype=Creature\nsubtype=Human Cleric\npower=1\ntoughness=3\n[/card]\n\
 [card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Shock\ntarget=creature,player\nauto=damage:2\ntext=Shock deals 2 damage to any target.\n\

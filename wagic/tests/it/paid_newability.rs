@@ -24,14 +24,14 @@ use super::play::cards;
 /// The cards of these tests, with Wagic's own lines of the paid ones.
 const CARDS: &str = "[card]\nname=Mana Leak\ntarget=*|stack\n\
 auto=transforms((,newability[pay[[{3}]] name(pay 3 mana) donothing?fizzle])) forever\n\
-text=Counter target spell unless its controller pays {3}.\nmana={1}{U}\ntype=Instant\n[/card]\n\
+mana={1}{U}\ntype=Instant\n[/card]\n\
 [card]\nname=Spiketail Hatchling\nabilities=flying\n\
 auto={S}:name(counter spell) target(*|stack) transforms((,newability[pay[[{1}]] name(pay 1 mana) donothing?fizzle])) forever\n\
 text=Flying -- Sacrifice Spiketail Hatchling: Counter target spell unless its controller pays {1}.\n\
 mana={1}{U}\ntype=Creature\nsubtype=Drake\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Rhystic Deluge\n\
 auto={U}:name(tap) target(creature) transforms((,newability[pay[[{1}]] name(pay 1 mana) donothing?tap])) forever\n\
-text={U}: Tap target creature unless its controller pays {1}.\nmana={2}{U}\ntype=Enchantment\n[/card]\n\
+mana={2}{U}\ntype=Enchantment\n[/card]\n\
 [card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\nsubtype=Bear\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Island\ntype=Basic Land\nsubtype=Island\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n";
@@ -213,8 +213,7 @@ fn a_paid_new_ability_given_to_several_cards_is_refused() {
 fn syncopates_x_is_the_x_paid_for_it() {
     let syncopate = "[card]\nname=Syncopate\ntarget=*|stack\n\
         auto=transforms((,newability[pay[[{value:storedx}]] name(pay {value} mana) donothing?fizzleto(exile)])) forever\n\
-        text=Counter target spell unless its controller pays {X}. If that spell is countered this way, exile it \
-        instead of putting it into its owner's graveyard.\nmana={X}{U}\ntype=Instant\n[/card]\n";
+        mana={X}{U}\ntype=Instant\n[/card]\n";
     let cards = format!("{CARDS}{syncopate}");
     // X = 3: with {3} the Bears' controller pays it; with {2} the Bears are exiled unasked.
     for (pool, asked, zone) in [(3, Some(P0), STACK), (2, None, EXILE)] {

@@ -20,7 +20,7 @@ const CARDS: &str = "[card]\nname=Merfolk\nmana={U}\ntype=Creature\npower=1\ntou
 [card]\nname=Goblin\nmana={R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Island\ntype=Basic Land\nsubtype=Island\n[/card]\n\
 [card]\nname=Blue Cup\nauto=@movedto(*[blue]|stack):pay({1}) life:1\n\
-text=Whenever a player casts a blue spell, you may pay {1}. If you do, you gain 1 life.\nmana={1}\ntype=Artifact\n[/card]\n\
+mana={1}\ntype=Artifact\n[/card]\n\
 [card]\nname=Extortionist\nauto=@movedto(*|mystack):pay({WB}) life:-1 opponent && life:1 controller\n\
 text=Extort (Whenever you cast a spell, you may pay {W/B}. If you do, each opponent loses 1 life and you gain that much life.)\n\
 mana={1}{W}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\

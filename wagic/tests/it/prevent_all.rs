@@ -15,7 +15,6 @@ use super::front_ir::ir_of;
 const CARDS: &str = "\
 [card]\n\
 name=Uncle Istvan\n\
-text=Prevent all damage that would be dealt to Uncle Istvan by creatures.\n\
 auto=preventalldamage to(this) from(creature)\n\
 mana={1}{B}{B}{B}\n\
 type=Creature\n\
@@ -25,7 +24,6 @@ toughness=3\n\
 [/card]\n\
 [card]\n\
 name=Muzzle\n\
-text=Enchant creature -- Prevent all damage that would be dealt by enchanted creature.\n\
 target=creature\n\
 auto=teach(creature) preventalldamage from(this)\n\
 mana={1}{W}\n\
@@ -41,7 +39,6 @@ type=Enchantment\n\
 [/card]\n\
 [card]\n\
 name=Mark of Asylum\n\
-text=Prevent all noncombat damage that would be dealt to creatures you control.\n\
 auto=preventallnoncombatdamage to(creature|myBattlefield)\n\
 mana={1}{W}\n\
 type=Enchantment\n\
@@ -74,7 +71,6 @@ name=Fog Bank\n\
 abilities=defender,flying\n\
 auto=preventAllCombatDamage to(this)\n\
 auto=preventAllCombatDamage from(this)\n\
-text=Defender (This creature can't attack.) -- Flying -- Prevent all combat damage that would be dealt to and dealt by Fog Bank.\n\
 mana={1}{U}\n\
 type=Creature\n\
 subtype=Wall\n\

@@ -16,7 +16,6 @@ auto={W}:name(prevent damage) notatarget(*[red]|battlefield,stack,hand,graveyard
 text={W}: The next time a red source of your choice would deal damage to you this turn, prevent that damage.\n\
 mana={1}{W}\ntype=Enchantment\n[/card]\n\
 [card]\nname=Leap of Faith\ntarget=creature\nauto=preventalldamage to(mytgt) ueot\nauto=flying\n\
-text=Target creature gains flying until end of turn. Prevent all damage that would be dealt to that creature this turn.\n\
 mana={2}{W}\ntype=Instant\n[/card]\n\
 [card]\nname=Pyromancer\nauto={T}:damage:1 target(creature,player)\nmana={2}{R}\ntype=Creature\npower=0\ntoughness=1\n[/card]\n\
 [card]\nname=Firebrand\nauto={T}:damage:1 target(creature,player)\nmana={1}{R}\ntype=Creature\npower=0\ntoughness=1\n[/card]\n\

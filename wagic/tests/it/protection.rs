@@ -15,7 +15,6 @@ use super::front_ir::ir_of;
 const CARDS: &str = "\
 [card]\n\
 name=Tel-Jilad Chosen\n\
-text=Protection from artifacts\n\
 auto=protection from(artifact)\n\
 mana={1}{G}\n\
 type=Creature\n\

@@ -13,15 +13,12 @@ use super::behaviour::test;
 use super::front::error_of;
 
 const CARDS: &str = "[card]\nname=Setessan Battle Priest\n\
-text=Heroic - Whenever you cast a spell that targets Setessan Battle Priest, you gain 2 life.\n\
 auto=@targeted(this) from(*[instant;sorcery;enchantment]|myhand,mygraveyard):life:2 controller\n\
 mana={1}{W}\ntype=Creature\nsubtype=Human Cleric\npower=1\ntoughness=2\n[/card]\n\
 [card]\nname=Phantasmal Bear\n\
-text=When Phantasmal Bear becomes the target of a spell or ability, sacrifice it.\n\
 auto=@targeted(this):sacrifice\n\
 mana={U}\ntype=Creature\nsubtype=Bear Illusion\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Retromancer\n\
-text=Whenever Retromancer becomes the target of a spell or ability, Retromancer deals 3 damage to that spell or ability's controller.\n\
 auto=@targeted(this) from(*|opponentbattlefield):damage:3 opponent\n\
 auto=@targeted(this) from(*|opponenthand):damage:3 opponent\n\
 auto=@targeted(this) from(*|mybattlefield):damage:3 controller\n\

@@ -20,25 +20,19 @@ use super::front::error_of;
 const CARDS: &str = "[card]\nname=Duress\ntarget=opponent\n\
 auto=if type(*[-creature;-land]|targetedpersonshand)~lessthan~1 then name(look) donothing \
 notatarget(*|targetedpersonshand) else reject notatarget(*[-creature;-land]|targetedpersonshand)\n\
-text=Target opponent reveals his or her hand. You choose a noncreature, nonland card from it. That player \
-discards that card.\nmana={B}\ntype=Sorcery\n[/card]\n\
+mana={B}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Thoughtseize\ntarget=player\n\
 auto=if type(*[-land]|targetedpersonshand)~lessthan~1 then name(look) donothing notatarget(*|targetedpersonshand) \
 else reject notatarget(*[-land]|targetedpersonshand)\nauto=life:-2 controller\n\
-text=Target player reveals his or her hand. You choose a nonland card from it. That player discards that card. \
-You lose 2 life.\nmana={B}\ntype=Sorcery\n[/card]\n\
+mana={B}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Brainbite\ntarget=opponent\nauto=target(*|targetedpersonshand) reject\nauto=draw:1 controller\n\
-text=Target opponent reveals his or her hand. You choose a card from it. That player discards that card. -- \
-Draw a card.\nmana={2}{U}{B}\ntype=Sorcery\n[/card]\n\
+mana={2}{U}{B}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Agonizing Memories\ntarget=player\nauto=target(<2>*|targetedpersonshand) \
 moveTo(targetedpersonslibrary)\n\
-text=Look at target player's hand and choose two cards from it. Put them on top of that player's library in any \
-order.\nmana={2}{B}{B}\ntype=Sorcery\n[/card]\n\
+mana={2}{B}{B}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Storm Seeker\ntarget=player\nauto=damage:type:*:targetedpersonshand\n\
-text=Storm Seeker deals damage equal to the number of cards in target player's hand to that player.\n\
 mana={3}{G}\ntype=Instant\n[/card]\n\
 [card]\nname=Chandra's Fury\ntarget=player\nauto=damage:4 && damage:1 all(creature|targetedpersonsbattlefield)\n\
-text=Chandra's Fury deals 4 damage to target player and 1 damage to each creature that player controls.\n\
 mana={4}{R}\ntype=Instant\n[/card]\n\
 [card]\nname=Shock\ntarget=creature,player\nauto=damage:2\nmana={R}\ntype=Instant\n[/card]\n\
 [card]\nname=Swamp\ntype=Basic Land\nsubtype=Swamp\n[/card]\n\

@@ -23,7 +23,6 @@ const CARDS: &str = "[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[
 text=Enchant land -- Enchanted land has \"{T}: This land deals 1 damage to target creature or player.\"\n\
 mana={2}{R}{R}\ntype=Enchantment\nsubtype=Aura\n[/card]\n\
 [card]\nname=Serra's Boon\ntarget=creature\nauto=teach(creature[white]) 1/2\nauto=teach(creature[-white]) -2/-1\n\
-text=Enchant creature -- Enchanted creature gets +1/+2 as long as it's white. Otherwise, it gets -2/-1.\n\
 mana={2}{W}\ntype=Enchantment\nsubtype=Aura\n[/card]\n\
 [card]\nname=Savannah Lions\nmana={W}\ntype=Creature\nsubtype=Cat\npower=2\ntoughness=1\n[/card]\n\
 [card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\nsubtype=Bear\npower=2\ntoughness=2\n[/card]\n\

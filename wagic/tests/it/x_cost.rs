@@ -9,7 +9,7 @@ use super::behaviour::test;
 use super::front::error_of;
 
 /// The cards, each from its printed text.
-const CARDS: &str = "[card]\nname=Oracle of Nectars\nauto={X}{T}:life:X\ntext={X}, {T}: You gain X life.\nmana={2}{GW}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
+const CARDS: &str = "[card]\nname=Oracle of Nectars\nauto={X}{T}:life:X\nmana={2}{GW}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Silklash Spider\nabilities=reach\nauto={X}{G}{G}:damage:X all(creature[flying])\ntext=Reach -- {X}{G}{G}: Silklash Spider deals X damage to each creature with flying.\nmana={3}{G}{G}\ntype=Creature\npower=2\ntoughness=7\n[/card]\n\
 [card]\nname=Atalya\nauto={X:white}{T}:life:X controller\ntext={X}, {T}: You gain X life. Spend only white mana on X.\nmana={3}{W}{W}\ntype=Legendary Creature\npower=2\ntoughness=3\n[/card]\n\
 [card]\nname=Arashi\nauto={X}{G}{T}:damage:X target(creature[flying])\ntext={X}{G}, {T}: Arashi deals X damage to target creature with flying.\nmana={3}{G}{G}\ntype=Legendary Creature\npower=5\ntoughness=5\n[/card]\n\
