@@ -12,7 +12,7 @@
 //! the time a slot is stepped the games stepped before it have evicted that line, so it is
 //! the one line of a slot's own the step reads twice.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use game::players::PlayerKind;
@@ -40,7 +40,7 @@ use actions::{pick_actions, read_mask};
 use finals::ended_by_turn_limit;
 use opponent::{Opponent, play_opponent, seats_of};
 use rows::{Layout, Row, outputs};
-use share::{MIN_SHARE, SPIN_WAIT, Share, record, take};
+use share::{MIN_SHARE, SPIN_WAIT, Share, linger, record, take};
 use slot::{Slot, Start, clear_mask, step_run};
 
 /// `array` as a float32 numpy array of shape `shape`, or a `ValueError` saying why not.
@@ -120,7 +120,8 @@ const fn most_threads(n: usize) -> usize {
 /// same share at every step, so that a game stays in its core's cache) and then helping
 /// the others finish theirs. Never more threads than one per 16 games are started (with
 /// fewer games a hand-off would cost more than it saves): under 32 games, the calling
-/// thread steps them all and no pool is started, whatever `threads` says.
+/// thread steps them all and no pool is started, whatever `threads` says. After a step
+/// the pool's threads stay awake for the next one, yielding their cores, for up to 100 µs.
 ///
 /// Arrays (allocated once; `reset` and `step` return the same arrays, rewritten):
 /// `observations` (n, OBSERVATION_SIZE) float32, for each game's player to move;
@@ -171,6 +172,9 @@ pub struct VecGame {
     threads: usize,
     /// `threads - 1` workers (none for one thread).
     pool: Option<rayon::ThreadPool>,
+    /// The steps (and resets) begun on the pool: a worker kept awake after one
+    /// ([`linger`]) stops waiting when this changes.
+    begun: Arc<AtomicU64>,
     /// The bytes of every output array below, which are views of it.
     buffer: Py<PyArray1<u8>>,
     layout: Layout,
@@ -251,12 +255,13 @@ impl VecGame {
             bytes.as_slice_mut().map_err(|_| EngineError::new_err("the output buffer is no longer contiguous"))?;
         let outputs = outputs(bytes, &self.layout, n).map_err(EngineError::new_err)?;
         let threads = self.threads.min(most_threads(n));
-        let (start, slots, pool) = (&self.start, &mut self.slots[..], self.pool.as_ref());
+        let (start, slots, pool, begun) = (&self.start, &mut self.slots[..], self.pool.as_ref(), &self.begun);
         let failed = detached(py, move || {
             let pool = match pool {
                 Some(pool) if threads > 1 => pool,
                 _ => return step_run::<W, HOLDS>(start, 0, slots, outputs, work),
             };
+            begun.fetch_add(1, Ordering::AcqRel);
             // Each thread has a share of consecutive slots, the same at every step, so a
             // game stays in the cache of the core that stepped it last. It takes runs from
             // the front of its share, then from the back of the others' (a thread the
@@ -297,6 +302,7 @@ impl VecGame {
                     std::thread::yield_now();
                 }
             });
+            linger(pool, begun, threads - 1);
             failure.into_inner().unwrap_or_else(PoisonError::into_inner)
         });
         Ok(failed)
@@ -581,6 +587,7 @@ impl VecGame {
             slots,
             threads,
             pool,
+            begun: Arc::default(),
             observations: observations.cast_into()?.unbind(),
             masks: masks.cast_into()?.unbind(),
             legal_actions: view::<i32>(&buffer, layout.legal_actions, &[n, ACTION_SPACE])?.cast_into()?.unbind(),

@@ -1,6 +1,7 @@
 """VecGame: n games stepped in Rust, written into preallocated numpy arrays."""
 
 import os
+import time
 from typing import Any, Dict, List, Tuple
 
 import numpy as np
@@ -596,3 +597,19 @@ def test_no_thread_is_started_that_would_step_no_game(card_set, decks):
         assert started <= most - 1, f"{n} games: {started} threads started"
         vec.step(np.zeros(n, np.int64))  # Pass is legal at the start
         del vec
+
+
+def test_the_workers_stop_spinning_soon_after_a_step(card_set, decks):
+    """A worker stays awake after a step for the next one (`linger` in vec_game/share.rs),
+    yielding its core, for at most 100 µs: a caller that then does something else for a
+    while (a learner's update) does not find a core spinning beside it."""
+    vec = rs.VecGame(card_set, decks, 64, seed=3, threads=2)
+    rng = np.random.default_rng(3)
+    for _ in range(20):
+        vec.step(random_actions(vec, rng))
+    time.sleep(0.01)
+    cpu, wall = time.process_time(), time.perf_counter()
+    time.sleep(0.2)
+    spent = time.process_time() - cpu
+    assert time.perf_counter() - wall >= 0.2
+    assert spent < 0.02, f"{spent:.3f} s of CPU while the caller slept 0.2 s"

@@ -1,8 +1,11 @@
 //! How a `VecGame`'s threads share a step's slots: each thread has a share of consecutive
 //! slots, takes runs from the front of its own, then steals runs from the back of the
-//! others'; and the failure of the lowest slot, kept across the threads.
+//! others'; the failure of the lowest slot, kept across the threads; and the workers kept
+//! awake between two steps ([`linger`]).
 
-use std::sync::{Mutex, PoisonError};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 use super::Slot;
 use super::rows::Outputs;
@@ -16,7 +19,11 @@ const STOLEN_RUN: usize = 2;
 pub(super) const MIN_SHARE: usize = 16;
 /// How long the caller, done with the slots, waits for the workers' last runs before it
 /// blocks: about as long as a run takes, far less than waking up again costs.
-pub(super) const SPIN_WAIT: std::time::Duration = std::time::Duration::from_micros(200);
+pub(super) const SPIN_WAIT: Duration = Duration::from_micros(200);
+/// How long a worker done with a step stays awake for the next one ([`linger`]): longer
+/// than the caller takes between two steps (the numpy draw and the call, a few µs), far
+/// shorter than what a learner's own work between steps would make it spin for nothing.
+const LINGER: Duration = Duration::from_micros(100);
 
 /// A run of consecutive slots (slot `first` first) with their rows, not yet stepped.
 #[derive(Default)]
@@ -65,5 +72,29 @@ pub(super) fn record(failure: &Mutex<Option<(usize, String)>>, found: (usize, St
     let mut held = failure.lock().unwrap_or_else(PoisonError::into_inner);
     if held.as_ref().is_none_or(|(i, _)| found.0 < *i) {
         *held = Some(found);
+    }
+}
+
+/// Keeps each of `pool`'s `workers` awake, yielding its core to any other thread, until a
+/// step after step `begun` (as it reads now) begins or [`LINGER`] has passed.
+///
+/// Left to itself a rayon worker with nothing to do yields its core 33 times (about 8 µs
+/// on the 2-core VM of BENCHMARKS.md's `vecfast` section) and then sleeps, which the time
+/// between the end of one step and the start of the next (the caller's last runs, its
+/// return to Python, the draw of the actions, the next call) often outlasts. Woken by the
+/// next step, the worker starts its share about 20 µs after the caller (a standalone rayon
+/// loop there: a median of 21 µs when it slept, 0.6 µs when it was kept awake), by which
+/// time the caller has stolen the back of the worker's share, whose games' lines are in the
+/// other core's cache; a step of a `VecGame` of 64 on two threads is about 50 µs.
+pub(super) fn linger(pool: &rayon::ThreadPool, begun: &Arc<AtomicU64>, workers: usize) {
+    let step = begun.load(Ordering::Acquire);
+    for _ in 0..workers {
+        let begun = Arc::clone(begun);
+        pool.spawn(move || {
+            let since = Instant::now();
+            while begun.load(Ordering::Acquire) == step && since.elapsed() < LINGER {
+                std::thread::yield_now();
+            }
+        });
     }
 }
