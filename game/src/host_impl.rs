@@ -331,10 +331,7 @@ impl Host for GameState {
             names::VAR_OPP => Value::Player(me.other().pid()),
             names::VAR_ALONE => Value::Bool(self.player(me).characters().count() == 1),
             // Ruling (B-61): a solo attack is one character attacking outside a United Attack.
-            names::VAR_SOLO_ATTACK => {
-                let attackers: Vec<&CardState> = self.cards.iter().filter(|c| c.role != Role::None).collect();
-                Value::Bool(attackers.len() == 1 && !attackers[0].united)
-            }
+            names::VAR_SOLO_ATTACK => Value::Bool(self.solo_attack()),
             names::VAR_INSTANT => Value::Int(0),
             names::VAR_TRIGGERED => Value::Int(1),
             names::VAR_AUTO => Value::Int(2),
