@@ -331,10 +331,7 @@ impl Host for GameState {
             names::VAR_OPP => Value::Player(me.other().pid()),
             names::VAR_ALONE => Value::Bool(self.player(me).characters().count() == 1),
             // Ruling (B-61): a solo attack is one character attacking outside a United Attack.
-            names::VAR_SOLO_ATTACK => {
-                let attackers: Vec<&CardState> = self.cards.iter().filter(|c| c.role != Role::None).collect();
-                Value::Bool(attackers.len() == 1 && !attackers[0].united)
-            }
+            names::VAR_SOLO_ATTACK => Value::Bool(self.solo_attack()),
             names::VAR_INSTANT => Value::Int(0),
             names::VAR_TRIGGERED => Value::Int(1),
             names::VAR_AUTO => Value::Int(2),
@@ -587,8 +584,8 @@ impl CfcHost for GameState {
                 self.put(backup, owner, Zone::Discards, 0);
             }
         }
+        self.set_def(card, def);
         let Some(state) = self.card_mut(card) else { return false };
-        state.def = def;
         state.rules = rules;
         if in_ring {
             state.bp = bp;

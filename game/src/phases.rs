@@ -101,6 +101,33 @@ impl GameState {
         self.ring_cards_where(self.active, |c| c.role != Role::None)
     }
 
+    /// Whether one character attacks, outside a United Attack (ruling B-61), as the
+    /// `soloAttack` variable reads it. An attack role lies only on ring characters (the
+    /// end of an attack clears the rings, and checks the rest in a debug build), so the
+    /// two rings are read, ten slots, rather than every card: that walked a game's ~100
+    /// `CardState` lines (6.4 KiB) at each read, 1.5 of a decision's 48 last-level misses
+    /// with 1,024 games stepped in turn (BENCHMARKS.md, branch `footprint`).
+    pub(crate) fn solo_attack(&self) -> bool {
+        if !self.attack_markers_due() {
+            return false;
+        }
+        let mut attacking = self
+            .players
+            .iter()
+            .flat_map(|p| p.ring.iter().flatten())
+            .filter_map(|&card| self.card(card).filter(|c| c.role != Role::None));
+        let solo = attacking.next().is_some_and(|first| !first.united && attacking.next().is_none());
+        debug_assert_eq!(
+            solo,
+            {
+                let mut all = self.cards.iter().filter(|c| c.role != Role::None);
+                all.next().is_some_and(|first| !first.united && all.next().is_none())
+            },
+            "a card outside the rings carries an attack role"
+        );
+        solo
+    }
+
     /// The attacking characters of the active player with the Attack marker (solo attackers
     /// and the United Attack's leader), in ring order.
     pub(crate) fn leaders(&self) -> RingCards {

@@ -15,7 +15,9 @@ pub use crate::backups::{Backups, MAX_BACKUPS};
 use crate::log::{CardName, Log, Record, RecordKind, Text};
 use crate::set::{CardDef, CardKind, CardSet, DefIdx};
 
+mod defs;
 mod find;
+pub(crate) use defs::CardDefs;
 pub(crate) use find::{Found, Places};
 
 /// Starting HP of each player.
@@ -563,6 +565,10 @@ pub struct GameState {
     /// first. Not serialised (a state read back searches until its cards move).
     #[serde(skip)]
     pub(crate) places: Places,
+    /// Each card's printed card, packed, by card index: what [`GameState::def`] reads.
+    /// Not serialised (a state read back reads its cards).
+    #[serde(skip)]
+    pub(crate) defs: CardDefs,
 }
 
 /// A mark of the engine's on the board ([`GameState::play_changed`],
@@ -627,6 +633,7 @@ impl GameState {
             ko_possible: Mark::default(),
             attack_marked: Mark::default(),
             places: Places::default(),
+            defs: CardDefs::default(),
         }
     }
 
@@ -635,6 +642,7 @@ impl GameState {
         let card = CardRef(self.cards.len() as u32);
         self.cards.push(state);
         self.places.add(state.owner);
+        self.note_defs_from(card.0 as usize);
         card
     }
 
@@ -651,12 +659,12 @@ impl GameState {
 
     /// The printed card a card instance is now.
     pub fn def(&self, card: CardRef) -> Option<&CardDef> {
-        self.def_at(self.card(card)?.def)
+        self.def_at(self.def_index(card)?)
     }
 
     /// The back-up facts of the printed card a card instance is now.
     pub(crate) fn backup_facts(&self, card: CardRef) -> Option<&crate::set::BackupFacts> {
-        self.set.0.as_ref()?.backup_facts(self.card(card)?.def)
+        self.set.0.as_ref()?.backup_facts(self.def_index(card)?)
     }
 
     /// The ability type of the rules a card has now (a copied ability has its donor's

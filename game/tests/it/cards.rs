@@ -626,3 +626,40 @@ fn a_played_action_cards_unrestricted_grant_ends_when_it_resolves() {
         assert_eq!(opponent_may_play_spark(&game), !lasts, "card {card}");
     }
 }
+
+#[test]
+fn solo_attack_holds_for_one_attacker_outside_a_united_attack() {
+    // Duelist: "Whenever this character performs a solo attack, raise its BP 300 points."
+    let set = set_with(&[(
+        "Duelist",
+        CardKind::Character,
+        500,
+        0,
+        Some(AbilityType::Auto),
+        "auto = ~attacks:this~ [[if soloAttack]] bp(+300)\n",
+    )]);
+    let duelist_bp = |game: &Game| {
+        let card = game.state().player(Seat::FIRST).ring[1].expect("the Duelist in slot 1");
+        game.state().card(card).expect("a card").bp
+    };
+    let start = || {
+        board(&set, |s| {
+            s.phase = Phase::Attack;
+            s.players[0].sp = 10;
+            s.players[0].ring[0] = Some(SlotSetup::new(TITAN));
+            s.players[0].ring[1] = Some(SlotSetup::new(FIRST));
+            s.players[1].ring[0] = Some(SlotSetup::new(GUARD));
+        })
+    };
+    let mut solo = start();
+    apply(&mut solo, Move::Attack { slot: 1 });
+    // `attacks` is heard as the Counter-attack phase starts.
+    apply(&mut solo, Move::Pass);
+    assert_eq!(duelist_bp(&solo), 800, "alone in the attack: +300");
+
+    let mut united = start();
+    apply(&mut united, Move::Attack { slot: 0 });
+    apply(&mut united, Move::Join { slot: 1, leader: 0 });
+    apply(&mut united, Move::Pass);
+    assert_eq!(duelist_bp(&united), 500, "joining the Titan's attack is no solo attack");
+}
