@@ -82,8 +82,8 @@ impl GameState {
         let Some(original) = self.card(card).map(|c| c.original()) else { return };
         let (bp, rules) = self.def_at(original).map_or((0, None), |d| (d.bp, d.rules.map(|r| r.0)));
         self.mark_play_changed();
-        self.set_def(card, original);
         if let Some(c) = self.card_mut(card) {
+            c.def = original;
             c.bp = bp;
             c.rules = rules;
             c.fresh = false;
@@ -188,8 +188,8 @@ impl GameState {
         {
             let rules = self.def_at(original).and_then(|d| d.rules).map(|r| r.0);
             self.mark_play_changed();
-            self.set_def(card, original);
             if let Some(c) = self.card_mut(card) {
+                c.def = original;
                 c.rules = rules;
             }
         }

@@ -97,7 +97,6 @@ impl Clone for GameState {
             ko_possible,
             attack_marked,
             places,
-            defs,
         } = self;
         GameState {
             cards: cards.clone(),
@@ -128,7 +127,6 @@ impl Clone for GameState {
             ko_possible: *ko_possible,
             attack_marked: *attack_marked,
             places: places.clone(),
-            defs: defs.clone(),
         }
     }
 
@@ -179,7 +177,6 @@ impl GameState {
             ko_possible,
             attack_marked,
             places,
-            defs,
         } = source;
         self.cards.clone_from(cards);
         self.players.clone_from(players);
@@ -207,7 +204,6 @@ impl GameState {
         self.ko_possible = *ko_possible;
         self.attack_marked = *attack_marked;
         self.places.0.clone_from(&places.0);
-        self.defs.0.clone_from(&defs.0);
     }
 }
 
@@ -395,7 +391,6 @@ impl Game {
         let state = &mut self.state;
         state.cards.reserve(source.state.cards.capacity().saturating_sub(state.cards.len()));
         state.places.0.reserve(source.state.places.0.capacity().saturating_sub(state.places.0.len()));
-        state.defs.0.reserve(source.state.defs.0.capacity().saturating_sub(state.defs.0.len()));
         for (player, like) in state.players.iter_mut().zip(&source.state.players) {
             let piles = [
                 (&mut player.hand, &like.hand),

@@ -584,8 +584,8 @@ impl CfcHost for GameState {
                 self.put(backup, owner, Zone::Discards, 0);
             }
         }
-        self.set_def(card, def);
         let Some(state) = self.card_mut(card) else { return false };
+        state.def = def;
         state.rules = rules;
         if in_ring {
             state.bp = bp;

@@ -220,7 +220,6 @@ impl Game {
         let cards = decks.iter().map(|deck| deck.len()).sum();
         game.state.cards.reserve(cards);
         game.state.places.0.reserve(cards);
-        game.state.defs.0.reserve(cards);
         // About what a game of random players logs; growing the log copies all of it. Most
         // texts are kept as ids (`Phrase`): the buffer holds the rare ones (a rules error, a
         // United Attack's payment); an answer's values are about 30 a game.
@@ -274,7 +273,6 @@ impl Game {
                 return false;
             }
             self.state.cards.extend_from_slice(&dealt.cards);
-            self.state.note_defs_from(first);
             true
         });
         if copied {

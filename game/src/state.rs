@@ -15,9 +15,7 @@ pub use crate::backups::{Backups, MAX_BACKUPS};
 use crate::log::{CardName, Log, Record, RecordKind, Text};
 use crate::set::{CardDef, CardKind, CardSet, DefIdx};
 
-mod defs;
 mod find;
-pub(crate) use defs::CardDefs;
 pub(crate) use find::{Found, Places};
 
 /// Starting HP of each player.
@@ -565,10 +563,6 @@ pub struct GameState {
     /// first. Not serialised (a state read back searches until its cards move).
     #[serde(skip)]
     pub(crate) places: Places,
-    /// Each card's printed card, packed, by card index: what [`GameState::def`] reads.
-    /// Not serialised (a state read back reads its cards).
-    #[serde(skip)]
-    pub(crate) defs: CardDefs,
 }
 
 /// A mark of the engine's on the board ([`GameState::play_changed`],
@@ -633,7 +627,6 @@ impl GameState {
             ko_possible: Mark::default(),
             attack_marked: Mark::default(),
             places: Places::default(),
-            defs: CardDefs::default(),
         }
     }
 
@@ -642,7 +635,6 @@ impl GameState {
         let card = CardRef(self.cards.len() as u32);
         self.cards.push(state);
         self.places.add(state.owner);
-        self.note_defs_from(card.0 as usize);
         card
     }
 
@@ -659,12 +651,12 @@ impl GameState {
 
     /// The printed card a card instance is now.
     pub fn def(&self, card: CardRef) -> Option<&CardDef> {
-        self.def_at(self.def_index(card)?)
+        self.def_at(self.card(card)?.def)
     }
 
     /// The back-up facts of the printed card a card instance is now.
     pub(crate) fn backup_facts(&self, card: CardRef) -> Option<&crate::set::BackupFacts> {
-        self.set.0.as_ref()?.backup_facts(self.def_index(card)?)
+        self.set.0.as_ref()?.backup_facts(self.card(card)?.def)
     }
 
     /// The ability type of the rules a card has now (a copied ability has its donor's

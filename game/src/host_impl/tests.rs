@@ -170,30 +170,3 @@ fn a_piles_top_is_the_start_of_the_whole_pile() {
         }
     }
 }
-
-/// Each card's packed printed card (`GameState::defs`) follows the card's state through
-/// transformations, the reverts of ruling R6 and the rest of a game; a state read back
-/// has none, and reads its cards.
-#[test]
-fn the_packed_printed_cards_follow_transformations_and_reverts() {
-    let Some(mut game) = game_with_transformed_cards() else { return };
-    let agree = |game: &Game| {
-        let state = &game.state;
-        assert_eq!(state.defs.0.len(), state.cards.len(), "an entry a card");
-        for (i, card) in state.cards.iter().enumerate() {
-            assert_eq!(state.defs.0.get(i).map(|&d| usize::from(d)), Some(card.def), "card {i}");
-        }
-    };
-    agree(&game);
-    let mut players = [PlayerKind::Random.create(5, Seat::FIRST), PlayerKind::Random.create(5, Seat::SECOND)];
-    sim::play(&mut game, &mut players, &PlayOptions::default(), |game, _, _| {
-        agree(game);
-        ControlFlow::Continue(())
-    });
-    let json = serde_json::to_string(&game.state).expect("the state serialises");
-    let read: crate::GameState = serde_json::from_str(&json).expect("the state reads back");
-    assert!(read.defs.0.is_empty(), "a state read back has no copy");
-    for i in 0..read.cards.len() as u32 {
-        assert_eq!(read.def_index(crate::CardRef(i)), game.state.def_index(crate::CardRef(i)));
-    }
-}
