@@ -486,10 +486,33 @@ impl Board {
         types
     }
 
+    /// Whether `word` is among the card's type words ([`Board::types`]), read without
+    /// listing them: a lord's filter asks it of every creature at each refresh.
+    pub fn has_type(&self, card: CardId, word: &str) -> bool {
+        let Some(c) = self.get(card) else { return false };
+        let mut has = c.printed.types.iter().any(|printed| printed == word);
+        if !self.effects.any_of_on(card, super::type_words::TYPE_CHANGES) {
+            return has;
+        }
+        let mut land_subtype = None;
+        for (_, code, _, value) in self.effects.on(card) {
+            match code {
+                EffectCode::AddType if !has => {
+                    has = usize::try_from(*value).ok().and_then(catalogue::type_word) == Some(word);
+                }
+                EffectCode::LoseSubtypes if has => {
+                    has = !*land_subtype.get_or_insert_with(|| catalogue::LAND_SUBTYPES.contains(&word));
+                }
+                _ => {}
+            }
+        }
+        has
+    }
+
     /// Whether a `loseabilities` effect is on the card: its own activated and triggered
     /// abilities do nothing.
     pub fn lost_abilities(&self, card: CardId) -> bool {
-        self.effects.on(card).any(|(_, code, _, _)| *code == EffectCode::LoseAbilities)
+        self.effects.any_of_on(card, super::effects::code_bit(EffectCode::LoseAbilities))
     }
 
     /// The card's colours: printed, then changed by `transforms` effects in the order they
@@ -497,6 +520,11 @@ impl Board {
     pub fn colours(&self, card: CardId) -> Vec<&'static str> {
         let Some(c) = self.get(card) else { return Vec::new() };
         let mut colours = c.printed.colours.clone();
+        let changes =
+            super::effects::code_bit(EffectCode::SetColours) | super::effects::code_bit(EffectCode::AddColours);
+        if !self.effects.any_of_on(card, changes) {
+            return colours;
+        }
         for (_, code, _, mask) in self.effects.on(card) {
             if !matches!(code, EffectCode::SetColours | EffectCode::AddColours) {
                 continue;
@@ -511,6 +539,29 @@ impl Board {
             }
         }
         colours
+    }
+
+    /// Whether `colour` (a [`catalogue::COLOUR_NAMES`] word) is among the card's colours
+    /// ([`Board::colours`]), read without listing them: a filter's colour asks it of every
+    /// creature (Darkest Hour makes each of a board of tokens black).
+    pub fn has_colour(&self, card: CardId, colour: &str) -> bool {
+        let Some(c) = self.get(card) else { return false };
+        let mut has = c.printed.colours.contains(&colour);
+        let changes =
+            super::effects::code_bit(EffectCode::SetColours) | super::effects::code_bit(EffectCode::AddColours);
+        if !self.effects.any_of_on(card, changes) {
+            return has;
+        }
+        let bit = catalogue::COLOUR_NAMES.iter().position(|name| *name == colour);
+        let in_mask = |mask: i32| bit.is_some_and(|bit| mask & (1 << bit) != 0);
+        for (_, code, _, mask) in self.effects.on(card) {
+            match code {
+                EffectCode::SetColours => has = in_mask(*mask),
+                EffectCode::AddColours => has |= in_mask(*mask),
+                _ => {}
+            }
+        }
+        has
     }
 
     /// The untap step of `player` (Wagic's `MTGInPlay::untapAll`): each of their

@@ -67,7 +67,7 @@ impl WagicHost for Board {
     fn has_type_word(&self, card: CardId, word: &str) -> bool {
         let Some(c) = self.get(card) else { return false };
         let singular = word.strip_suffix('s').unwrap_or(word);
-        c.printed.name.eq_ignore_ascii_case(word) || self.types(card).iter().any(|t| *t == word || *t == singular)
+        c.printed.name.eq_ignore_ascii_case(word) || self.has_type(card, word) || self.has_type(card, singular)
     }
 
     fn deal_damage(&mut self, source: CardId, target: Value, amount: i32) -> bool {
@@ -130,7 +130,7 @@ impl WagicHost for Board {
         // `MTGPlaneswalkerDamage`), the last one putting it into its owner's graveyard.
         if let Value::Card(card) = target
             && amount > 0
-            && self.types(card).contains(&"planeswalker")
+            && self.has_type(card, "planeswalker")
         {
             self.add_named(card, "loyalty", amount.saturating_neg());
         }

@@ -56,6 +56,7 @@ mod phase_actions;
 mod poison;
 mod shares;
 mod suspend;
+mod type_words;
 mod vm_host;
 pub use suspend::TIME;
 pub mod stack;
@@ -517,7 +518,7 @@ impl Table {
                     continue;
                 }
                 let toughness = self.board.toughness(card);
-                let lethal = self.board.types(card).contains(&"creature")
+                let lethal = self.board.has_type(card, "creature")
                     && (toughness <= 0 || (c.damage > 0 && c.damage >= toughness));
                 // An Aura attached to nothing (its permanent left, or it entered with none)
                 // goes to its owner's graveyard, once it has entered (its `enchant` ran).
@@ -537,7 +538,7 @@ impl Table {
                 // A planeswalker with no loyalty counter goes to its owner's graveyard
                 // once it has entered (Wagic's state check in `GameObserver`), as one
                 // whose last counter is removed does (`counters.rs`).
-                let no_loyalty = self.board.types(card).contains(&"planeswalker") && c.named.count("loyalty") == 0;
+                let no_loyalty = self.board.has_type(card, "planeswalker") && c.named.count("loyalty") == 0;
                 if no_loyalty && self.in_battlefield_play(card) {
                     let owner = c.owner;
                     self.board.place(card, owner, GRAVEYARD, -1);
@@ -685,6 +686,20 @@ impl Table {
     /// keyword abilities stay in Wagic too (`ALoseAbilities` leaves a card's basic
     /// abilities).
     fn check_lost_abilities(&self) -> Result<(), TableError> {
+        // Asked at every settle, with thousands of effects in force under a board of
+        // lords: the cards that lost their abilities first, most often none.
+        let mut lost: Vec<CardId> = self
+            .board
+            .effects
+            .iter()
+            .filter(|(_, code, ..)| *code == crate::host::EffectCode::LoseAbilities)
+            .filter_map(|(_, _, target, _)| target.as_card())
+            .collect();
+        if lost.is_empty() {
+            return Ok(());
+        }
+        lost.sort_unstable();
+        lost.dedup();
         let printed = |card: CardId, ability: vm::bytecode::AbilityIdx| {
             self.rules(card).is_ok_and(|rules| {
                 self.library.program.cards().get(rules.index()).is_some_and(|data| data.abilities.contains(&ability))
@@ -699,7 +714,7 @@ impl Table {
                 }
                 _ => false,
             };
-            !keyword && self.board.lost_abilities(effect.source)
+            !keyword && lost.binary_search(&effect.source).is_ok()
         });
         if kept {
             return Err(TableError::Unmodelled(
