@@ -302,6 +302,9 @@ pub struct Board {
     /// (Wagic's `seenThisTurn` and `seenLastTurn` of the stacks): the end of a turn moves
     /// the first to the second.
     pub spells_cast: [i32; 2],
+    /// The zone lists [`Board::zone`] made since a card last changed zone, order or
+    /// controller: every such change forgets them (`zone_lists.rs`).
+    pub(super) zone_lists: super::zone_lists::ZoneLists,
 }
 
 /// The most ended attachments [`Board::detaching`] keeps (moves between two emissions are
@@ -389,6 +392,7 @@ impl Board {
             flipped: Vec::new(),
             transformed: Vec::new(),
             spells_cast: [0; 2],
+            zone_lists: super::zone_lists::ZoneLists::default(),
         }
     }
 
@@ -601,15 +605,7 @@ impl Board {
             // A zone group: each member's cards, member after member.
             return members.into_iter().flat_map(|member| self.zone(player, ZoneIdx::new(member))).collect();
         }
-        let mut cards: Vec<(i64, CardId)> = self
-            .cards
-            .iter()
-            .enumerate()
-            .filter(|(_, card)| card.zone == zone && self.zone_player(card) == player)
-            .map(|(index, card)| (card.order, CardId(index as u32)))
-            .collect();
-        cards.sort();
-        cards.into_iter().map(|(_, card)| card).collect()
+        self.zone_of_one(player, zone)
     }
 
     /// The players whose zone `zone` (with its prefix) is for an effect run in `env`: `my`
@@ -767,5 +763,6 @@ impl Board {
             c.named = super::counters::NamedCounters::default();
         }
         self.moved.push(card);
+        self.zone_lists.forget();
     }
 }

@@ -15,6 +15,7 @@ impl WagicHost for Board {
         {
             // Control changes without a move: no `movedto`, as in Wagic.
             c.controller = if value % 2 == 0 { P0 } else { P1 };
+            self.zone_lists.forget();
         }
         // The given triggers are looked for once some card gave one (`given_triggers.rs`).
         self.gave_triggers |= code == EffectCode::GivenTrigger;
@@ -726,7 +727,7 @@ impl Board {
         }
         let card = CardId(u32::try_from(self.cards.len()).ok()?);
         self.next_order += 1;
-        self.cards.push(Card {
+        self.add_card(Card {
             controller,
             order: self.next_order,
             token: true,

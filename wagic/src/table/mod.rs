@@ -58,6 +58,7 @@ mod shares;
 mod suspend;
 mod type_words;
 mod vm_host;
+mod zone_lists;
 pub use suspend::TIME;
 pub mod stack;
 mod targeted;
@@ -229,7 +230,7 @@ impl Table {
         let name = self.library.name_of(name).ok_or_else(|| TableError::UnknownCard(name.to_string()))?;
         let printed = self.library.printed.get(name).cloned().ok_or_else(|| TableError::UnknownCard(name.into()))?;
         let card = CardId(u32::try_from(self.board.cards.len()).map_err(|_| TableError::Unsettled)?);
-        self.board.cards.push(Card::new(printed, player, HAND));
+        self.board.add_card(Card::new(printed, player, HAND));
         self.board.place(card, player, zone, position);
         // Made in its zone, not put there: fresh only as a permanent entering (as before).
         if zone != BATTLEFIELD
@@ -618,6 +619,7 @@ impl Table {
                     c.zone = GONE;
                 }
             }
+            self.board.zone_lists.forget();
             if self.held.is_some() {
                 return Ok(());
             }

@@ -115,7 +115,7 @@ mod tests {
             ..Printed::default()
         };
         for types in [&["creature", "goblins"][..], &["land", "forest", "nonsense"], &["artifact"]] {
-            board.cards.push(Card::new(printed(types), P0, BATTLEFIELD));
+            board.add_card(Card::new(printed(types), P0, BATTLEFIELD));
         }
         let number = |word: &str| i32::try_from(catalogue::type_word_index(word).unwrap_or(0)).unwrap_or(0);
         board.effects.push((1, EffectCode::AddType, Value::Card(CardId(1)), number("island")));

@@ -191,8 +191,8 @@ impl Host for Board {
         let restored: Vec<(CardId, i32)> =
             control.filter_map(|(_, _, target, packed)| Some((target.as_card()?, *packed))).collect();
         for (card, packed) in restored {
-            if let Some(c) = self.get_mut(card).filter(|c| c.zone == BATTLEFIELD) {
-                c.controller = if packed / 2 == 0 { P0 } else { P1 };
+            if self.get(card).is_some_and(|c| c.zone == BATTLEFIELD) {
+                self.set_controller(card, if packed / 2 == 0 { P0 } else { P1 });
             }
         }
         self.effects.retain(|(id, ..)| !is_ended(id));
