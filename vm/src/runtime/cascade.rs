@@ -63,7 +63,13 @@ impl<H: Host> Runtime<H> {
                 continue;
             }
             if continuous.is_some() && auto.events.iter().any(|event| Some(event.event) == continuous) {
-                world.continuous.push(Continuous { card, program_card, auto: auto_idx as u16, effects: Vec::new() });
+                world.continuous.push(Continuous {
+                    card,
+                    program_card,
+                    auto: auto_idx as u16,
+                    held: Vec::new(),
+                    mark: 0,
+                });
                 continue;
             }
             if auto.events.is_empty() {
@@ -264,7 +270,7 @@ impl<H: Host> Runtime<H> {
         let mut held = Vec::new();
         self.world.continuous.retain_mut(|auto| {
             if auto.card == card {
-                held.append(&mut auto.effects);
+                held.extend(auto.held.drain(..).map(|effect| effect.id));
             }
             auto.card != card
         });
@@ -383,9 +389,10 @@ impl<H: Host> Runtime<H> {
         }
         for index in 0..self.world.continuous.len() {
             let Some(auto) = self.world.continuous.get_mut(index) else { break };
-            let (card, program_card, auto_idx) = (auto.card, auto.program_card, auto.auto);
-            let mut held = std::mem::take(&mut auto.effects);
+            let (card, program_card, auto_idx, mark) = (auto.card, auto.program_card, auto.auto, auto.mark);
+            let mut held_effects = std::mem::take(&mut auto.held);
             if !host.auto_may_fire(card) {
+                let mut held: Vec<EffectId> = held_effects.iter().map(|effect| effect.id).collect();
                 end_held(&mut self.world, host, &mut held);
                 continue;
             }
@@ -393,13 +400,13 @@ impl<H: Host> Runtime<H> {
             let run = PendingRun { card, program_card, auto: auto_idx, me, condition: None, event: None, depth: 0 };
             let first = self.world.next_effect;
             let mut fuel = u32::try_from(self.shared.fuel).unwrap_or(u32::MAX);
-            self.world.renewal.begin(&self.world.effects, &held);
+            let run_mark = self.world.effects.ended_mark();
+            self.world.renewal.begin(&self.world.effects, &mut held_effects, mark);
             let mut result = run_auto_now(&self.shared, &mut self.world, host, run, false, &mut fuel);
             let mut left = self.world.renewal.finish();
-            held.clear();
-            held.append(&mut self.world.renewal.renewed);
+            // What it renewed is what it holds (`held_effects` is empty: taken by `begin`).
+            std::mem::swap(&mut held_effects, &mut self.world.renewal.renewed);
             let recorded = self.world.effects.recorded_since(first, self.world.next_effect);
-            let mut new: Vec<EffectId> = recorded.iter().map(|effect| effect.id).collect();
             if result.is_ok() && (!left.is_empty() || self.world.renewal.replaced) {
                 // Something it held does not hold any more (a creature left, an effect of
                 // the auto's own changed what it reads: Mind Leash's creature is already
@@ -407,22 +414,24 @@ impl<H: Host> Runtime<H> {
                 // it reads the board without them. What this run recorded ends before what
                 // it held, as undone in the reverse order (a control effect gives the
                 // creature back to whom it had as the effect began).
+                let mut new: Vec<EffectId> = recorded.iter().map(|effect| effect.id).collect();
                 end_held(&mut self.world, host, &mut new);
+                let mut held: Vec<EffectId> = held_effects.iter().map(|effect| effect.id).collect();
                 held.append(&mut left);
                 end_held(&mut self.world, host, &mut held);
-                held.clear();
+                held_effects.clear();
                 let first = self.world.next_effect;
                 let mut fuel = u32::try_from(self.shared.fuel).unwrap_or(u32::MAX);
                 result = run_auto_now(&self.shared, &mut self.world, host, run, false, &mut fuel);
-                let recorded = self.world.effects.recorded_since(first, self.world.next_effect);
-                held.extend(recorded.iter().map(|effect| effect.id));
+                held_effects.extend_from_slice(self.world.effects.recorded_since(first, self.world.next_effect));
             } else {
-                held.append(&mut new);
+                held_effects.extend_from_slice(recorded);
                 end_held(&mut self.world, host, &mut left);
             }
-            held.sort_unstable();
+            held_effects.sort_unstable_by_key(|effect| effect.id);
             if let Some(auto) = self.world.continuous.get_mut(index) {
-                auto.effects = held;
+                auto.held = held_effects;
+                auto.mark = run_mark;
             }
             result?;
         }

@@ -16,6 +16,11 @@ use super::value::CardId;
 /// and copying its runtime copies none.
 const COUNTED_FROM: usize = 64;
 
+/// How many ids of ended effects [`Effects`] keeps for the continuous autos to check what
+/// they hold against ([`Effects::ended_since`]); older ones are forgotten, and an auto that
+/// last ran before them looks its effects up one by one.
+const ENDED_KEPT: usize = 4096;
+
 /// What makes two effects equal for recording: the same source, kind and restriction.
 type Key = (CardId, EffectKind, Option<Restriction>);
 
@@ -31,16 +36,28 @@ pub(crate) struct Effects {
     /// How many effects of `list` have each key; kept from the time `list` reaches
     /// [`COUNTED_FROM`] until it empties.
     counts: Option<FxHashMap<Key, u32>>,
+    /// The ids of the effects ended lately, in the order they ended, while the effects
+    /// are counted (a game of few effects keeps none).
+    ended: Vec<EffectId>,
+    /// How many effects ended before the first of `ended`.
+    ended_before: u64,
 }
 
 impl Clone for Effects {
     fn clone(&self) -> Effects {
-        Effects { list: self.list.clone(), counts: self.counts.clone() }
+        Effects {
+            list: self.list.clone(),
+            counts: self.counts.clone(),
+            ended: self.ended.clone(),
+            ended_before: self.ended_before,
+        }
     }
 
     fn clone_from(&mut self, source: &Effects) {
         self.list.clone_from(&source.list);
         self.counts.clone_from(&source.counts);
+        self.ended.clone_from(&source.ended);
+        self.ended_before = source.ended_before;
     }
 }
 
@@ -55,7 +72,7 @@ impl Deref for Effects {
 impl Effects {
     /// No effect, with room for `capacity` before the list grows.
     pub fn with_capacity(capacity: usize) -> Effects {
-        Effects { list: Vec::with_capacity(capacity), counts: None }
+        Effects { list: Vec::with_capacity(capacity), counts: None, ended: Vec::new(), ended_before: 0 }
     }
 
     /// Adds `effect` after the others.
@@ -96,6 +113,26 @@ impl Effects {
         self.list.iter().find(|effect| effect.id == id)
     }
 
+    /// The effects in force among `ids`, in order, for ids in ascending order (an
+    /// auto's, as a refresh keeps them): each is found by galloping forward from the one
+    /// before, so that an auto's effects, recorded together and so side by side in the
+    /// list, cost a step each rather than a search of the whole list.
+    pub fn find_ascending(&self, ids: &[EffectId], found: &mut Vec<Effect>) {
+        let in_order = self.list.first().zip(self.list.last()).is_none_or(|(first, last)| first.id <= last.id);
+        if !in_order || !ids.is_sorted() {
+            found.extend(ids.iter().filter_map(|&id| self.find(id)));
+            return;
+        }
+        let mut from = 0;
+        for &id in ids {
+            from = first_from(&self.list, from, id);
+            if let Some(effect) = self.list.get(from).filter(|effect| effect.id == id) {
+                found.push(*effect);
+                from += 1;
+            }
+        }
+    }
+
     /// The effects given an id from `first` on (the ones a run just recorded: the last
     /// of the list), in order.
     pub fn recorded_since(&self, first: u32, next: u32) -> &[Effect] {
@@ -106,7 +143,13 @@ impl Effects {
 
     /// Keeps the effects `keep` selects, in order.
     pub fn retain(&mut self, mut keep: impl FnMut(&Effect) -> bool) {
+        let before = self.list.len();
         let counts = &mut self.counts;
+        let ended = &mut self.ended;
+        if counts.is_some() && ended.len() >= ENDED_KEPT {
+            self.ended_before += ended.len() as u64;
+            ended.clear();
+        }
         self.list.retain(|effect| {
             let kept = keep(effect);
             if !kept && let Some(counts) = counts {
@@ -117,13 +160,50 @@ impl Effects {
                         counts.remove(&key);
                     }
                 }
+                ended.push(effect.id);
             }
             kept
         });
+        if self.counts.is_none() {
+            // Not counted: the ended ids are not kept, and every mark given before is
+            // too old.
+            self.ended_before += (before - self.list.len() + self.ended.len()) as u64;
+            self.ended.clear();
+        }
         if self.list.is_empty() {
             self.counts = None;
         }
     }
+
+    /// A mark of the effects ended so far, for [`Effects::ended_since`].
+    pub fn ended_mark(&self) -> u64 {
+        self.ended_before + self.ended.len() as u64
+    }
+
+    /// The ids of the effects ended since `mark` was given, in the order they ended; none
+    /// when they are no longer all known.
+    pub fn ended_since(&self, mark: u64) -> Option<&[EffectId]> {
+        let since = usize::try_from(mark.checked_sub(self.ended_before)?).ok()?;
+        self.ended.get(since..)
+    }
+}
+
+/// The first position from `from` on of `list` (sorted by id) whose id is `id` or more:
+/// the steps forward double until one passes it, then a binary search between the last
+/// two.
+fn first_from(list: &[Effect], from: usize, id: EffectId) -> usize {
+    let mut low = from;
+    let mut step = 1;
+    let mut high = from;
+    while let Some(effect) = list.get(high)
+        && effect.id < id
+    {
+        low = high + 1;
+        high = low.saturating_add(step);
+        step = step.saturating_mul(2);
+    }
+    let high = high.min(list.len());
+    low + list.get(low..high).map_or(0, |between| between.partition_point(|effect| effect.id < id))
 }
 
 /// The effects a continuous auto held at its last run while it runs again: an equal
@@ -146,17 +226,36 @@ pub(crate) struct Renewal {
     /// The effects held not recorded again yet, by key, once the run asked out of order.
     by_key: FxHashMap<Key, SmallVec<[Effect; 2]>>,
     /// The effects it recorded again.
-    pub renewed: Vec<EffectId>,
+    pub renewed: Vec<Effect>,
     /// Whether it asked for an effect it held with another controller.
     pub replaced: bool,
 }
 
 impl Renewal {
-    /// Starts a run again of an auto that held `ids` (in the order they were given): those
-    /// of them in force can be renewed.
-    pub fn begin(&mut self, effects: &Effects, ids: &[EffectId]) {
-        self.in_order.clear();
-        self.in_order.extend(ids.iter().filter_map(|&id| effects.find(id)));
+    /// Starts a run again of an auto that held `held` (in the order they were given) in
+    /// force when `mark` was given ([`Effects::ended_mark`]): those of them still in force
+    /// can be renewed. They are known without a look through the effects in force unless
+    /// too many ended since.
+    pub fn begin(&mut self, effects: &Effects, held: &mut Vec<Effect>, mark: u64) {
+        // `held` is taken as it is, not copied, and left an empty list.
+        std::mem::swap(&mut self.in_order, held);
+        held.clear();
+        match effects.ended_since(mark) {
+            Some(ended) => {
+                if let (Some(&first), Some(&last)) = (ended.iter().min(), ended.iter().max()) {
+                    let mut ended = ended.to_vec();
+                    ended.sort_unstable();
+                    self.in_order.retain(|effect| {
+                        !(first..=last).contains(&effect.id) || ended.binary_search(&effect.id).is_err()
+                    });
+                }
+            }
+            None => {
+                let ids: Vec<EffectId> = self.in_order.iter().map(|effect| effect.id).collect();
+                self.in_order.clear();
+                effects.find_ascending(&ids, &mut self.in_order);
+            }
+        }
         self.next = 0;
         self.keyed = false;
         self.by_key.clear();
@@ -181,7 +280,7 @@ impl Renewal {
         if !self.keyed {
             if let Some(held) = self.in_order.get(self.next).filter(|held| same(held)) {
                 self.next += 1;
-                self.renewed.push(held.id);
+                self.renewed.push(*held);
                 return Renewed::Kept(held.id);
             }
             self.keyed = true;
@@ -195,9 +294,9 @@ impl Renewal {
             self.replaced = true;
             return Renewed::Replaced;
         };
-        let id = held.remove(at).id;
-        self.renewed.push(id);
-        Renewed::Kept(id)
+        let kept = held.remove(at);
+        self.renewed.push(kept);
+        Renewed::Kept(kept.id)
     }
 
     /// Ends the run again: the effects held that it did not record again, sorted.
@@ -268,5 +367,67 @@ mod tests {
         effects.retain(|_| false);
         assert!(effects.is_empty() && effects.counts.is_none() && !holds(&effects, 1, 8));
         assert!(holds(&copy, 1, 8) && !holds(&copy, 1, 9));
+    }
+
+    /// A renewal knows which of what an auto held ended since its last run from the ids
+    /// ended since its mark; a mark older than what is kept (or given while the effects
+    /// were not counted) makes it look its effects up.
+    #[test]
+    fn what_ended_since_a_mark_is_not_renewed() {
+        let mut effects = Effects::default();
+        for id in 0..10 {
+            effects.push(grant(id, 1, id));
+        }
+        let mark = effects.ended_mark();
+        effects.retain(|effect| effect.id.0 != 3);
+        assert_eq!(effects.ended_since(mark), None);
+        assert_eq!(effects.ended_since(effects.ended_mark()), Some(&[][..]));
+        for id in 10..100 {
+            effects.push(grant(id, 1, id));
+        }
+        let mark = effects.ended_mark();
+        effects.retain(|effect| effect.id.0 != 50 && effect.id.0 != 20);
+        assert_eq!(effects.ended_since(mark), Some(&[EffectId(20), EffectId(50)][..]));
+        for mark in [mark, 0] {
+            let mut held: Vec<Effect> = [20, 21, 50, 60].map(|id| grant(id, 1, id)).to_vec();
+            let mut renewal = Renewal::default();
+            renewal.begin(&effects, &mut held, mark);
+            assert!(held.is_empty());
+            assert_eq!(renewal.renew(&grant(999, 1, 21)), Renewed::Kept(EffectId(21)));
+            assert_eq!(renewal.renew(&grant(999, 1, 50)), Renewed::NotHeld);
+            assert_eq!(renewal.finish(), [EffectId(60)]);
+        }
+    }
+
+    /// Ids in ascending order are found as one at a time would find them: runs side by
+    /// side, gaps, ids no longer in force, and ids past the last.
+    #[test]
+    fn ids_in_ascending_order_are_found_as_one_by_one() {
+        let mut effects = Effects::default();
+        for id in (0..500).filter(|id| id % 7 != 3) {
+            effects.push(grant(id, 1, id));
+        }
+        let id_list = |ids: &[u32]| ids.iter().map(|&id| EffectId(id)).collect::<Vec<_>>();
+        for ids in [
+            vec![],
+            vec![0],
+            vec![3],
+            vec![0, 1, 2, 3, 4, 5],
+            vec![10, 200, 201, 202, 499, 500, 900],
+            (0..600).collect(),
+        ] {
+            let ids = id_list(&ids);
+            let mut found = Vec::new();
+            effects.find_ascending(&ids, &mut found);
+            let one_by_one: Vec<Effect> = ids.iter().filter_map(|&id| effects.find(id)).copied().collect();
+            assert_eq!(
+                found.iter().map(|e| e.id).collect::<Vec<_>>(),
+                one_by_one.iter().map(|e| e.id).collect::<Vec<_>>()
+            );
+        }
+        // Not in ascending order: found one at a time, in the order asked.
+        let mut found = Vec::new();
+        effects.find_ascending(&id_list(&[20, 5]), &mut found);
+        assert_eq!(found.iter().map(|e| e.id.0).collect::<Vec<_>>(), [20, 5]);
     }
 }

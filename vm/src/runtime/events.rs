@@ -10,7 +10,7 @@ use std::collections::VecDeque;
 
 use crate::bytecode::{CardIdx, EntryIdx, EventIdx, EventPrefixIdx, EventSuffixIdx, VariableIdx};
 
-use super::host::{EffectId, Env};
+use super::host::{Effect, Env};
 use super::state::{ExecState, Origin, Stage};
 use super::value::{CardId, PlayerId, Value};
 
@@ -85,13 +85,19 @@ pub(crate) struct PendingRun {
 }
 
 /// An auto held as a continuous effect (on the catalogue's `continuous` event) of a card in
-/// play, and the effects its last run recorded, which end before it runs again.
+/// play, and the effects its last run recorded, which end before it runs again unless it
+/// records them again.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Continuous {
     pub card: CardId,
     pub program_card: CardIdx,
     pub auto: u16,
-    pub effects: Vec<EffectId>,
+    /// The effects it holds, in the order of their ids, as they were recorded (an effect
+    /// in force never changes).
+    pub held: Vec<Effect>,
+    /// The [`super::effects::Effects::ended_mark`] as its last run began: what ended since
+    /// is all it needs to check `held` against.
+    pub mark: u64,
 }
 
 /// The runtime's mutable state shared by all executions.

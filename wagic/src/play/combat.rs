@@ -16,7 +16,7 @@ impl Game<'_> {
     pub(super) fn can_attack(&self, card: CardId) -> bool {
         let board = &self.table.board;
         let Some(c) = board.get(card) else { return false };
-        let creature = board.types(card).contains(&"creature");
+        let creature = board.has_type(card, "creature");
         let sick = self.entered.contains(&card) && !board.has_ability(card, "haste");
         let defender = board.has_ability(card, "defender") && !board.has_ability(card, "canattack");
         creature && !(c.tapped || sick || defender || board.has_ability(card, "cantattack"))

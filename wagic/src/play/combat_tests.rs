@@ -71,11 +71,10 @@ fn a_token_that_dies_is_told_though_it_ceases_to_exist() {
     let mut game = new_game(CARDS, Options { players: [PlayerKind::Greedy; 2], ..Options::default() });
     begin_first_main(&mut game);
     let printed = crate::table::Printed { name: "Faerie".into(), ..Default::default() };
-    let token = CardId(game.table.board.cards.len() as u32);
-    game.table
+    let token = game
+        .table
         .board
-        .cards
-        .push(crate::table::Card { token: true, ..crate::table::Card::new(printed, P1, BATTLEFIELD) });
+        .add_card(crate::table::Card { token: true, ..crate::table::Card::new(printed, P1, BATTLEFIELD) });
     test_support::mark_seen(&mut game);
     game.table.board.move_to(token, GRAVEYARD);
     game.settle().expect("settles");

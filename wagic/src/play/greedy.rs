@@ -181,7 +181,7 @@ impl Game<'_> {
         let board = &self.table.board;
         let Some(c) = board.get(card) else { return 0 };
         let mut value = c.printed.mana_value.max(0);
-        if board.types(card).contains(&"creature") {
+        if board.has_type(card, "creature") {
             value += 2 * board.power(card).max(0) + board.toughness(card).max(0);
             for keyword in ["flying", "firststrike", "doublestrike", "trample", "deathtouch", "lifelink", "haste"] {
                 value += i32::from(board.has_ability(card, keyword));
@@ -199,7 +199,7 @@ impl Game<'_> {
     /// The creatures a player controls.
     pub(super) fn creatures(&self, player: PlayerId) -> Vec<CardId> {
         let board = &self.table.board;
-        board.zone(player, BATTLEFIELD).into_iter().filter(|card| board.types(*card).contains(&"creature")).collect()
+        board.zone(player, BATTLEFIELD).into_iter().filter(|card| board.has_type(*card, "creature")).collect()
     }
 
     fn in_combat(&self, card: CardId) -> bool {
@@ -467,7 +467,7 @@ impl Game<'_> {
         let board = &self.table.board;
         let Some(c) = board.get(card) else { return false };
         let line = self.ability_text(card, index).unwrap_or_default().to_ascii_lowercase();
-        let is_land = |card: &CardId| board.types(*card).contains(&"land");
+        let is_land = |card: &CardId| board.has_type(*card, "land");
         let lands = board.zone(player, BATTLEFIELD).iter().filter(|card| is_land(card)).count();
         if line.contains("landcycling") {
             return lands < 4 && !board.zone(player, HAND).iter().any(is_land);
@@ -721,7 +721,7 @@ impl Game<'_> {
                 let Some(c) = board.get(card) else { return -1000 };
                 let theirs = c.controller != me;
                 let value = self.value(card);
-                let creature = board.types(card).contains(&"creature");
+                let creature = board.has_type(card, "creature");
                 if !harmful {
                     if theirs || c.zone != BATTLEFIELD && c.zone != HAND {
                         return -1000 - value;

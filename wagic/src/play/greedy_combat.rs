@@ -32,7 +32,7 @@ impl Game<'_> {
     /// (the furthest from being cast); its index.
     pub(super) fn greedy_discard(&self, player: PlayerId, hand: &[CardId]) -> usize {
         let board = &self.table.board;
-        let is_land = |card: CardId| board.types(card).contains(&"land");
+        let is_land = |card: CardId| board.has_type(card, "land");
         let lands = board.zone(player, BATTLEFIELD).into_iter().filter(|card| is_land(*card)).count();
         let land = hand.iter().position(|card| is_land(*card));
         let dearest = hand

@@ -16,7 +16,7 @@ impl Game<'_> {
     /// the two into the graveyard.
     pub(super) fn legend_held(&self, player: PlayerId, card: CardId) -> bool {
         let board = &self.table.board;
-        let legendary = |card: CardId| board.types(card).contains(&"legendary") && !board.has_ability(card, "nolegend");
+        let legendary = |card: CardId| board.has_type(card, "legendary") && !board.has_ability(card, "nolegend");
         let name = |card: CardId| board.get(card).map(|c| c.printed.name.to_ascii_lowercase());
         legendary(card)
             && board
@@ -33,7 +33,7 @@ impl Game<'_> {
             let legends: Vec<CardId> = board
                 .zone(player, BATTLEFIELD)
                 .into_iter()
-                .filter(|card| board.types(*card).contains(&"legendary") && !board.has_ability(*card, "nolegend"))
+                .filter(|card| board.has_type(*card, "legendary") && !board.has_ability(*card, "nolegend"))
                 .collect();
             let name = |card: &CardId| board.get(*card).map(|c| c.printed.name.to_ascii_lowercase());
             // The newest permanent of a name held twice: the one that entered last.

@@ -29,7 +29,7 @@ impl Game<'_> {
     /// Whether `card` is a planeswalker on the battlefield.
     pub(super) fn is_planeswalker(&self, card: CardId) -> bool {
         let board = &self.table.board;
-        board.get(card).is_some_and(|c| c.zone == BATTLEFIELD) && board.types(card).contains(&"planeswalker")
+        board.get(card).is_some_and(|c| c.zone == BATTLEFIELD) && board.has_type(card, "planeswalker")
     }
 
     /// The loyalty ability among `moves` a greedy `player` takes, if any (remembered for

@@ -238,8 +238,7 @@ impl Game<'_> {
     fn tap_mana_colours(&self, card: CardId) -> Vec<usize> {
         let board = &self.table.board;
         let Some(c) = board.get(card) else { return Vec::new() };
-        if is_type(&board.types(card), "creature") && self.entered.contains(&card) && !board.has_ability(card, "haste")
-        {
+        if board.has_type(card, "creature") && self.entered.contains(&card) && !board.has_ability(card, "haste") {
             return Vec::new();
         }
         let mut colours = Vec::new();
@@ -372,9 +371,8 @@ impl Game<'_> {
         let board = &self.table.board;
         let Some(c) = board.get(card) else { return Ok(Vec::new()) };
         let controller = c.controller;
-        let sick = is_type(&board.types(card), "creature")
-            && self.entered.contains(&card)
-            && !board.has_ability(card, "haste");
+        let sick =
+            board.has_type(card, "creature") && self.entered.contains(&card) && !board.has_ability(card, "haste");
         // The activated lines (`{cost}:effect`), one an action when they match up.
         let activated: Vec<String> = c
             .printed
@@ -428,7 +426,7 @@ impl Game<'_> {
         let equips = |index: &usize| {
             activated.len() == actions && activated.get(*index).is_some_and(|line| line.trim_end().ends_with(":equip"))
         };
-        let creature = |card: &CardId| is_type(&self.table.board.types(*card), "creature");
+        let creature = |card: &CardId| self.table.board.has_type(*card, "creature");
         // Looked for only when an equip is offered: this runs for each permanent.
         if offered.iter().any(|(index, _)| equips(index))
             && !self.table.board.zone(controller, BATTLEFIELD).iter().any(creature)

@@ -72,7 +72,7 @@ impl Run<'_> {
         let active = self.table.board.active;
         for card in self.table.board.zone(active, BATTLEFIELD) {
             let board = &self.table.board;
-            let must = board.get(card).is_some_and(|c| !c.attacking && is_type(&board.types(card), "creature"))
+            let must = board.get(card).is_some_and(|c| !c.attacking && board.has_type(card, "creature"))
                 && board.has_ability(card, "mustattack");
             if must && self.can_attack(card) {
                 self.set_attacking(card, true);
@@ -479,7 +479,7 @@ impl Run<'_> {
 /// an untapped creature on the battlefield without `cantblock`.
 pub(crate) fn can_block(board: &Board, card: CardId) -> bool {
     board.get(card).is_some_and(|c| c.zone == BATTLEFIELD && !c.tapped)
-        && is_type(&board.types(card), "creature")
+        && board.has_type(card, "creature")
         && !board.has_ability(card, "cantblock")
 }
 

@@ -302,6 +302,9 @@ pub struct Board {
     /// (Wagic's `seenThisTurn` and `seenLastTurn` of the stacks): the end of a turn moves
     /// the first to the second.
     pub spells_cast: [i32; 2],
+    /// The zone lists [`Board::zone`] made since a card last changed zone, order or
+    /// controller: every such change forgets them (`zone_lists.rs`).
+    pub(super) zone_lists: super::zone_lists::ZoneLists,
 }
 
 /// The most ended attachments [`Board::detaching`] keeps (moves between two emissions are
@@ -389,6 +392,7 @@ impl Board {
             flipped: Vec::new(),
             transformed: Vec::new(),
             spells_cast: [0; 2],
+            zone_lists: super::zone_lists::ZoneLists::default(),
         }
     }
 
@@ -486,10 +490,33 @@ impl Board {
         types
     }
 
+    /// Whether `word` is among the card's type words ([`Board::types`]), read without
+    /// listing them: a lord's filter asks it of every creature at each refresh.
+    pub fn has_type(&self, card: CardId, word: &str) -> bool {
+        let Some(c) = self.get(card) else { return false };
+        let mut has = c.printed.types.iter().any(|printed| printed == word);
+        if !self.effects.any_of_on(card, super::type_words::TYPE_CHANGES) {
+            return has;
+        }
+        let mut land_subtype = None;
+        for (_, code, _, value) in self.effects.on(card) {
+            match code {
+                EffectCode::AddType if !has => {
+                    has = usize::try_from(*value).ok().and_then(catalogue::type_word) == Some(word);
+                }
+                EffectCode::LoseSubtypes if has => {
+                    has = !*land_subtype.get_or_insert_with(|| catalogue::LAND_SUBTYPES.contains(&word));
+                }
+                _ => {}
+            }
+        }
+        has
+    }
+
     /// Whether a `loseabilities` effect is on the card: its own activated and triggered
     /// abilities do nothing.
     pub fn lost_abilities(&self, card: CardId) -> bool {
-        self.effects.on(card).any(|(_, code, _, _)| *code == EffectCode::LoseAbilities)
+        self.effects.any_of_on(card, super::effects::code_bit(EffectCode::LoseAbilities))
     }
 
     /// The card's colours: printed, then changed by `transforms` effects in the order they
@@ -497,6 +524,11 @@ impl Board {
     pub fn colours(&self, card: CardId) -> Vec<&'static str> {
         let Some(c) = self.get(card) else { return Vec::new() };
         let mut colours = c.printed.colours.clone();
+        let changes =
+            super::effects::code_bit(EffectCode::SetColours) | super::effects::code_bit(EffectCode::AddColours);
+        if !self.effects.any_of_on(card, changes) {
+            return colours;
+        }
         for (_, code, _, mask) in self.effects.on(card) {
             if !matches!(code, EffectCode::SetColours | EffectCode::AddColours) {
                 continue;
@@ -511,6 +543,29 @@ impl Board {
             }
         }
         colours
+    }
+
+    /// Whether `colour` (a [`catalogue::COLOUR_NAMES`] word) is among the card's colours
+    /// ([`Board::colours`]), read without listing them: a filter's colour asks it of every
+    /// creature (Darkest Hour makes each of a board of tokens black).
+    pub fn has_colour(&self, card: CardId, colour: &str) -> bool {
+        let Some(c) = self.get(card) else { return false };
+        let mut has = c.printed.colours.contains(&colour);
+        let changes =
+            super::effects::code_bit(EffectCode::SetColours) | super::effects::code_bit(EffectCode::AddColours);
+        if !self.effects.any_of_on(card, changes) {
+            return has;
+        }
+        let bit = catalogue::COLOUR_NAMES.iter().position(|name| *name == colour);
+        let in_mask = |mask: i32| bit.is_some_and(|bit| mask & (1 << bit) != 0);
+        for (_, code, _, mask) in self.effects.on(card) {
+            match code {
+                EffectCode::SetColours => has = in_mask(*mask),
+                EffectCode::AddColours => has |= in_mask(*mask),
+                _ => {}
+            }
+        }
+        has
     }
 
     /// The untap step of `player` (Wagic's `MTGInPlay::untapAll`): each of their
@@ -550,15 +605,7 @@ impl Board {
             // A zone group: each member's cards, member after member.
             return members.into_iter().flat_map(|member| self.zone(player, ZoneIdx::new(member))).collect();
         }
-        let mut cards: Vec<(i64, CardId)> = self
-            .cards
-            .iter()
-            .enumerate()
-            .filter(|(_, card)| card.zone == zone && self.zone_player(card) == player)
-            .map(|(index, card)| (card.order, CardId(index as u32)))
-            .collect();
-        cards.sort();
-        cards.into_iter().map(|(_, card)| card).collect()
+        self.zone_of_one(player, zone)
     }
 
     /// The players whose zone `zone` (with its prefix) is for an effect run in `env`: `my`
@@ -716,5 +763,6 @@ impl Board {
             c.named = super::counters::NamedCounters::default();
         }
         self.moved.push(card);
+        self.zone_lists.forget();
     }
 }

@@ -77,7 +77,7 @@ impl Board {
             self.events.push(("counters", controller, Value::Card(card)));
         }
         let last_removed = before > 0 && after == 0 && zone == super::BATTLEFIELD;
-        let loyalty = name.eq_ignore_ascii_case("loyalty") && self.types(card).contains(&"planeswalker");
+        let loyalty = name.eq_ignore_ascii_case("loyalty") && self.has_type(card, "planeswalker");
         if last_removed && (name.eq_ignore_ascii_case("time") || loyalty) {
             self.place(card, owner, GRAVEYARD, -1);
         }

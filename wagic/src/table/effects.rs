@@ -18,12 +18,27 @@ pub type AbilityEntry = (u32, Value, &'static str);
 /// An entry of [`Effects`]: what it is on.
 pub trait Entry {
     fn target(&self) -> Value;
+
+    /// Its kind's bit among those [`Effects::any_of_on`] asks for (none by default).
+    fn kind_bit(&self) -> u32 {
+        0
+    }
 }
 
 impl Entry for EffectEntry {
     fn target(&self) -> Value {
         self.2
     }
+
+    fn kind_bit(&self) -> u32 {
+        code_bit(self.1)
+    }
+}
+
+/// An effect code's bit in the masks [`Effects::any_of_on`] reads (the codes are fewer
+/// than 32).
+pub const fn code_bit(code: EffectCode) -> u32 {
+    1u32 << (code as u32 % 32)
 }
 
 impl Entry for AbilityEntry {
@@ -41,11 +56,15 @@ pub struct Effects<E = EffectEntry> {
     /// For each card number, the positions in `entries` of the effects on that card, in
     /// ascending order.
     on_card: Vec<Vec<u32>>,
+    /// For each card number, the [`Entry::kind_bit`]s of the effects on it: most cards
+    /// bear no effect that changes their types, colours or abilities, and reading them
+    /// need not go through the dozens of pumps on each of a board of tokens.
+    kinds_on_card: Vec<u32>,
 }
 
 impl<E> Default for Effects<E> {
     fn default() -> Self {
-        Effects { entries: Vec::new(), on_card: Vec::new() }
+        Effects { entries: Vec::new(), on_card: Vec::new(), kinds_on_card: Vec::new() }
     }
 }
 
@@ -65,8 +84,10 @@ impl<E: Entry> Effects<E> {
             let slot = card.0 as usize;
             if self.on_card.len() <= slot {
                 self.on_card.resize_with(slot + 1, Vec::new);
+                self.kinds_on_card.resize(slot + 1, 0);
             }
             self.on_card[slot].push(position);
+            self.kinds_on_card[slot] |= entry.kind_bit();
         }
         self.entries.push(entry);
     }
@@ -86,6 +107,11 @@ impl<E: Entry> Effects<E> {
         positions.iter().filter_map(|&position| self.entries.get(position as usize))
     }
 
+    /// Whether an effect of a kind among `mask`'s bits ([`code_bit`]) is on `card`.
+    pub fn any_of_on(&self, card: CardId, mask: u32) -> bool {
+        self.kinds_on_card.get(card.0 as usize).is_some_and(|kinds| kinds & mask != 0)
+    }
+
     /// Whether any effect is on `card`.
     pub fn any_on(&self, card: CardId) -> bool {
         self.on_card.get(card.0 as usize).is_some_and(|positions| !positions.is_empty())
@@ -95,11 +121,15 @@ impl<E: Entry> Effects<E> {
         for positions in &mut self.on_card {
             positions.clear();
         }
+        self.kinds_on_card.fill(0);
         for (position, entry) in self.entries.iter().enumerate() {
             if let Value::Card(card) = entry.target()
                 && let Some(positions) = self.on_card.get_mut(card.0 as usize)
             {
                 positions.push(u32::try_from(position).unwrap_or(u32::MAX));
+                if let Some(kinds) = self.kinds_on_card.get_mut(card.0 as usize) {
+                    *kinds |= entry.kind_bit();
+                }
             }
         }
     }
@@ -144,6 +174,20 @@ mod tests {
         effects.set_value(0, 9);
         assert_eq!(effects[0], (2, EffectCode::Power, Value::Card(CardId(0)), 9));
         assert_eq!(effects.len(), 5);
+    }
+
+    #[test]
+    fn each_card_knows_the_kinds_of_effects_on_it_after_any_change() {
+        let mut effects = Effects::default();
+        let (pump, add_type) = (code_bit(EffectCode::Power), code_bit(EffectCode::AddType));
+        effects.push((1, EffectCode::Power, Value::Card(CardId(2)), 1));
+        effects.push((2, EffectCode::AddType, Value::Card(CardId(2)), 0));
+        effects.push((3, EffectCode::AddType, Value::Card(CardId(4)), 0));
+        assert!(effects.any_of_on(CardId(2), pump) && effects.any_of_on(CardId(2), add_type));
+        assert!(!effects.any_of_on(CardId(4), pump) && effects.any_of_on(CardId(4), add_type | pump));
+        assert!(!effects.any_of_on(CardId(3), add_type) && !effects.any_of_on(CardId(99), add_type));
+        effects.retain(|entry| entry.0 != 2);
+        assert!(effects.any_of_on(CardId(2), pump) && !effects.any_of_on(CardId(2), add_type));
     }
 
     #[test]

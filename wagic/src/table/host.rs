@@ -15,6 +15,7 @@ impl WagicHost for Board {
         {
             // Control changes without a move: no `movedto`, as in Wagic.
             c.controller = if value % 2 == 0 { P0 } else { P1 };
+            self.zone_lists.forget();
         }
         // The given triggers are looked for once some card gave one (`given_triggers.rs`).
         self.gave_triggers |= code == EffectCode::GivenTrigger;
@@ -67,7 +68,7 @@ impl WagicHost for Board {
     fn has_type_word(&self, card: CardId, word: &str) -> bool {
         let Some(c) = self.get(card) else { return false };
         let singular = word.strip_suffix('s').unwrap_or(word);
-        c.printed.name.eq_ignore_ascii_case(word) || self.types(card).iter().any(|t| *t == word || *t == singular)
+        c.printed.name.eq_ignore_ascii_case(word) || self.has_type(card, word) || self.has_type(card, singular)
     }
 
     fn deal_damage(&mut self, source: CardId, target: Value, amount: i32) -> bool {
@@ -130,7 +131,7 @@ impl WagicHost for Board {
         // `MTGPlaneswalkerDamage`), the last one putting it into its owner's graveyard.
         if let Value::Card(card) = target
             && amount > 0
-            && self.types(card).contains(&"planeswalker")
+            && self.has_type(card, "planeswalker")
         {
             self.add_named(card, "loyalty", amount.saturating_neg());
         }
@@ -726,7 +727,7 @@ impl Board {
         }
         let card = CardId(u32::try_from(self.cards.len()).ok()?);
         self.next_order += 1;
-        self.cards.push(Card {
+        self.add_card(Card {
             controller,
             order: self.next_order,
             token: true,

@@ -10,6 +10,8 @@ use vm::bytecode::{BundleBuilder, CardIdx, Program};
 /// A card's printed characteristics, read from its `[card]` block.
 #[derive(Debug, Clone, Default)]
 pub struct Printed {
+    /// The numbers of its type words, once asked (`type_words.rs`): `types` never changes.
+    pub(crate) type_numbers: OnceLock<Box<[u16]>>,
     /// `name=`.
     pub name: String,
     /// `type=` and `subtype=` words, lower case.
@@ -402,6 +404,7 @@ fn printed_of(block: &crate::reader::CardBlock<'_>) -> Printed {
         colours = written;
     }
     Printed {
+        type_numbers: OnceLock::new(),
         name: block.name().to_string(),
         types,
         colours,

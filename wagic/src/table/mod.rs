@@ -56,7 +56,9 @@ mod phase_actions;
 mod poison;
 mod shares;
 mod suspend;
+mod type_words;
 mod vm_host;
+mod zone_lists;
 pub use suspend::TIME;
 pub mod stack;
 mod targeted;
@@ -228,7 +230,7 @@ impl Table {
         let name = self.library.name_of(name).ok_or_else(|| TableError::UnknownCard(name.to_string()))?;
         let printed = self.library.printed.get(name).cloned().ok_or_else(|| TableError::UnknownCard(name.into()))?;
         let card = CardId(u32::try_from(self.board.cards.len()).map_err(|_| TableError::Unsettled)?);
-        self.board.cards.push(Card::new(printed, player, HAND));
+        self.board.add_card(Card::new(printed, player, HAND));
         self.board.place(card, player, zone, position);
         // Made in its zone, not put there: fresh only as a permanent entering (as before).
         if zone != BATTLEFIELD
@@ -519,7 +521,7 @@ impl Table {
                     continue;
                 }
                 let toughness = self.board.toughness(card);
-                let lethal = self.board.types(card).contains(&"creature")
+                let lethal = self.board.has_type(card, "creature")
                     && (toughness <= 0 || (c.damage > 0 && c.damage >= toughness));
                 // An Aura attached to nothing (its permanent left, or it entered with none)
                 // goes to its owner's graveyard, once it has entered (its `enchant` ran).
@@ -539,7 +541,7 @@ impl Table {
                 // A planeswalker with no loyalty counter goes to its owner's graveyard
                 // once it has entered (Wagic's state check in `GameObserver`), as one
                 // whose last counter is removed does (`counters.rs`).
-                let no_loyalty = self.board.types(card).contains(&"planeswalker") && c.named.count("loyalty") == 0;
+                let no_loyalty = self.board.has_type(card, "planeswalker") && c.named.count("loyalty") == 0;
                 if no_loyalty && self.in_battlefield_play(card) {
                     let owner = c.owner;
                     self.board.place(card, owner, GRAVEYARD, -1);
@@ -619,6 +621,7 @@ impl Table {
                     c.zone = GONE;
                 }
             }
+            self.board.zone_lists.forget();
             if self.held.is_some() {
                 return Ok(());
             }
@@ -709,6 +712,20 @@ impl Table {
     /// recorded once as it entered (`auto=flying`, `auto=1/1`: a static ability, which
     /// Magic and Wagic both take away).
     fn lost_abilities_with_effects(&self, lasting: bool) -> bool {
+        // Asked at every settle, with thousands of effects in force under a board of
+        // lords: the cards that lost their abilities first, most often none.
+        let mut lost: Vec<CardId> = self
+            .board
+            .effects
+            .iter()
+            .filter(|(_, code, ..)| *code == crate::host::EffectCode::LoseAbilities)
+            .filter_map(|(_, _, target, _)| target.as_card())
+            .collect();
+        if lost.is_empty() {
+            return false;
+        }
+        lost.sort_unstable();
+        lost.dedup();
         let printed = |card: CardId, ability: vm::bytecode::AbilityIdx| {
             self.rules(card).is_ok_and(|rules| {
                 self.library.program.cards().get(rules.index()).is_some_and(|data| data.abilities.contains(&ability))
@@ -723,7 +740,7 @@ impl Table {
                 }
                 _ => false,
             };
-            !keyword && (!lasting || effect.restriction.is_none()) && self.board.lost_abilities(effect.source)
+            !keyword && (!lasting || effect.restriction.is_none()) && lost.binary_search(&effect.source).is_ok()
         })
     }
 

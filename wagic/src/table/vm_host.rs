@@ -27,24 +27,22 @@ impl Host for Board {
 
     fn card_type(&self, card: CardId) -> Option<CardTypeIdx> {
         self.get(card)?;
-        let types = self.types(card);
-        catalogue::CARD_TYPES.iter().position(|ty| types.contains(&ty.name)).map(CardTypeIdx::new)
+        catalogue::CARD_TYPES.iter().position(|ty| self.has_type(card, ty.name)).map(CardTypeIdx::new)
     }
 
     fn card_has_type(&self, card: CardId, ty: CardTypeIdx) -> bool {
         if self.get(card).is_none() {
             return false;
         }
-        let types = self.types(card);
         match catalogue::CARD_TYPES[ty.index()].name {
-            "permanent" => !types.iter().any(|t| *t == "instant" || *t == "sorcery"),
-            "spell" => !types.contains(&"land"),
-            name => types.contains(&name),
+            "permanent" => !self.has_type(card, "instant") && !self.has_type(card, "sorcery"),
+            "spell" => !self.has_type(card, "land"),
+            _ => self.has_type_number(card, ty.index()),
         }
     }
 
     fn card_subtype_is(&self, card: CardId, subtype: SubtypeIdx) -> bool {
-        self.has_type_word(card, CATALOGUE.subtypes[subtype.index()])
+        self.has_subtype(card, subtype.index())
     }
 
     fn card_name_is(&self, card: CardId, name: &str) -> bool {
@@ -57,9 +55,7 @@ impl Host for Board {
         match catalogue::FILTERS[keyword.index()].name {
             "tapped" => c.tapped,
             "multicolor" => self.colours(card).len() > 1,
-            "white" | "blue" | "black" | "red" | "green" => {
-                self.colours(card).contains(&catalogue::FILTERS[keyword.index()].name)
-            }
+            colour @ ("white" | "blue" | "black" | "red" | "green") => self.has_colour(card, colour),
             "token" => c.token,
             "attacking" => c.attacking,
             "blocking" => c.blocking.is_some(),
@@ -80,7 +76,7 @@ impl Host for Board {
             "chosentype" => {
                 let chosen = WagicHost::chosen_type(self, env.source)
                     .and_then(|subtype| catalogue::CREATURE_SUBTYPES.get(usize::from(subtype)));
-                chosen.is_some_and(|word| self.get(card).is_some() && self.types(card).contains(word))
+                chosen.is_some_and(|word| self.has_type(card, word))
             }
             "share!name!" | "share!types!" | "share!color!" => {
                 // Wagic compares with the source itself when it targets no card.
@@ -195,8 +191,8 @@ impl Host for Board {
         let restored: Vec<(CardId, i32)> =
             control.filter_map(|(_, _, target, packed)| Some((target.as_card()?, *packed))).collect();
         for (card, packed) in restored {
-            if let Some(c) = self.get_mut(card).filter(|c| c.zone == BATTLEFIELD) {
-                c.controller = if packed / 2 == 0 { P0 } else { P1 };
+            if self.get(card).is_some_and(|c| c.zone == BATTLEFIELD) {
+                self.set_controller(card, if packed / 2 == 0 { P0 } else { P1 });
             }
         }
         self.effects.retain(|(id, ..)| !is_ended(id));

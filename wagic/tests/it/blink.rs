@@ -117,7 +117,7 @@ fn a_blinked_card_returns_under_its_owners_control() {
     let mut table = table();
     let closet = table.put("Conjurer's Closet", P0, BATTLEFIELD);
     let bears = table.put("Grizzly Bears", P1, BATTLEFIELD);
-    table.board.cards[bears.0 as usize].controller = P0;
+    table.board.set_controller(bears, P0);
     table.answers.push(vec![Value::Card(bears)]);
     assert!(table.activate(closet, P0));
     assert!(table.board.names(P0, BATTLEFIELD).iter().all(|name| name != "Grizzly Bears"));
