@@ -47,7 +47,7 @@ fn singulars() -> &'static [Option<(u16, &'static str)>] {
 }
 
 impl Printed {
-    /// The numbers of its type words ([`number_of`]), found once.
+    /// The numbers of its type words in the catalogue, found once.
     pub fn type_numbers(&self) -> &[u16] {
         self.type_numbers.get_or_init(|| self.types.iter().map(|word| number_of(word)).collect())
     }
