@@ -712,26 +712,17 @@ impl Table {
     /// recorded once as it entered (`auto=flying`, `auto=1/1`: a static ability, which
     /// Magic and Wagic both take away).
     fn lost_abilities_with_effects(&self, lasting: bool) -> bool {
-        // Asked at every settle, with thousands of effects in force under a board of
-        // lords: the cards that lost their abilities first, most often none.
-        let mut lost: Vec<CardId> = self
-            .board
-            .effects
-            .iter()
-            .filter(|(_, code, ..)| *code == crate::host::EffectCode::LoseAbilities)
-            .filter_map(|(_, _, target, _)| target.as_card())
-            .collect();
-        if lost.is_empty() {
-            return false;
-        }
-        lost.sort_unstable();
-        lost.dedup();
         let printed = |card: CardId, ability: vm::bytecode::AbilityIdx| {
             self.rules(card).is_ok_and(|rules| {
                 self.library.program.cards().get(rules.index()).is_some_and(|data| data.abilities.contains(&ability))
             })
         };
+        // The board's index of effect kinds per card answers first: most often no card
+        // lost its abilities, and the printed-keyword test is never reached.
         self.runtime.effects().iter().any(|effect| {
+            if !self.board.lost_abilities(effect.source) || (lasting && effect.restriction.is_some()) {
+                return false;
+            }
             let keyword = match effect.kind {
                 EffectKind::Ability { target, ability } => {
                     effect.restriction.is_none()
@@ -740,7 +731,7 @@ impl Table {
                 }
                 _ => false,
             };
-            !keyword && (!lasting || effect.restriction.is_none()) && lost.binary_search(&effect.source).is_ok()
+            !keyword
         })
     }
 
