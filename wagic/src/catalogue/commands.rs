@@ -440,6 +440,14 @@ macro_rules! for_each_command {
                 doc: "`token(id)*n` (Wagic's `ATokenCreator` by id): puts n (default 1) tokens of the card named `card` (the card of the set files' printing with that id, found as the card compiles) onto the battlefield of each target player, and of each target card's controller: a token with the card's characteristics and its rules; `per`: n times the cards the spec matches.",
                 fails_when: "no token was made (the count is 0 or less, or there is no target)",
             },
+            Clone {
+                name: "clone",
+                params: [opt "abilities": Expr, opt "types": Expr],
+                default_target: Source,
+                timed: false,
+                doc: "`clone [with(keywords)] [addtype(types)]` (Wagic's `AACloner`): for each target card, puts onto the battlefield of the effect's controller a token that is a copy of it: the card's characteristics as they are now (a flipped card's other face, a face-down card's nameless 2/2, a token's own) and, when it is a card's, that card's rules; not its counters, damage, tapped state nor the effects on it. The copy also has the keyword `abilities` and the `types` (words separated by spaces: `with(treason,haste)` is `treason haste`), and is doubled by Tokenizer as every token is.",
+                fails_when: "no token was made (no target is a card, or the board can hold no more cards)",
+            },
             Flip {
                 name: "flip",
                 params: [req "card": Expr],

@@ -28,6 +28,7 @@ const EFFECT_WORDS: &[&str] = &[
     "sacrifice",
     "reject",
     "tap",
+    "clone",
     "untap",
     "regenerate",
     "shuffle",
@@ -161,6 +162,9 @@ impl<'i> Lowering<'i> {
             if lower == word {
                 return Ok(one(call(command, &[])));
             }
+        }
+        if let Some(link) = self.clone_link(piece) {
+            return Ok(one(link?));
         }
         if let Some(link) = self.prevent_damage(piece) {
             return Ok(one(link?));

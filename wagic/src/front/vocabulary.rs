@@ -33,7 +33,6 @@ pub const EFFECTS: &[&str] = &[
     "choice",
     "chooseacolor",
     "chooseatype",
-    "clone",
     "combatspiritlink",
     "combattoughness",
     "copy",

@@ -23,6 +23,7 @@ mod cast_restriction;
 mod choice;
 mod chosen_colour;
 mod chosen_type;
+mod clone;
 mod combat;
 mod combat_foe;
 mod constructs;
