@@ -179,6 +179,16 @@ fn alter_poison<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(status(!players.is_empty()))
 }
 
+/// `turns:n`: each target player takes n extra turns, or skips -n.
+fn turns<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let count = int_arg(ctx, 0, 0);
+    let players = target_players(ctx);
+    for &player in &players {
+        ctx.host().add_turns(player, count);
+    }
+    Ok(status(!players.is_empty()))
+}
+
 /// `lifeset:n`: each target player gains or loses the difference between n and its life.
 fn life_set<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let amount = amount_per(ctx, 0)?;
@@ -496,6 +506,7 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::Token => token,
         Command::TokenCard => token_card,
         Command::Clone => clone,
+        Command::Turns => turns,
         Command::Equip | Command::Enchant => equip,
         Command::Control => control,
         Command::Fog => fog,

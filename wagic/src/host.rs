@@ -271,6 +271,10 @@ pub trait WagicHost: Host {
     /// The player's poison counters change by `amount` (never below 0).
     fn alter_poison(&mut self, player: PlayerId, amount: i32);
 
+    /// The player takes `count` extra turns after this one (`count` > 0) or skips its next
+    /// `-count` turns (Wagic's `turns:n`).
+    fn add_turns(&mut self, player: PlayerId, count: i32);
+
     /// The player's life total.
     fn life(&self, player: PlayerId) -> i32;
 

@@ -24,6 +24,14 @@ macro_rules! for_each_command {
                 doc: "`life:n`: each target player gains n life (loses it when n is negative); `per`: n times the cards the spec matches.",
                 fails_when: "no target is a player",
             },
+            Turns {
+                name: "turns",
+                params: [req "count": Expr],
+                default_target: SourceController,
+                timed: false,
+                doc: "`turns:n` (Wagic's `AAModTurn`): each target player takes n extra turns after this one (n > 0), or skips their next -n turns (n < 0); the game passes the turn as Wagic's `nextPlayer` does: the player whose turn ends takes it again while they have an extra turn, and a player about to take a turn they must skip passes it to the other.",
+                fails_when: "no target is a player",
+            },
             LifeSet {
                 name: "lifeset",
                 params: [req "amount": Expr, opt "per": Filter],

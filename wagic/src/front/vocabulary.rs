@@ -79,7 +79,6 @@ pub const EFFECTS: &[&str] = &[
     "thisforeach",
     "token",
     "transforms",
-    "turns",
     "twist",
     "upcost",
     "upcostmulti",

@@ -172,6 +172,10 @@ impl WagicHost for Board {
         Board::alter_poison(self, player, amount);
     }
 
+    fn add_turns(&mut self, player: PlayerId, count: i32) {
+        Board::add_turns(self, player, count);
+    }
+
     fn life(&self, player: PlayerId) -> i32 {
         self.players[usize::from(player.0 != 0)].life
     }

@@ -104,5 +104,6 @@ mod token_by_id;
 mod trigger_restriction;
 mod trigger_turn_restriction;
 mod turn_limited;
+mod turns;
 mod vampired;
 mod x_cost;
