@@ -63,6 +63,7 @@ mod cda;
 mod choice;
 mod chosen_colour;
 mod chosen_type;
+mod clone;
 pub use choice::{is_mode_line, mode_labels};
 pub use chosen_colour::colour_choice_abilities;
 mod compare;

@@ -610,10 +610,11 @@ impl<'i> Lowering<'i> {
             // (not `forever`, which `transforms(...)` and `becomes(...)` take: their error;
             // `(blink)` names its `return(...)` itself).
             Err(error) => match effect_words.as_slice() {
-                // `fog`'s own error names what its `to(...)` or `from(...)` lacks.
+                // `fog`'s own error names what its `to(...)` or `from(...)` lacks, and
+                // `clone`'s what its `with(...)` holds.
                 [first, second, ..]
                     if self.effect_links(*first).is_ok()
-                        && !first.text.eq_ignore_ascii_case("fog")
+                        && !["fog", "clone"].iter().any(|word| first.text.eq_ignore_ascii_case(word))
                         && !second.text.eq_ignore_ascii_case("forever")
                         && !super::blink::is_blink(&first.text.to_ascii_lowercase()) =>
                 {
