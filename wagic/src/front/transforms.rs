@@ -380,7 +380,9 @@ impl<'i> Lowering<'i> {
     /// `life:2`: the transformed card's controller's, as Wagic's `getPlayerFromTarget`
     /// reads the card), also given to it by `ability$!...!$ controller` (a discard of its own
     /// hand, its `discardchosen:n`); a keyword ability of several words (`first strike`); any of
-    /// these timed `ueot` in a `transforms(...) ueot`, which it ends with. A zone named by
+    /// these timed `ueot` in a `transforms(...) ueot`, which it ends with; in such a one, a loss
+    /// of abilities or land subtypes or a `becomes(...)`; a prevention of the damage dealt
+    /// by or to the transformed card (`preventalldamage from(this)`). A zone named by
     /// whose it is (`mybattlefield`) is the transformed card's controller's, checked by the
     /// statement (`statement.rs`).
     fn new_ability(&self, part: Piece<'_>, inner: Piece<'_>) -> Result<&'i [Link<'i>], Unsupported> {
@@ -426,7 +428,11 @@ impl<'i> Lowering<'i> {
         {
             return self.paid_new_ability(part, inner, *first, cost);
         }
-        if inner.text.is_empty() || inner.words().len() != 1 {
+        // `preventalldamage from(this)` (Burrenton Forge-Tender's chosen source): `this`
+        // is the transformed card, the statement's target (`prevent.rs`), checked below.
+        let prevention =
+            inner.words().first().is_some_and(|word| word.text.to_ascii_lowercase().starts_with("preventall"));
+        if inner.text.is_empty() || (inner.words().len() != 1 && !prevention) {
             return Err(refused());
         }
         let links = self.effect_links(inner).map_err(|_| refused())?;
@@ -455,9 +461,20 @@ impl<'i> Lowering<'i> {
             Command::DiscardChosen,
             Command::Deplete,
         ];
+        // A change of the card's abilities or types that the transformation times `ueot`
+        // (Jinx's `newability[loseabilities],newability[losesubtypesof(land)]`,
+        // Terraformer's `newability[becomes(plains)]`): it ends with the transformation.
+        let timed_changes = [Command::LoseAbilities, Command::LoseSubtypesOf, Command::Transforms];
         for link in links {
             match link.effect {
                 Effect::Grant(_) | Effect::Revoke(_) => {}
+                Effect::Call { command, .. }
+                    if self.until_end_of_turn.get()
+                        && timed_changes.iter().any(|known| command == CommandIdx::new(known.index())) => {}
+                // Its `kind` alone: `to` and `from` are the targets (`this`, `mytgt`) or any.
+                Effect::Call { command, args, .. }
+                    if command == CommandIdx::new(Command::PreventDamage.index())
+                        && args.iter().all(|arg| matches!(arg, Arg::Value(Expr::Int(_)))) => {}
                 Effect::Call { command, .. }
                     if same_whatever_source.iter().any(|known| command == CommandIdx::new(known.index())) => {}
                 Effect::Call { command, args, .. }
