@@ -257,7 +257,7 @@ impl<'i> Lowering<'i> {
             // its own question as well is not taken.
             let asks_again = may && own_statements.iter().any(|statement| statement.condition.is_some());
             if lord.is_some() || continuous || untimed_lasting || asks_again {
-                return Err(Unsupported::new(inner, "transforms part `newability` other than one effect on the card"));
+                return Err(super::transforms::refused_new_ability(inner, inner));
             }
             statements.extend_from_slice(own_statements);
         }

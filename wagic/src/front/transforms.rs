@@ -46,6 +46,18 @@ const GIVEN_TRIGGER_KIND: &str =
 pub(super) const GIVEN_ACTIVATED: &str =
     "transforms part `newability[{cost}:effect]` given for longer than the turn or by an Aura or an Equipment";
 
+/// A `newability[effect]` the front end does not compile as the transformed card's own, named
+/// by the effect's first word (`newability[reduceto...]`, `newability[target...]`), so that
+/// the cards left out group by what their new abilities do.
+pub(super) fn refused_new_ability(at: Piece<'_>, inner: Piece<'_>) -> Unsupported {
+    let lower = inner.text.trim().to_ascii_lowercase();
+    let word: String = lower.chars().take_while(|c| c.is_ascii_alphabetic()).collect();
+    if word.is_empty() {
+        return Unsupported::new(at, "transforms part `newability` other than one effect on the card");
+    }
+    Unsupported::new(at, &format!("transforms part `newability[{word}...]` other than one effect on the card"))
+}
+
 /// Wagic's words of the types part that change types otherwise than by adding them.
 const TYPE_CHANGES: &[&str] =
     &["removealltypes", "removecreaturesubtypes", "removetypes", "removeallsubtypes", "allsubtypes", "chosentype"];
@@ -276,7 +288,7 @@ impl<'i> Lowering<'i> {
                 Ok(Some(Line::Triggered { events, statements, restricted, once }))
             }
             (_, Some(args)) => Err(Unsupported::new(args, "`this(...)` around a new activated ability")),
-            _ => Err(Unsupported::new(inner, "transforms part `newability` other than one effect on the card")),
+            _ => Err(refused_new_ability(inner, inner)),
         }
     }
 
@@ -388,14 +400,15 @@ impl<'i> Lowering<'i> {
     fn new_ability(&self, part: Piece<'_>, inner: Piece<'_>) -> Result<&'i [Link<'i>], Unsupported> {
         // A triggered or activated ability is compiled as a permanent's own, alone
         // (`own_new_ability`): given to another card, the card would have to hold it.
-        let construct = if inner.text.starts_with('@') {
-            GIVEN_TRIGGER
-        } else if inner.text.starts_with('{') {
-            GIVEN_ACTIVATED
-        } else {
-            "transforms part `newability` other than one effect on the card"
+        let refused = || {
+            if inner.text.starts_with('@') {
+                Unsupported::new(part, GIVEN_TRIGGER)
+            } else if inner.text.starts_with('{') {
+                Unsupported::new(part, GIVEN_ACTIVATED)
+            } else {
+                refused_new_ability(part, inner)
+            }
         };
-        let refused = || Unsupported::new(part, construct);
         // `ability$!name(discard) target(*|myhand) reject!$ controller`: the transformed
         // card's controller (the new ability's source's) discards, its `discardchosen:n` below.
         if let Ok(Some(given::Given::Controller(effect))) = given::whole_line_ability(inner)

@@ -53,16 +53,18 @@ fn a_new_ability_is_one_more_link_on_the_transformed_cards() {
 
 #[test]
 fn new_abilities_wagic_reads_as_the_cards_own_are_refused() {
-    let refused = "unsupported: transforms part `newability` other than one effect on the card";
-    for card in [
+    // Each named by its effect's first word, so that the cards left out group by it.
+    let refused =
+        |word: &str| format!("unsupported: transforms part `newability{word}` other than one effect on the card");
+    for (card, word) in [
         // Damage's source would be the transformed card, not the spell.
-        "target=creature\nauto=transforms((,newability[damage:2]))\ntype=Instant",
+        ("target=creature\nauto=transforms((,newability[damage:2]))\ntype=Instant", "[damage...]"),
         // A target, several effects: abilities of the card of their own.
-        "target=creature\nauto=transforms((,newability[tap target(creature)]))\ntype=Instant",
-        "target=creature\nauto=transforms((,newability[draw:1 && tap]))\ntype=Instant",
-        "target=creature\nauto=transforms((,newability[]))\ntype=Instant",
+        ("target=creature\nauto=transforms((,newability[tap target(creature)]))\ntype=Instant", "[tap...]"),
+        ("target=creature\nauto=transforms((,newability[draw:1 && tap]))\ntype=Instant", "[draw...]"),
+        ("target=creature\nauto=transforms((,newability[]))\ntype=Instant", ""),
     ] {
-        assert_eq!(error_of(card).as_deref(), Some(refused), "{card}");
+        assert_eq!(error_of(card), Some(refused(word)), "{card}");
     }
     // A trigger, a cost: abilities the transformed card would hold, named apart.
     assert_eq!(
@@ -130,7 +132,7 @@ fn a_new_player_effect_of_a_number_is_the_transformed_cards_controllers() {
     let counted = "target=creature\nauto=transforms((,newability[draw:type:creature:mybattlefield]))\ntype=Instant";
     assert_eq!(
         error_of(counted).as_deref(),
-        Some("unsupported: transforms part `newability` other than one effect on the card")
+        Some("unsupported: transforms part `newability[draw...]` other than one effect on the card")
     );
 }
 
@@ -200,7 +202,7 @@ fn a_new_ability_timed_until_end_of_turn_ends_with_the_transformation() {
     // refused.
     assert_eq!(
         error_of("auto=lord(creature) transforms((,newability[haste ueot]))\ntype=Enchantment").as_deref(),
-        Some("unsupported: transforms part `newability` other than one effect on the card")
+        Some("unsupported: transforms part `newability[haste...]` other than one effect on the card")
     );
     // Break Through the Line: the Bears cannot be blocked by the Wall this turn.
     let attack = |moves: &str, life: &str| {

@@ -124,7 +124,7 @@ fn qarsi_sadist_exploiting_a_creature_drains_two_life_and_declining_does_nothing
 
 #[test]
 fn new_one_shot_abilities_of_another_card_stay_refused() {
-    let refused = Some("unsupported: transforms part `newability` other than one effect on the card");
+    let refused = Some("unsupported: transforms part `newability[may...]` other than one effect on the card");
     // An Aura's and an Equipment's transformed card is the one they are attached to.
     let aura = "target=creature\nauto=transforms((,newability[draw:1],newability[may life:2]))\n\
                 type=Enchantment\nsubtype=Aura";
@@ -166,7 +166,7 @@ fn an_instants_new_pump_lasts_until_end_of_turn() {
     let permanent = cycled.replace("type=Instant", "type=Creature");
     assert_eq!(
         error_of(&permanent).as_deref(),
-        Some("unsupported: transforms part `newability` other than one effect on the card"),
+        Some("unsupported: transforms part `newability[may...]` other than one effect on the card"),
     );
     // Resounding Roar cycled: a card drawn, and the Bears attack as an 8/8.
     let init = "[PLAYER1]\nhand:Resounding Roar\ninplay:Grizzly Bears\nlibrary:Forest\nmanapool:{5}{R}{G}{W}\n\
