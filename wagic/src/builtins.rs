@@ -118,12 +118,16 @@ fn amount_times<H: WagicHost>(
     Ok(amount.saturating_mul(count))
 }
 
-/// `damage:n` to each target. Damage aimed at the opponent of its controller who controls
+/// `damage:n` to each target, dealt by the source or argument `from`. Damage aimed at the opponent of its controller who controls
 /// a planeswalker is dealt, as its controller chooses, to that player or to one of those
 /// planeswalkers (Wagic's `AADamager::resolve` opens that menu).
 fn damage<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let amount = amount_per(ctx, 0)?;
-    let source = ctx.env().source;
+    // Argument `from`, a card, deals it in the source's place.
+    let source = match ctx.arg(2) {
+        Value::Card(card) => card,
+        _ => ctx.env().source,
+    };
     let mut targets = ctx.targets().to_vec();
     let controller = ctx.env().controller;
     let redirected = targets.iter().enumerate().find_map(|(at, target)| match *target {

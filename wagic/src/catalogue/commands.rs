@@ -10,10 +10,10 @@ macro_rules! for_each_command {
         $callback! {
             Damage {
                 name: "damage",
-                params: [req "amount": Expr, opt "per": Filter],
+                params: [req "amount": Expr, opt "per": Filter, opt "from": Expr],
                 default_target: Nothing,
                 timed: false,
-                doc: "`damage:n`: deals n damage to each target creature, planeswalker (its loyalty counters) or player; `per` (Wagic's `damage:type:spec:zone`): n times the cards the spec matches. Damage aimed at the opponent of its controller who controls a planeswalker goes where its controller chooses, asked: that player or one of those planeswalkers (Wagic's `AADamager`).",
+                doc: "`damage:n`: deals n damage to each target creature, planeswalker (its loyalty counters) or player; `per` (Wagic's `damage:type:spec:zone`): n times the cards the spec matches; `from`: the card that deals it (the source when left out: a new ability's `dynamicability<!powerstrike!>`, dealt by the card that has it). Damage aimed at the opponent of its controller who controls a planeswalker goes where its controller chooses, asked: that player or one of those planeswalkers (Wagic's `AADamager`).",
                 fails_when: "there is no target",
             },
             Life {

@@ -90,6 +90,7 @@ mod sets;
 mod several_zones;
 mod source_tapped;
 mod stack;
+mod strike;
 mod suspend;
 mod targeted;
 mod targeted_player;
