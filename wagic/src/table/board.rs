@@ -305,6 +305,9 @@ pub struct Board {
     /// The zone lists [`Board::zone`] made since a card last changed zone, order or
     /// controller: every such change forgets them (`zone_lists.rs`).
     pub(super) zone_lists: super::zone_lists::ZoneLists,
+    /// Whether the continuous autos' refresh running reads what the board's summary for
+    /// them leaves out (`settled.rs`).
+    pub(super) continuous_reads: super::settled::ContinuousReads,
 }
 
 /// The most ended attachments [`Board::detaching`] keeps (moves between two emissions are
@@ -393,6 +396,7 @@ impl Board {
             transformed: Vec::new(),
             spells_cast: [0; 2],
             zone_lists: super::zone_lists::ZoneLists::default(),
+            continuous_reads: super::settled::ContinuousReads::default(),
         }
     }
 

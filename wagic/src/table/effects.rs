@@ -4,6 +4,7 @@
 //! each settle and each filter.
 
 use std::ops::Deref;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use vm::runtime::{CardId, Value};
 
@@ -60,11 +61,31 @@ pub struct Effects<E = EffectEntry> {
     /// bear no effect that changes their types, colours or abilities, and reading them
     /// need not go through the dozens of pumps on each of a board of tokens.
     kinds_on_card: Vec<u32>,
+    /// A number no other list of effects had, given anew at each change: equal stamps,
+    /// the same effects ([`Effects::stamp`]).
+    stamp: u64,
+}
+
+/// The next [`Effects::stamp`], shared by every board of the process: two lists of effects
+/// with the same stamp are one list's copies, unchanged since.
+static NEXT_STAMP: AtomicU64 = AtomicU64::new(1);
+
+fn new_stamp() -> u64 {
+    NEXT_STAMP.fetch_add(1, Ordering::Relaxed)
 }
 
 impl<E> Default for Effects<E> {
     fn default() -> Self {
-        Effects { entries: Vec::new(), on_card: Vec::new(), kinds_on_card: Vec::new() }
+        Effects { entries: Vec::new(), on_card: Vec::new(), kinds_on_card: Vec::new(), stamp: new_stamp() }
+    }
+}
+
+impl<E> Effects<E> {
+    /// A number that changes with every change to the effects (none other ever had it):
+    /// the board's summary for the continuous autos reads it rather than every effect
+    /// (`settled.rs`).
+    pub fn stamp(&self) -> u64 {
+        self.stamp
     }
 }
 
@@ -90,6 +111,7 @@ impl<E: Entry> Effects<E> {
             self.kinds_on_card[slot] |= entry.kind_bit();
         }
         self.entries.push(entry);
+        self.stamp = new_stamp();
     }
 
     /// Keeps the effects `keep` selects, in order.
@@ -98,6 +120,7 @@ impl<E: Entry> Effects<E> {
         self.entries.retain(keep);
         if self.entries.len() != before {
             self.reindex();
+            self.stamp = new_stamp();
         }
     }
 
@@ -140,11 +163,13 @@ impl Effects<EffectEntry> {
     pub fn set_value(&mut self, position: usize, value: i32) {
         if let Some(entry) = self.entries.get_mut(position) {
             entry.3 = value;
+            self.stamp = new_stamp();
         }
     }
 
     /// Each effect's code and target, with its value to change.
     pub fn values_mut(&mut self) -> impl Iterator<Item = (EffectCode, Value, &mut i32)> {
+        self.stamp = new_stamp();
         self.entries.iter_mut().map(|(_, code, target, value)| (*code, *target, value))
     }
 }

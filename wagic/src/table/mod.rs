@@ -54,6 +54,7 @@ mod library;
 mod morph;
 mod phase_actions;
 mod poison;
+mod settled;
 mod shares;
 mod suspend;
 mod type_words;
