@@ -137,6 +137,7 @@ impl Game<'_> {
         self.givers_listed = Some(self.table.any_giver().then(|| self.table.attached_givers()));
         let moves = self.list_moves(player);
         self.givers_listed = None;
+        self.given_listed.get_mut().clear();
         moves
     }
 
