@@ -449,6 +449,11 @@ impl Board {
     }
 
     fn sum(&self, code: EffectCode, card: CardId) -> i32 {
+        // The index of kinds per card answers first: a creature without a pump of that
+        // code is not read through its other effects (a token's many lords).
+        if !self.effects.any_of_on(card, super::effects::code_bit(code)) {
+            return 0;
+        }
         self.effects
             .on(card)
             .filter(|(_, c, _, _)| *c == code)
@@ -458,16 +463,21 @@ impl Board {
     /// The value of the latest effect `code` on the card (the effects are kept in the
     /// order they began).
     fn latest(&self, code: EffectCode, card: CardId) -> Option<i32> {
+        if !self.effects.any_of_on(card, super::effects::code_bit(code)) {
+            return None;
+        }
         self.effects.on(card).rev().find(|(_, c, _, _)| *c == code).map(|e| e.3)
     }
 
     /// The colours a land of a basic land type taps for (a Forest, a dual land), as
     /// [`crate::catalogue::MANA_COLOURS`] indices; none for another card.
     pub fn basic_land_colours(&self, card: CardId) -> Vec<usize> {
-        let types = self.types(card);
-        if !types.contains(&"land") {
+        // Asked of every permanent as moves are listed: most are no land, and their types
+        // are not listed.
+        if !self.has_type(card, "land") {
             return Vec::new();
         }
+        let types = self.types(card);
         let basic = super::BASIC_LAND_TYPES.iter().enumerate().filter(|(_, basic)| types.contains(basic));
         basic.map(|(colour, _)| colour).collect()
     }
