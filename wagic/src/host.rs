@@ -117,7 +117,7 @@ impl EffectCode {
 /// of a trigger, an activated ability or a `newability[...]`): at the beginning of each
 /// phase `event` of the turns `whose` names, the host acts on the card, until it moves
 /// (a new object) or, `once`, after the first time.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PhaseAction {
     /// The phase's event, an index of [`crate::catalogue::EVENTS`].
     pub event: u16,
@@ -157,7 +157,7 @@ impl PhaseAction {
 }
 
 /// When a card exiled by `(blink)` returns to the battlefield (Wagic's `ABlink`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum BlinkReturn {
     /// `(blink)`: at once, once the triggers of its exile have seen it leave (Flicker,
     /// Cloudshift).

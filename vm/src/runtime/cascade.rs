@@ -376,7 +376,9 @@ impl<H: Host> Runtime<H> {
     /// Aura reads the controller it changed). An auto that may not fire ends what it held. The pass
     /// counts as one run against the drain's `started`: its length is the board's, not the
     /// cascade's (a token-making spell under a dozen lords is no runaway), and each auto in
-    /// it has its own fuel.
+    /// it has its own fuel. A refresh after one that changed nothing, with nothing changed
+    /// since (the host's [`Host::continuous_inputs`] and this world's own state the same), is
+    /// skipped: it would change nothing either.
     fn refresh_continuous(&mut self, host: &mut H, started: &mut u32) -> Result<(), Trap> {
         *started += 1;
         if *started > MAX_RUNS_PER_DRAIN {
@@ -387,6 +389,31 @@ impl<H: Host> Runtime<H> {
             }
             return Err(trap);
         }
+        let before = host.continuous_inputs().map(|inputs| (self.world.continuous_state(), inputs));
+        let settled = before.is_some() && before == self.world.settled;
+        // Nothing they read changed since a refresh that changed nothing: this one would
+        // change nothing either. A debug build runs it and checks that.
+        if settled {
+            self.world.skipped += 1;
+            if !cfg!(debug_assertions) {
+                return Ok(());
+            }
+        }
+        self.world.settled = None;
+        host.continuous_refresh(true);
+        let result = self.run_continuous(host);
+        host.continuous_refresh(false);
+        result?;
+        let after = host.continuous_inputs().map(|inputs| (self.world.continuous_state(), inputs));
+        if after.is_some() && after == before {
+            self.world.settled = after;
+        }
+        debug_assert!(!settled || self.world.settled == before, "a refresh skipped would have changed the game");
+        Ok(())
+    }
+
+    /// [`Runtime::refresh_continuous`]'s runs of the continuous autos.
+    fn run_continuous(&mut self, host: &mut H) -> Result<(), Trap> {
         for index in 0..self.world.continuous.len() {
             let Some(auto) = self.world.continuous.get_mut(index) else { break };
             let (card, program_card, auto_idx, mark) = (auto.card, auto.program_card, auto.auto, auto.mark);

@@ -125,6 +125,12 @@ pub(crate) struct World {
     /// Whether something happened (an event, a card entering or leaving play) since the
     /// continuous autos last ran.
     pub refresh: bool,
+    /// After a refresh of the continuous autos that changed nothing: this world's
+    /// [`World::continuous_state`] and the host's [`super::Host::continuous_inputs`], as
+    /// it left them. While both stay so, a refresh would change nothing either.
+    pub settled: Option<(u64, u64)>,
+    /// How many refreshes were skipped so ([`super::Runtime::refreshes_skipped`]).
+    pub skipped: u64,
     /// The effects of the continuous auto running again, which it may record again.
     pub renewal: super::effects::Renewal,
     /// Autos run synchronously (hooks, [`super::CallContext::dispatch`]), as a stack.
@@ -178,6 +184,21 @@ const FIRST_STATES: usize = 4;
 pub(crate) const SCAN_DEDUP_MAX: usize = 16;
 
 impl World {
+    /// A summary of what of this world a refresh of the continuous autos reads and
+    /// changes: the effects recorded and ended (their counts only grow), the cards in play
+    /// with their given autos, and the continuous autos.
+    pub fn continuous_state(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = rustc_hash::FxHasher::default();
+        (self.next_effect, self.effects.ended_mark(), self.effects.len()).hash(&mut hasher);
+        self.in_play.hash(&mut hasher);
+        self.given.hash(&mut hasher);
+        for auto in &self.continuous {
+            (auto.card, auto.program_card, auto.auto).hash(&mut hasher);
+        }
+        hasher.finish()
+    }
+
     /// An empty world whose buffers are sized up front: a runtime is made once per game,
     /// and buffers grown as the game goes were heap allocations in its later turns.
     pub fn with_buffers() -> World {
@@ -418,6 +439,8 @@ impl Clone for World {
             now: self.now.clone(),
             continuous: self.continuous.clone(),
             refresh: self.refresh,
+            settled: self.settled,
+            skipped: self.skipped,
             ..World::default()
         }
     }
@@ -438,6 +461,8 @@ impl Clone for World {
             now,
             continuous,
             refresh,
+            settled,
+            skipped,
             // Empty between refreshes.
             renewal: _,
             pool: _,
@@ -460,6 +485,8 @@ impl Clone for World {
         self.now.clone_from(now);
         self.continuous.clone_from(continuous);
         self.refresh = *refresh;
+        self.settled = *settled;
+        self.skipped = *skipped;
     }
 }
 

@@ -217,6 +217,24 @@ pub trait Host {
         true
     }
 
+    // ---- what the continuous autos read ----
+
+    /// A summary of everything of the host the continuous autos may read or change: two
+    /// equal summaries, the same state for them. `None` (the default): the host keeps
+    /// none, and every refresh runs them. With one, a refresh that changed nothing (the
+    /// summary and the runtime's own state the same after it as before) is remembered, and
+    /// the next refresh, the summary and the runtime unchanged since, would change nothing
+    /// either: it is skipped (a mana ability tapping a token under a board of lords). A
+    /// host may leave out of the summary what it changes often, when it notes that a
+    /// refresh read it ([`Host::continuous_refresh`]) and then answers `None`.
+    fn continuous_inputs(&self) -> Option<u64> {
+        None
+    }
+
+    /// The continuous autos start (`true`) or have ended (`false`) a refresh, for a host
+    /// that notes what they read ([`Host::continuous_inputs`]).
+    fn continuous_refresh(&mut self, _running: bool) {}
+
     // ---- expressions ----
 
     /// A catalogue variable the runtime does not bind itself (`me`, `alone`); the runtime

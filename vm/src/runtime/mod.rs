@@ -261,6 +261,13 @@ impl<H: Host> Runtime<H> {
         self.world.refresh = true;
     }
 
+    /// How many refreshes of the continuous autos were skipped, nothing they read having
+    /// changed since one that changed nothing ([`Host::continuous_inputs`]). (A debug build
+    /// runs them all the same, and checks that they change nothing.)
+    pub fn refreshes_skipped(&self) -> u64 {
+        self.world.skipped
+    }
+
     /// The effects in force, in the order they were recorded.
     pub fn effects(&self) -> &[Effect] {
         &self.world.effects

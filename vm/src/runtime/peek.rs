@@ -8,6 +8,7 @@
 use crate::bytecode::{Filter, FilterIdx, Qty, TermKind, TypeAtom, TypeOp, ZoneRef};
 
 use super::Runtime;
+use super::events::{SCAN_DEDUP_MAX, ValueSet};
 use super::host::{Env, Host};
 use super::resolve::{Take, apply_pick, apply_term, is_keyword, named_candidates, take, term_holds, type_test};
 use super::value::Value;
@@ -43,6 +44,10 @@ pub struct PeekBuffers {
     cand: Vec<Value>,
     kept: Vec<Value>,
     mask: Vec<bool>,
+    /// The values of `found` and of `kept` once they are too many to scan for a duplicate
+    /// ([`push_distinct`]): a filter over a board of 650 tokens scanned was quadratic.
+    found_set: ValueSet,
+    kept_set: ValueSet,
 }
 
 /// Values each of [`PeekBuffers`] holds before it grows: both rings and a hand, or most
@@ -57,8 +62,33 @@ impl Default for PeekBuffers {
             cand: Vec::with_capacity(PEEK_CAPACITY),
             kept: Vec::with_capacity(PEEK_CAPACITY),
             mask: Vec::with_capacity(PEEK_CAPACITY),
+            found_set: ValueSet::default(),
+            kept_set: ValueSet::default(),
         }
     }
+}
+
+/// Appends `item` to `out` unless it is there already: found by a scan while `out` holds
+/// up to [`SCAN_DEDUP_MAX`] values, past that in `seen`, which then holds `out`'s values
+/// (filled as `out` passes the scan's bound; empty while `out` is within it).
+// Inlined: called once a candidate, its scan was the loop's own before (CFC's trials peek
+// at a hand or a ring of a few cards).
+#[inline(always)]
+fn push_distinct(out: &mut Vec<Value>, seen: &mut ValueSet, item: Value) -> bool {
+    if out.len() < SCAN_DEDUP_MAX {
+        if out.contains(&item) {
+            return false;
+        }
+    } else {
+        if seen.is_empty() {
+            seen.extend(out.iter().copied());
+        }
+        if !seen.insert(item) {
+            return false;
+        }
+    }
+    out.push(item);
+    true
 }
 
 impl PeekBuffers {
@@ -148,8 +178,9 @@ impl<H: Host> Runtime<H> {
                 return Some(Peek::Asks);
             }
         }
-        let PeekBuffers { found: out, cand, kept, mask } = buffers;
+        let PeekBuffers { found: out, cand, kept, mask, found_set, kept_set } = buffers;
         out.clear();
+        found_set.clear();
         let mut can_choose = false;
         let limit = count_limit(filter, count);
         if let Some(limit) = limit {
@@ -169,11 +200,8 @@ impl<H: Host> Runtime<H> {
                             .terms
                             .iter()
                             .any(|alternative| alternative.iter().all(|term| term_holds(host, env, *term, item))));
-                if passes && !out.contains(&item) {
-                    out.push(item);
-                    if out.len() >= limit {
-                        break;
-                    }
+                if passes && push_distinct(out, found_set, item) && out.len() >= limit {
+                    break;
                 }
             }
             apply_pick(filter.pick, out);
@@ -202,6 +230,7 @@ impl<H: Host> Runtime<H> {
             }
             if !filter.terms.is_empty() {
                 kept.clear();
+                kept_set.clear();
                 for alternative in &filter.terms {
                     mask.clear();
                     mask.resize(cand.len(), true);
@@ -209,18 +238,14 @@ impl<H: Host> Runtime<H> {
                         apply_term(host, env, *term, cand, mask);
                     }
                     for (item, _) in cand.iter().zip(mask.iter()).filter(|(_, keep)| **keep) {
-                        if !kept.contains(item) {
-                            kept.push(*item);
-                        }
+                        push_distinct(kept, kept_set, *item);
                     }
                 }
                 std::mem::swap(cand, kept);
             }
             apply_pick(filter.pick, cand);
             for item in cand.iter() {
-                if !out.contains(item) {
-                    out.push(*item);
-                }
+                push_distinct(out, found_set, *item);
             }
             can_choose |= choose;
         }

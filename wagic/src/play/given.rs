@@ -35,10 +35,18 @@ impl Game<'_> {
     }
 
     /// The abilities other cards give `card` now ([`crate::table::Table::given_abilities`]),
-    /// with the givers found once while the moves are listed.
+    /// with the givers, and each permanent's abilities, found once while the moves are
+    /// listed.
     pub(super) fn given_to(&self, card: CardId) -> Vec<GivenAbility> {
         match &self.givers_listed {
-            Some(Some(givers)) => self.table.given_abilities_from(card, givers),
+            Some(Some(givers)) => {
+                if let Some(given) = self.given_listed.borrow().get(&card) {
+                    return given.clone();
+                }
+                let given = self.table.given_abilities_from(card, givers);
+                self.given_listed.borrow_mut().insert(card, given.clone());
+                given
+            }
             Some(None) => Vec::new(),
             None if self.table.any_giver() => self.table.given_abilities(card),
             None => Vec::new(),

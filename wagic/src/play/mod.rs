@@ -439,6 +439,9 @@ struct Game<'s> {
     /// else the cards attached that give some ([`crate::table::Table::attached_givers`]),
     /// found once for every permanent's abilities rather than for each.
     givers_listed: Option<Option<Vec<CardId>>>,
+    /// While the moves are listed: the abilities given to each permanent asked of, found
+    /// once (its moves ask them of it several times: each trial, each line's targets).
+    given_listed: std::cell::RefCell<rustc_hash::FxHashMap<CardId, Vec<crate::table::GivenAbility>>>,
 }
 
 /// A player's name in the log.
@@ -512,6 +515,7 @@ impl<'s> Game<'s> {
             cast: [Vec::new(), Vec::new()],
             combat_damage: Vec::new(),
             givers_listed: None,
+            given_listed: std::cell::RefCell::default(),
         }
     }
 }

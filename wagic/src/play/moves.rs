@@ -137,6 +137,7 @@ impl Game<'_> {
         self.givers_listed = Some(self.table.any_giver().then(|| self.table.attached_givers()));
         let moves = self.list_moves(player);
         self.givers_listed = None;
+        self.given_listed.get_mut().clear();
         moves
     }
 
@@ -392,6 +393,9 @@ impl Game<'_> {
         let taps_given = |game: &Self, index: usize| {
             game.given_text(card, index).is_none_or(|line| taps(&line.to_ascii_lowercase()))
         };
+        if (sick || c.tapped) && self.all_abilities_tap(card, sick, actions, &activated, &tapping, &given) {
+            return Ok(Vec::new());
+        }
         let mut offered = Vec::new();
         for index in self.payable_abilities(card, controller).map_err(stopped)? {
             offered.push((index, false));
@@ -434,6 +438,35 @@ impl Game<'_> {
             offered.retain(|(index, _)| !equips(index));
         }
         Ok(offered)
+    }
+
+    /// Whether every ability of `card` (its own `actions`, their `activated` lines and
+    /// whether each taps it, as [`Game::activations`] reads them, and those `given` to it)
+    /// is one it cannot activate now, tapped or summoning `sick`: each costs `{T}` (or,
+    /// sick, `{Q}`, or is taken to tap it as `activations` takes it). Then its trials need
+    /// not run: a board of tokens each tapped in turn for the mana a lord gives it offers
+    /// none of them again.
+    fn all_abilities_tap(
+        &self,
+        card: CardId,
+        sick: bool,
+        actions: usize,
+        activated: &[String],
+        tapping: &[bool],
+        given: &[crate::table::GivenAbility],
+    ) -> bool {
+        let cost_taps = |line: &str| {
+            let line = line.to_ascii_lowercase();
+            line.split(':').next().is_some_and(|cost| cost.contains("{t}") || (sick && cost.contains("{q}")))
+        };
+        let own_offered = actions > 0 && !self.table.board.lost_abilities(card);
+        let own_tap = !own_offered
+            || if sick {
+                tapping.iter().all(|taps| *taps)
+            } else {
+                activated.len() == actions && activated.iter().all(|line| cost_taps(line))
+            };
+        own_tap && given.iter().all(|ability| self.table.given_line(*ability).map_or(sick, cost_taps))
     }
 
     fn play_land(&mut self, card: CardId) -> Flow {

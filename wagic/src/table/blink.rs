@@ -36,7 +36,7 @@ pub const MAX_BLINKED: usize = 1024;
 const PERMANENT_TYPES: [&str; 6] = ["creature", "artifact", "enchantment", "land", "planeswalker", "battle"];
 
 /// A card exiled by `(blink)`, waiting to return to its owner's battlefield.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Blinked {
     /// The card, in its owner's exile.
     pub card: CardId,

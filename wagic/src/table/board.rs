@@ -309,6 +309,9 @@ pub struct Board {
     /// The zone lists [`Board::zone`] made since a card last changed zone, order or
     /// controller: every such change forgets them (`zone_lists.rs`).
     pub(super) zone_lists: super::zone_lists::ZoneLists,
+    /// Whether the continuous autos' refresh running reads what the board's summary for
+    /// them leaves out (`settled.rs`).
+    pub(super) continuous_reads: super::settled::ContinuousReads,
 }
 
 /// The most ended attachments [`Board::detaching`] keeps (moves between two emissions are
@@ -397,6 +400,7 @@ impl Board {
             transformed: Vec::new(),
             spells_cast: [0; 2],
             zone_lists: super::zone_lists::ZoneLists::default(),
+            continuous_reads: super::settled::ContinuousReads::default(),
         }
     }
 
@@ -449,6 +453,11 @@ impl Board {
     }
 
     fn sum(&self, code: EffectCode, card: CardId) -> i32 {
+        // The index of kinds per card answers first: a creature without a pump of that
+        // code is not read through its other effects (a token's many lords).
+        if !self.effects.any_of_on(card, super::effects::code_bit(code)) {
+            return 0;
+        }
         self.effects
             .on(card)
             .filter(|(_, c, _, _)| *c == code)
@@ -458,16 +467,21 @@ impl Board {
     /// The value of the latest effect `code` on the card (the effects are kept in the
     /// order they began).
     fn latest(&self, code: EffectCode, card: CardId) -> Option<i32> {
+        if !self.effects.any_of_on(card, super::effects::code_bit(code)) {
+            return None;
+        }
         self.effects.on(card).rev().find(|(_, c, _, _)| *c == code).map(|e| e.3)
     }
 
     /// The colours a land of a basic land type taps for (a Forest, a dual land), as
     /// [`crate::catalogue::MANA_COLOURS`] indices; none for another card.
     pub fn basic_land_colours(&self, card: CardId) -> Vec<usize> {
-        let types = self.types(card);
-        if !types.contains(&"land") {
+        // Asked of every permanent as moves are listed: most are no land, and their types
+        // are not listed.
+        if !self.has_type(card, "land") {
             return Vec::new();
         }
+        let types = self.types(card);
         let basic = super::BASIC_LAND_TYPES.iter().enumerate().filter(|(_, basic)| types.contains(basic));
         basic.map(|(colour, _)| colour).collect()
     }

@@ -19,7 +19,7 @@ use super::board::Board;
 pub const MAX_KINDS: usize = 16;
 
 /// A card's named counters: each kind once, with a count above zero.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct NamedCounters {
     kinds: Vec<(Box<str>, i32)>,
 }

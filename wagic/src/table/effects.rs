@@ -4,6 +4,7 @@
 //! each settle and each filter.
 
 use std::ops::Deref;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use vm::runtime::{CardId, Value};
 
@@ -60,11 +61,40 @@ pub struct Effects<E = EffectEntry> {
     /// bear no effect that changes their types, colours or abilities, and reading them
     /// need not go through the dozens of pumps on each of a board of tokens.
     kinds_on_card: Vec<u32>,
+    /// The [`Entry::kind_bit`]s of all the effects on cards: a kind none has is not
+    /// looked for card by card.
+    kinds_on_cards: u32,
+    /// A number no other list of effects had, given anew at each change: equal stamps,
+    /// the same effects ([`Effects::stamp`]).
+    stamp: u64,
+}
+
+/// The next [`Effects::stamp`], shared by every board of the process: two lists of effects
+/// with the same stamp are one list's copies, unchanged since.
+static NEXT_STAMP: AtomicU64 = AtomicU64::new(1);
+
+fn new_stamp() -> u64 {
+    NEXT_STAMP.fetch_add(1, Ordering::Relaxed)
 }
 
 impl<E> Default for Effects<E> {
     fn default() -> Self {
-        Effects { entries: Vec::new(), on_card: Vec::new(), kinds_on_card: Vec::new() }
+        Effects {
+            entries: Vec::new(),
+            on_card: Vec::new(),
+            kinds_on_card: Vec::new(),
+            kinds_on_cards: 0,
+            stamp: new_stamp(),
+        }
+    }
+}
+
+impl<E> Effects<E> {
+    /// A number that changes with every change to the effects (none other ever had it):
+    /// the board's summary for the continuous autos reads it rather than every effect
+    /// (`settled.rs`).
+    pub fn stamp(&self) -> u64 {
+        self.stamp
     }
 }
 
@@ -88,8 +118,10 @@ impl<E: Entry> Effects<E> {
             }
             self.on_card[slot].push(position);
             self.kinds_on_card[slot] |= entry.kind_bit();
+            self.kinds_on_cards |= entry.kind_bit();
         }
         self.entries.push(entry);
+        self.stamp = new_stamp();
     }
 
     /// Keeps the effects `keep` selects, in order.
@@ -98,6 +130,7 @@ impl<E: Entry> Effects<E> {
         self.entries.retain(keep);
         if self.entries.len() != before {
             self.reindex();
+            self.stamp = new_stamp();
         }
     }
 
@@ -112,6 +145,11 @@ impl<E: Entry> Effects<E> {
         self.kinds_on_card.get(card.0 as usize).is_some_and(|kinds| kinds & mask != 0)
     }
 
+    /// Whether an effect of a kind among `mask`'s bits is on some card.
+    pub fn any_of_on_some_card(&self, mask: u32) -> bool {
+        self.kinds_on_cards & mask != 0
+    }
+
     /// Whether any effect is on `card`.
     pub fn any_on(&self, card: CardId) -> bool {
         self.on_card.get(card.0 as usize).is_some_and(|positions| !positions.is_empty())
@@ -122,6 +160,7 @@ impl<E: Entry> Effects<E> {
             positions.clear();
         }
         self.kinds_on_card.fill(0);
+        self.kinds_on_cards = 0;
         for (position, entry) in self.entries.iter().enumerate() {
             if let Value::Card(card) = entry.target()
                 && let Some(positions) = self.on_card.get_mut(card.0 as usize)
@@ -129,6 +168,7 @@ impl<E: Entry> Effects<E> {
                 positions.push(u32::try_from(position).unwrap_or(u32::MAX));
                 if let Some(kinds) = self.kinds_on_card.get_mut(card.0 as usize) {
                     *kinds |= entry.kind_bit();
+                    self.kinds_on_cards |= entry.kind_bit();
                 }
             }
         }
@@ -140,11 +180,13 @@ impl Effects<EffectEntry> {
     pub fn set_value(&mut self, position: usize, value: i32) {
         if let Some(entry) = self.entries.get_mut(position) {
             entry.3 = value;
+            self.stamp = new_stamp();
         }
     }
 
     /// Each effect's code and target, with its value to change.
     pub fn values_mut(&mut self) -> impl Iterator<Item = (EffectCode, Value, &mut i32)> {
+        self.stamp = new_stamp();
         self.entries.iter_mut().map(|(_, code, target, value)| (*code, *target, value))
     }
 }
@@ -186,8 +228,11 @@ mod tests {
         assert!(effects.any_of_on(CardId(2), pump) && effects.any_of_on(CardId(2), add_type));
         assert!(!effects.any_of_on(CardId(4), pump) && effects.any_of_on(CardId(4), add_type | pump));
         assert!(!effects.any_of_on(CardId(3), add_type) && !effects.any_of_on(CardId(99), add_type));
+        assert!(effects.any_of_on_some_card(add_type) && !effects.any_of_on_some_card(code_bit(EffectCode::Fog)));
         effects.retain(|entry| entry.0 != 2);
         assert!(effects.any_of_on(CardId(2), pump) && !effects.any_of_on(CardId(2), add_type));
+        effects.retain(|entry| entry.0 != 3);
+        assert!(!effects.any_of_on_some_card(add_type) && effects.any_of_on_some_card(pump));
     }
 
     #[test]

@@ -248,10 +248,12 @@ impl WagicHost for Board {
     }
 
     fn is_tapped(&self, card: CardId) -> bool {
+        self.note_left_out_read();
         self.get(card).is_some_and(|c| c.tapped)
     }
 
     fn set_tapped(&mut self, card: CardId, tapped: bool) -> bool {
+        self.note_left_out_read();
         let Some(c) = self.get_mut(card) else { return false };
         let changed = c.tapped != tapped;
         c.tapped = tapped;
@@ -328,15 +330,18 @@ impl WagicHost for Board {
     }
 
     fn add_mana(&mut self, player: PlayerId, colour: Colour, count: i32) {
+        self.note_left_out_read();
         let pool = &mut self.player_mut(player).mana[usize::from(colour).min(5)];
         *pool = pool.saturating_add(count);
     }
 
     fn mana(&self, player: PlayerId, colour: Colour) -> i32 {
+        self.note_left_out_read();
         self.player(player).mana[usize::from(colour).min(5)]
     }
 
     fn spend_mana(&mut self, player: PlayerId, colour: Colour, count: i32) -> bool {
+        self.note_left_out_read();
         let pool = &mut self.player_mut(player).mana[usize::from(colour).min(5)];
         if *pool < count {
             return false;
@@ -346,6 +351,7 @@ impl WagicHost for Board {
     }
 
     fn mana_lands(&self, player: PlayerId) -> Vec<(CardId, Vec<usize>)> {
+        self.note_left_out_read();
         self.zone(player, BATTLEFIELD)
             .into_iter()
             .filter(|card| self.get(*card).is_some_and(|c| !c.tapped))
@@ -445,10 +451,12 @@ impl WagicHost for Board {
     }
 
     fn activations(&self, card: CardId) -> i32 {
+        self.note_left_out_read();
         self.get(card).map_or(0, |c| c.activations)
     }
 
     fn count_activation(&mut self, card: CardId) {
+        self.note_left_out_read();
         if let Some(c) = self.get_mut(card) {
             c.activations = c.activations.saturating_add(1);
         }

@@ -166,8 +166,9 @@ pub enum Missing {
 pub struct Library {
     /// The cards that compiled.
     pub program: Arc<Program>,
-    /// Each compiled card's bundle key (its name) and index.
-    pub rules: HashMap<String, CardIdx>,
+    /// Each compiled card's bundle key (its name) and index: looked up by name at every
+    /// card's every move listed (`Table::rules`), with a hash quicker than `std`'s.
+    pub rules: rustc_hash::FxHashMap<String, CardIdx>,
     /// Each card's printed characteristics, by name (shared with the boards, whose
     /// `token(id)` tokens are made of them).
     pub printed: Arc<HashMap<String, Printed>>,
@@ -288,7 +289,7 @@ impl Library {
         let bytes = bundle.finish().map_err(|error| format!("the bundle cannot be built: {error}"))?;
         let program =
             Program::load(&bytes, &CATALOGUE).map_err(|error| format!("the bundle does not load: {error}"))?;
-        let rules: HashMap<String, CardIdx> = (0..program.cards().len())
+        let rules: rustc_hash::FxHashMap<String, CardIdx> = (0..program.cards().len())
             .filter_map(|index| {
                 let idx = CardIdx::new(index);
                 program.card_key(idx).map(|key| (key.to_string(), idx))

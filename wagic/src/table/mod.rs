@@ -54,6 +54,7 @@ mod library;
 mod morph;
 mod phase_actions;
 mod poison;
+mod settled;
 mod shares;
 mod suspend;
 mod type_words;
@@ -719,8 +720,12 @@ impl Table {
                 self.library.program.cards().get(rules.index()).is_some_and(|data| data.abilities.contains(&ability))
             })
         };
-        // The board's index of effect kinds per card answers first: most often no card
-        // lost its abilities, and the printed-keyword test is never reached.
+        // The board's index of effect kinds answers first: most often no card lost its
+        // abilities, and neither the effects in force nor the printed-keyword test is read.
+        let lose = effects::code_bit(crate::host::EffectCode::LoseAbilities);
+        if !self.board.effects.any_of_on_some_card(lose) {
+            return false;
+        }
         self.runtime.effects().iter().any(|effect| {
             if !self.board.lost_abilities(effect.source) || (lasting && effect.restriction.is_some()) {
                 return false;

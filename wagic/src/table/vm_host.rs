@@ -53,7 +53,10 @@ impl Host for Board {
         let Some(card) = object.as_card() else { return false };
         let Some(c) = self.get(card) else { return false };
         match catalogue::FILTERS[keyword.index()].name {
-            "tapped" => c.tapped,
+            "tapped" => {
+                self.note_left_out_read();
+                c.tapped
+            }
             "multicolor" => self.colours(card).len() > 1,
             colour @ ("white" | "blue" | "black" | "red" | "green") => self.has_colour(card, colour),
             "token" => c.token,
@@ -133,6 +136,14 @@ impl Host for Board {
             "manacost" => Value::Int(self.get(card).map_or(0, |c| c.printed.mana_value)),
             _ => Value::Player(self.controller(card)),
         }
+    }
+
+    fn continuous_inputs(&self) -> Option<u64> {
+        self.continuous_summary()
+    }
+
+    fn continuous_refresh(&mut self, running: bool) {
+        self.continuous_reads.set_running(running);
     }
 
     fn auto_may_fire(&self, card: CardId) -> bool {

@@ -87,6 +87,7 @@ mod prevent_mytgt;
 mod protection;
 mod self_sacrifice;
 mod sets;
+mod settled_refresh;
 mod several_zones;
 mod source_tapped;
 mod stack;

@@ -616,6 +616,55 @@ fn events_that_start_nothing_refresh_the_continuous_autos_once() {
     assert_eq!(rt.effects()[0].id, first);
 }
 
+/// A host that sums up its state (`Host::continuous_inputs`): once a refresh changed
+/// nothing, the refreshes after it are skipped while the host and the cards in play stay
+/// as they were; a change to either makes the next one run, and it follows the change.
+#[test]
+fn refreshes_with_nothing_changed_since_one_that_changed_nothing_are_skipped() {
+    let mut rt = runtime(granting_to_the_ring_while_in_play());
+    let mut host = TestHost::new();
+    host.summarised = true;
+    let anthem = host.add("anthem", P0, RING, 500);
+    let bear = host.add("bear", P0, HAND, 300);
+    rt.enter_play(&mut host, anthem, CardIdx(0)).unwrap();
+    rt.run_events(&mut host).unwrap();
+    // The first refresh granted: it changed the host, and the next one runs.
+    rt.emit(Event::new(ATTACKS, P0));
+    rt.run_events(&mut host).unwrap();
+    assert_eq!(rt.refreshes_skipped(), 0);
+    // That one changed nothing: with nothing changed since, the next ones are skipped.
+    for _ in 0..3 {
+        rt.emit(Event::new(ATTACKS, P0));
+        rt.run_events(&mut host).unwrap();
+    }
+    assert_eq!(rt.refreshes_skipped(), 3);
+    // The bear enters the ring: the refresh runs and grants it.
+    host.cards[bear.0 as usize].zone = RING;
+    rt.emit(Event::new(ATTACKS, P0));
+    rt.run_events(&mut host).unwrap();
+    assert_eq!(rt.refreshes_skipped(), 3);
+    assert!(host.has_ability(Value::Card(bear), PIERCE));
+    // A card entering play changes the runtime's own state: the refresh after it runs.
+    rt.emit(Event::new(ATTACKS, P0));
+    rt.run_events(&mut host).unwrap();
+    assert_eq!(rt.refreshes_skipped(), 3, "the refresh after the grant changed nothing");
+    rt.emit(Event::new(ATTACKS, P0));
+    rt.run_events(&mut host).unwrap();
+    assert_eq!(rt.refreshes_skipped(), 4);
+    let other = host.add("other", P0, HAND, 100);
+    rt.enter_play(&mut host, other, CardIdx(1)).unwrap();
+    rt.run_events(&mut host).unwrap();
+    assert_eq!(rt.refreshes_skipped(), 4);
+    // A host that gives no summary has every refresh run.
+    host.summarised = false;
+    for _ in 0..3 {
+        rt.emit(Event::new(ATTACKS, P0));
+        rt.run_events(&mut host).unwrap();
+    }
+    assert_eq!(rt.refreshes_skipped(), 4);
+    assert!(host.has_ability(Value::Card(bear), PIERCE) && host.has_ability(Value::Card(anthem), PIERCE));
+}
+
 /// Before each auto an event starts, the continuous autos catch up with what the autos
 /// before it did: the listener's runs each see a fresh board. A pass over them counts as
 /// one run against the drain's limit, so a board of 300 anthems hears 40 events (12,040

@@ -156,6 +156,8 @@ pub struct TestHost {
     /// How many times the runtime asked whether an auto may fire: once for each
     /// continuous auto at each refresh, and once for each auto an event starts.
     pub fire_asked: std::cell::Cell<u32>,
+    /// Whether it sums up its state for the continuous autos (`Host::continuous_inputs`).
+    pub summarised: bool,
 }
 
 impl TestHost {
@@ -169,6 +171,7 @@ impl TestHost {
             active: Vec::new(),
             coin: true,
             fire_asked: std::cell::Cell::new(0),
+            summarised: false,
         }
     }
 
@@ -199,6 +202,17 @@ impl TestHost {
 }
 
 impl Host for TestHost {
+    fn continuous_inputs(&self) -> Option<u64> {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        for card in &self.cards {
+            (card.name, card.ty, card.controller, card.zone, card.bp, card.frozen).hash(&mut hasher);
+        }
+        self.active.iter().map(|effect| effect.id).collect::<Vec<_>>().hash(&mut hasher);
+        (self.hp, self.rng).hash(&mut hasher);
+        self.summarised.then(|| hasher.finish())
+    }
+
     fn auto_may_fire(&self, _card: CardId) -> bool {
         self.fire_asked.set(self.fire_asked.get() + 1);
         true
