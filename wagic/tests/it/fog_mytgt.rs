@@ -26,6 +26,10 @@ mana={W}\ntype=Creature\nsubtype=Human Soldier\npower=1\ntoughness=1\n[/card]\n\
 auto={T}:untap target(creature[attacking]) && fog to(mytgt) oneshot && fog from(mytgt) oneshot\n\
 text={T}: Untap target attacking creature. Prevent all combat damage that would be dealt to and dealt by that creature this turn.\n\
 type=Land\n[/card]\n\
+[card]\nname=Safeguard\n\
+auto={2}{W}:name(prevent all combat damage from target creature) donothing target(creature) && fog from(mytgt) oneshot\n\
+text={2}{W}: Prevent all combat damage that would be dealt by target creature this turn.\n\
+mana={3}{W}\ntype=Enchantment\n[/card]\n\
 [card]\nname=Hill Giant\nmana={3}{R}\ntype=Creature\nsubtype=Giant\npower=3\ntoughness=3\n[/card]\n\
 [card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\nsubtype=Bear\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Runeclaw Bear\nmana={1}{G}\ntype=Artifact Creature\nsubtype=Bear\npower=2\ntoughness=2\n[/card]\n";
@@ -76,6 +80,13 @@ fn resistance_fighter_stops_the_damage_of_the_creature_chosen() {
     let init = "[PLAYER1]\ninplay:Runeclaw Bear\n[PLAYER2]\ninplay:Grizzly Bears\n";
     let expected = "COMBATEND\n[PLAYER1]\ngraveyard:Runeclaw Bear\n[PLAYER2]\ngraveyard:Grizzly Bears\n";
     assert_eq!(verdict(init, ATTACK, expected), Verdict::Passed);
+}
+
+#[test]
+fn safeguard_labelled_doing_nothing_first_stops_the_damage_of_its_target() {
+    let init = "[PLAYER1]\ninplay:Runeclaw Bear,Safeguard\nmanapool:{2}{W}\n[PLAYER2]\ninplay:Grizzly Bears\n";
+    let expected = "COMBATEND\n[PLAYER1]\ninplay:Runeclaw Bear,Safeguard\n[PLAYER2]\ngraveyard:Grizzly Bears\n";
+    assert_eq!(verdict(init, &format!("Safeguard\nGrizzly Bears\n{ATTACK}"), expected), Verdict::Passed);
 }
 
 #[test]
