@@ -12,7 +12,7 @@
 //! the time a slot is stepped the games stepped before it have evicted that line, so it is
 //! the one line of a slot's own the step reads twice.
 
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use game::players::PlayerKind;
@@ -40,7 +40,7 @@ use actions::{pick_actions, read_mask};
 use finals::ended_by_turn_limit;
 use opponent::{Opponent, play_opponent, seats_of};
 use rows::{Layout, Row, outputs};
-use share::{MIN_SHARE, SPIN_WAIT, Share, linger, record, take};
+use share::{MIN_SHARE, Pace, SPIN_WAIT, Share, linger, record, take};
 use slot::{Slot, Start, clear_mask, step_run};
 
 /// `array` as a float32 numpy array of shape `shape`, or a `ValueError` saying why not.
@@ -172,9 +172,9 @@ pub struct VecGame {
     threads: usize,
     /// `threads - 1` workers (none for one thread).
     pool: Option<rayon::ThreadPool>,
-    /// The steps (and resets) begun on the pool: a worker kept awake after one
-    /// ([`linger`]) stops waiting when this changes.
-    begun: Arc<AtomicU64>,
+    /// The steps (and resets) begun on the pool, which a worker kept awake after one
+    /// ([`linger`]) watches for the next, and the lingering jobs started.
+    pace: Arc<Pace>,
     /// The bytes of every output array below, which are views of it.
     buffer: Py<PyArray1<u8>>,
     layout: Layout,
@@ -255,13 +255,13 @@ impl VecGame {
             bytes.as_slice_mut().map_err(|_| EngineError::new_err("the output buffer is no longer contiguous"))?;
         let outputs = outputs(bytes, &self.layout, n).map_err(EngineError::new_err)?;
         let threads = self.threads.min(most_threads(n));
-        let (start, slots, pool, begun) = (&self.start, &mut self.slots[..], self.pool.as_ref(), &self.begun);
+        let (start, slots, pool, pace) = (&self.start, &mut self.slots[..], self.pool.as_ref(), &self.pace);
         let failed = detached(py, move || {
             let pool = match pool {
                 Some(pool) if threads > 1 => pool,
                 _ => return step_run::<W, HOLDS>(start, 0, slots, outputs, work),
             };
-            begun.fetch_add(1, Ordering::AcqRel);
+            pace.begun.fetch_add(1, Ordering::AcqRel);
             // Each thread has a share of consecutive slots, the same at every step, so a
             // game stays in the cache of the core that stepped it last. It takes runs from
             // the front of its share, then from the back of the others' (a thread the
@@ -274,7 +274,6 @@ impl VecGame {
                 shares.push(Mutex::new(rest.take_front(size).unwrap_or_default()));
             }
             let failure = Mutex::new(None);
-            let helpers_done = AtomicUsize::new(0);
             let work_through = |me: usize| {
                 let others = (1..threads).map(|d| (me + d) % threads);
                 for (t, stealing) in std::iter::once((me, false)).chain(others.map(|t| (t, true))) {
@@ -288,21 +287,18 @@ impl VecGame {
             };
             pool.in_place_scope(|scope| {
                 for t in 1..threads {
-                    let (work_through, helpers_done) = (&work_through, &helpers_done);
-                    scope.spawn(move |_| {
-                        work_through(t);
-                        helpers_done.fetch_add(1, Ordering::Release);
-                    });
+                    let work_through = &work_through;
+                    scope.spawn(move |_| work_through(t));
                 }
+                let settled = linger(pool, pace, threads - 1);
                 work_through(0);
                 // The workers are on their last runs: waiting for them here, awake, is
                 // shorter than the scope's wait, which sleeps and is woken.
                 let waited = std::time::Instant::now();
-                while helpers_done.load(Ordering::Acquire) < threads - 1 && waited.elapsed() < SPIN_WAIT {
+                while !pace.settled(settled) && waited.elapsed() < SPIN_WAIT {
                     std::thread::yield_now();
                 }
             });
-            linger(pool, begun, threads - 1);
             failure.into_inner().unwrap_or_else(PoisonError::into_inner)
         });
         Ok(failed)
@@ -587,7 +583,7 @@ impl VecGame {
             slots,
             threads,
             pool,
-            begun: Arc::default(),
+            pace: Arc::default(),
             observations: observations.cast_into()?.unbind(),
             masks: masks.cast_into()?.unbind(),
             legal_actions: view::<i32>(&buffer, layout.legal_actions, &[n, ACTION_SPACE])?.cast_into()?.unbind(),

@@ -9,7 +9,7 @@ use vm::bytecode::{ZoneIdx, ZoneRef};
 use vm::runtime::{BuiltinFn, Builtins, CallContext, CardId, CostPhase, PlayerId, Status, Trap, TrapCode, Value};
 
 use crate::catalogue::{self, CATALOGUE, Command};
-use crate::host::{Colour, EffectCode, Token, WagicHost};
+use crate::host::{Colour, EffectCode, Token, TokenCopy, WagicHost};
 
 mod costs;
 mod counter_cost;
@@ -118,12 +118,16 @@ fn amount_times<H: WagicHost>(
     Ok(amount.saturating_mul(count))
 }
 
-/// `damage:n` to each target. Damage aimed at the opponent of its controller who controls
+/// `damage:n` to each target, dealt by the source or argument `from`. Damage aimed at the opponent of its controller who controls
 /// a planeswalker is dealt, as its controller chooses, to that player or to one of those
 /// planeswalkers (Wagic's `AADamager::resolve` opens that menu).
 fn damage<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let amount = amount_per(ctx, 0)?;
-    let source = ctx.env().source;
+    // Argument `from`, a card, deals it in the source's place.
+    let source = match ctx.arg(2) {
+        Value::Card(card) => card,
+        _ => ctx.env().source,
+    };
     let mut targets = ctx.targets().to_vec();
     let controller = ctx.env().controller;
     let redirected = targets.iter().enumerate().find_map(|(at, target)| match *target {
@@ -175,6 +179,16 @@ fn alter_poison<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let players = target_players(ctx);
     for &player in &players {
         ctx.host().alter_poison(player, amount);
+    }
+    Ok(status(!players.is_empty()))
+}
+
+/// `turns:n`: each target player takes n extra turns, or skips -n.
+fn turns<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let count = int_arg(ctx, 0, 0);
+    let players = target_players(ctx);
+    for &player in &players {
+        ctx.host().add_turns(player, count);
     }
     Ok(status(!players.is_empty()))
 }
@@ -413,6 +427,31 @@ fn token_card<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     make_tokens(ctx, count, |host, player| host.create_card_token(player, &card, source))
 }
 
+/// `clone [with(...)] [addtype(...)]`: a token copy of each target card, for the effect's
+/// controller (Wagic's `AACloner` gives it to the source's controller, whoever controls
+/// the card copied). One unit of fuel is taken before each.
+fn clone<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let abilities_text = string_arg(ctx, 0)?;
+    let types_text = string_arg(ctx, 1)?;
+    let abilities: Vec<AbilityIdx> =
+        word_indices(&abilities_text, |word| catalogue::position(catalogue::ABILITIES, word))?
+            .into_iter()
+            .map(|index| AbilityIdx::new(usize::from(index)))
+            .collect();
+    let types: Vec<&str> = types_text.split_ascii_whitespace().collect();
+    let (controller, source) = (ctx.env().controller, ctx.env().source);
+    let mut made = false;
+    for card in target_cards(ctx) {
+        ctx.charge(1)?;
+        let copy = TokenCopy { card, abilities: &abilities, types: &types, source };
+        if ctx.host().create_copy_token(controller, &copy).is_none() {
+            break;
+        }
+        made = true;
+    }
+    Ok(status(made))
+}
+
 /// `count` tokens `make` puts onto the battlefield of each target player, and of each
 /// target card's controller; one unit of fuel is taken before each. Making stops when the
 /// host can hold no more cards.
@@ -470,6 +509,8 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::Chosen => choice::chosen,
         Command::Token => token,
         Command::TokenCard => token_card,
+        Command::Clone => clone,
+        Command::Turns => turns,
         Command::Equip | Command::Enchant => equip,
         Command::Control => control,
         Command::Fog => fog,

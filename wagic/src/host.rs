@@ -207,6 +207,19 @@ pub struct Token<'a> {
     pub source: CardId,
 }
 
+/// A token `clone` makes: a copy of a card, with more.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TokenCopy<'a> {
+    /// The card copied.
+    pub card: CardId,
+    /// Keyword abilities the copy has besides the card's (`with(haste)`).
+    pub abilities: &'a [AbilityIdx],
+    /// Types and subtypes the copy has besides the card's, lower case (`addtype(spirit)`).
+    pub types: &'a [&'a str],
+    /// The card whose ability makes it.
+    pub source: CardId,
+}
+
 /// The Wagic engine primitives. Besides these, a Wagic host answers the catalogue
 /// variables `me` and `opp` (`Host::variable`) as the source's controller
 /// (`Env::controller`) and that player's opponent, whoever's event runs the ability, and
@@ -257,6 +270,10 @@ pub trait WagicHost: Host {
 
     /// The player's poison counters change by `amount` (never below 0).
     fn alter_poison(&mut self, player: PlayerId, amount: i32);
+
+    /// The player takes `count` extra turns after this one (`count` > 0) or skips its next
+    /// `-count` turns (Wagic's `turns:n`).
+    fn add_turns(&mut self, player: PlayerId, count: i32);
 
     /// The player's life total.
     fn life(&self, player: PlayerId) -> i32;
@@ -353,6 +370,13 @@ pub trait WagicHost: Host {
     /// card's printed characteristics and its rules (Wagic's `token(id)`), made by
     /// `source`'s ability.
     fn create_card_token(&mut self, controller: PlayerId, card: &str, source: CardId) -> Option<CardId>;
+
+    /// Puts a token that is a copy of `copy.card` onto `controller`'s battlefield, as
+    /// [`WagicHost::create_token`] does: the card's characteristics as they are now (its
+    /// printed ones, or the face it shows: a flipped card's other card, a face-down card's
+    /// nameless 2/2), its rules when it is a card's or a card's token, and `copy`'s extra
+    /// abilities and types (Wagic's `clone`).
+    fn create_copy_token(&mut self, controller: PlayerId, copy: &TokenCopy<'_>) -> Option<CardId>;
 
     /// Whose turn it is.
     fn active_player(&self) -> PlayerId;

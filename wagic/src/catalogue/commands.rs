@@ -10,10 +10,10 @@ macro_rules! for_each_command {
         $callback! {
             Damage {
                 name: "damage",
-                params: [req "amount": Expr, opt "per": Filter],
+                params: [req "amount": Expr, opt "per": Filter, opt "from": Expr],
                 default_target: Nothing,
                 timed: false,
-                doc: "`damage:n`: deals n damage to each target creature, planeswalker (its loyalty counters) or player; `per` (Wagic's `damage:type:spec:zone`): n times the cards the spec matches. Damage aimed at the opponent of its controller who controls a planeswalker goes where its controller chooses, asked: that player or one of those planeswalkers (Wagic's `AADamager`).",
+                doc: "`damage:n`: deals n damage to each target creature, planeswalker (its loyalty counters) or player; `per` (Wagic's `damage:type:spec:zone`): n times the cards the spec matches; `from`: the card that deals it (the source when left out: a new ability's `dynamicability<!powerstrike!>`, dealt by the card that has it). Damage aimed at the opponent of its controller who controls a planeswalker goes where its controller chooses, asked: that player or one of those planeswalkers (Wagic's `AADamager`).",
                 fails_when: "there is no target",
             },
             Life {
@@ -22,6 +22,14 @@ macro_rules! for_each_command {
                 default_target: SourceController,
                 timed: false,
                 doc: "`life:n`: each target player gains n life (loses it when n is negative); `per`: n times the cards the spec matches.",
+                fails_when: "no target is a player",
+            },
+            Turns {
+                name: "turns",
+                params: [req "count": Expr],
+                default_target: SourceController,
+                timed: false,
+                doc: "`turns:n` (Wagic's `AAModTurn`): each target player takes n extra turns after this one (n > 0), or skips their next -n turns (n < 0); the game passes the turn as Wagic's `nextPlayer` does: the player whose turn ends takes it again while they have an extra turn, and a player about to take a turn they must skip passes it to the other.",
                 fails_when: "no target is a player",
             },
             LifeSet {
@@ -439,6 +447,14 @@ macro_rules! for_each_command {
                 timed: false,
                 doc: "`token(id)*n` (Wagic's `ATokenCreator` by id): puts n (default 1) tokens of the card named `card` (the card of the set files' printing with that id, found as the card compiles) onto the battlefield of each target player, and of each target card's controller: a token with the card's characteristics and its rules; `per`: n times the cards the spec matches.",
                 fails_when: "no token was made (the count is 0 or less, or there is no target)",
+            },
+            Clone {
+                name: "clone",
+                params: [opt "abilities": Expr, opt "types": Expr],
+                default_target: Source,
+                timed: false,
+                doc: "`clone [with(keywords)] [addtype(types)]` (Wagic's `AACloner`): for each target card, puts onto the battlefield of the effect's controller a token that is a copy of it: the card's characteristics as they are now (a flipped card's other face, a face-down card's nameless 2/2, a token's own) and, when it is a card's, that card's rules; not its counters, damage, tapped state nor the effects on it. The copy also has the keyword `abilities` and the `types` (words separated by spaces: `with(treason,haste)` is `treason haste`), and is doubled by Tokenizer as every token is.",
+                fails_when: "no token was made (no target is a card, or the board can hold no more cards)",
             },
             Flip {
                 name: "flip",

@@ -88,11 +88,11 @@ fn first_found<'k>(text: &str, keywords: &[&'k str]) -> Option<&'k str> {
 }
 
 /// The parts of `WORDS` as Wagic reads them.
-struct Words {
-    source: Option<&'static str>,
-    amount: Option<&'static str>,
-    effect: Option<&'static str>,
-    recipient: Option<&'static str>,
+pub(super) struct Words {
+    pub source: Option<&'static str>,
+    pub amount: Option<&'static str>,
+    pub effect: Option<&'static str>,
+    pub recipient: Option<&'static str>,
 }
 
 impl Words {
@@ -105,7 +105,8 @@ impl Words {
     }
 }
 
-fn read(inside: &str) -> Words {
+/// Reads `WORDS` (what `<!` and `!>` enclose) as Wagic does.
+pub(super) fn read(inside: &str) -> Words {
     let text = inside.to_ascii_lowercase();
     Words {
         source: first_found(&text, &SOURCES),

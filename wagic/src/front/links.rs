@@ -23,11 +23,13 @@ const EFFECT_WORDS: &[&str] = &[
     "discard",
     "deplete",
     "prevent",
+    "turns",
     "destroy",
     "bury",
     "sacrifice",
     "reject",
     "tap",
+    "clone",
     "untap",
     "regenerate",
     "shuffle",
@@ -104,6 +106,7 @@ impl<'i> Lowering<'i> {
             ("discardchosen:", Command::DiscardChosen),
             ("deplete:", Command::Deplete),
             ("prevent:", Command::Prevent),
+            ("turns:", Command::Turns),
         ] {
             if let Some(amount) = lower.strip_prefix(prefix) {
                 if amount.trim() == "morethanfourcards" && command == Command::Damage && !self.spell && !self.aura {
@@ -126,11 +129,15 @@ impl<'i> Lowering<'i> {
                 }
                 let written = piece.from(piece.text.len() - amount.len());
                 let value = self.amount(written, "amount")?;
-                // `discard`, `prevent` and `alterpoison` take no count of a spec.
+                // `discard`, `prevent`, `alterpoison` and `turns` take no count of a spec.
                 if value.per.is_some()
                     && matches!(
                         command,
-                        Command::Discard | Command::DiscardChosen | Command::Prevent | Command::AlterPoison
+                        Command::Discard
+                            | Command::DiscardChosen
+                            | Command::Prevent
+                            | Command::AlterPoison
+                            | Command::Turns
                     )
                 {
                     return Err(Unsupported::new(
@@ -161,6 +168,9 @@ impl<'i> Lowering<'i> {
             if lower == word {
                 return Ok(one(call(command, &[])));
             }
+        }
+        if let Some(link) = self.clone_link(piece) {
+            return Ok(one(link?));
         }
         if let Some(link) = self.prevent_damage(piece) {
             return Ok(one(link?));

@@ -38,7 +38,8 @@
 //! `alternative.rs`, a card's `choice` lines (its modes) in `choice.rs`, `this(...)` in `this.rs`, a permanent's
 //! `lord(spec|zones) altercost(colour, ±n)` (read, not compiled: the table applies it) in
 //! `cost_change.rs`, `thisforeach(counter{...})` in `thisforeach.rs`, `@next` in `next.rs`, a permanent's
-//! `phaseaction[...]` in `phaseaction.rs`, `(blink)` in `blink.rs` and a pump of counts
+//! `phaseaction[...]` in `phaseaction.rs`, `(blink)` in `blink.rs`, a spell's target striking by a
+//! new ability (a fight) in `strike.rs` and a pump of counts
 //! (`type:spec:zone`, maybe `nonstatic`) in `counted_pump.rs`. A line whose brackets do not balance in a shape
 //! Wagic reads one known way is lowered as Wagic reads it, its errors' spans mapped back
 //! to the line as written (`brackets.rs`).
@@ -63,6 +64,7 @@ mod cda;
 mod choice;
 mod chosen_colour;
 mod chosen_type;
+mod clone;
 pub use choice::{is_mode_line, mode_labels};
 pub use chosen_colour::colour_choice_abilities;
 mod compare;
@@ -99,6 +101,7 @@ mod sacrifice;
 pub mod spec;
 mod statement;
 mod statement_kind;
+mod strike;
 mod suspend;
 pub use suspend::{MAX_TIME_COUNTERS, is_suspend_key, suspend_time};
 mod targeted_player;
@@ -368,6 +371,8 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
     let mut abilities = Vec::new();
     let mut rule_target = None;
     let mut spell_statements: Vec<Statement<'i>> = Vec::new();
+    // A spell's strike lines (`strike.rs`), run after its others.
+    let mut strikes: Vec<Statement<'i>> = Vec::new();
     let mut actions = Vec::new();
     let mut autos = Vec::new();
     // `autohand=` lines: actions after all others (the runner offers them for a card in hand).
@@ -511,7 +516,10 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
             }
             "auto" if vanishing::is_vanishing(value) => autos.extend(lowering.vanishing(value)?),
             "auto" if upcost::is_upcost(value) => {
-                let upkeep = lowering.upcost(value)?;
+                let upkeep = match upcost::given_to_itself(value) {
+                    Some(given) => lowering.upcost(given, true)?,
+                    None => lowering.upcost(value, false)?,
+                };
                 actions.extend(upkeep.actions);
                 autos.extend(upkeep.autos);
             }
@@ -531,6 +539,8 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
                 let statements = lowering.spell_teach(value)?;
                 spell_statements.extend_from_slice(lowering.until_end_of_turn(statements));
             }
+            // Asked once the spell has resolved (Wagic's `MayAbility`): after its other lines.
+            "auto" if is_spell && strike::strike_part(value).is_some() => strikes.extend(lowering.strike_line(value)?),
             "auto" if is_spell && value.trim().text.eq_ignore_ascii_case("sacrifice") && !targets_its_own(block) => {
                 // Endemic Plague's "sacrifice a creature" as a cost, which Wagic writes as a
                 // target any player's creature may be.
@@ -820,6 +830,7 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
     {
         return Err(Unsupported::new(line, "`turnlimited` trigger on a card with `limit:n`"));
     }
+    spell_statements.extend(strikes);
     if let Some(at) = shuffled_in {
         spell_statements.extend(lowering.shuffle_into_library(at));
     }

@@ -239,7 +239,23 @@ impl<'i> Lowering<'i> {
             self.share_target(piece, &mut statements, wrapped)?;
         }
         for inner in own {
-            let (_, own_statements, lord, continuous) = self.effect(inner)?;
+            let (_, mut own_statements, lord, continuous) = self.effect(inner)?;
+            // An instant's or sorcery's new pump or keyword ability lasts until end of turn
+            // (Wagic's `parseMagicLine` makes it a `PTInstant`, an
+            // `AInstantBasicAbilityModifierUntilEOT`, by the type of the card that has it):
+            // Death Pulse's cycled `may -1/-1 target(creature)`.
+            let pump_or_keyword = |link: &Link<'_>| match link.effect {
+                Effect::Grant(_) | Effect::Revoke(_) => true,
+                Effect::Call { command, .. } => command == CommandIdx::new(Command::Pump.index()),
+                _ => false,
+            };
+            if self.spell
+                && own_statements.iter().all(|statement| {
+                    statement.chain.iter().all(|link| !is_lasting(&link.effect) || pump_or_keyword(link))
+                })
+            {
+                own_statements = self.until_end_of_turn(own_statements);
+            }
             // A lasting effect the new ability times itself (`haste ueot`) ends as the
             // card's own would; one timed by the transformation is not taken here.
             let untimed_lasting = own_statements.iter().any(|statement| {
@@ -249,7 +265,7 @@ impl<'i> Lowering<'i> {
             // its own question as well is not taken.
             let asks_again = may && own_statements.iter().any(|statement| statement.condition.is_some());
             if lord.is_some() || continuous || untimed_lasting || asks_again {
-                return Err(Unsupported::new(inner, "transforms part `newability` other than one effect on the card"));
+                return Err(super::transforms::refused_new_ability(inner, inner));
             }
             statements.extend_from_slice(own_statements);
         }
@@ -618,9 +634,11 @@ impl<'i> Lowering<'i> {
             // (not `forever`, which `transforms(...)` and `becomes(...)` take: their error;
             // `(blink)` names its `return(...)` itself).
             Err(error) => match effect_words.as_slice() {
-                // A prevention's own error names what its `to(...)` or `from(...)` lacks.
+                // A prevention's own error names what its `to(...)` or `from(...)` lacks, and
+                // `clone`'s what its `with(...)` holds.
                 [first, second, ..]
                     if self.effect_links(*first).is_ok()
+                        && !first.text.eq_ignore_ascii_case("clone")
                         && !super::prevent::names_its_own_error(*first, *second)
                         && !second.text.eq_ignore_ascii_case("forever")
                         && !super::blink::is_blink(&first.text.to_ascii_lowercase()) =>

@@ -46,6 +46,18 @@ const GIVEN_TRIGGER_KIND: &str =
 pub(super) const GIVEN_ACTIVATED: &str =
     "transforms part `newability[{cost}:effect]` given for longer than the turn or by an Aura or an Equipment";
 
+/// A `newability[effect]` the front end does not compile as the transformed card's own, named
+/// by the effect's first word (`newability[reduceto...]`, `newability[target...]`), so that
+/// the cards left out group by what their new abilities do.
+pub(super) fn refused_new_ability(at: Piece<'_>, inner: Piece<'_>) -> Unsupported {
+    let lower = inner.text.trim().to_ascii_lowercase();
+    let word: String = lower.chars().take_while(|c| c.is_ascii_alphabetic()).collect();
+    if word.is_empty() {
+        return Unsupported::new(at, "transforms part `newability` other than one effect on the card");
+    }
+    Unsupported::new(at, &format!("transforms part `newability[{word}...]` other than one effect on the card"))
+}
+
 /// Wagic's words of the types part that change types otherwise than by adding them.
 const TYPE_CHANGES: &[&str] =
     &["removealltypes", "removecreaturesubtypes", "removetypes", "removeallsubtypes", "allsubtypes", "chosentype"];
@@ -276,7 +288,7 @@ impl<'i> Lowering<'i> {
                 Ok(Some(Line::Triggered { events, statements, restricted, once }))
             }
             (_, Some(args)) => Err(Unsupported::new(args, "`this(...)` around a new activated ability")),
-            _ => Err(Unsupported::new(inner, "transforms part `newability` other than one effect on the card")),
+            _ => Err(refused_new_ability(inner, inner)),
         }
     }
 
@@ -380,20 +392,23 @@ impl<'i> Lowering<'i> {
     /// `life:2`: the transformed card's controller's, as Wagic's `getPlayerFromTarget`
     /// reads the card), also given to it by `ability$!...!$ controller` (a discard of its own
     /// hand, its `discardchosen:n`); a keyword ability of several words (`first strike`); any of
-    /// these timed `ueot` in a `transforms(...) ueot`, which it ends with. A zone named by
+    /// these timed `ueot` in a `transforms(...) ueot`, which it ends with; in such a one, a loss
+    /// of abilities or land subtypes or a `becomes(...)`; a prevention of the damage dealt
+    /// by or to the transformed card (`preventalldamage from(this)`). A zone named by
     /// whose it is (`mybattlefield`) is the transformed card's controller's, checked by the
     /// statement (`statement.rs`).
     fn new_ability(&self, part: Piece<'_>, inner: Piece<'_>) -> Result<&'i [Link<'i>], Unsupported> {
         // A triggered or activated ability is compiled as a permanent's own, alone
         // (`own_new_ability`): given to another card, the card would have to hold it.
-        let construct = if inner.text.starts_with('@') {
-            GIVEN_TRIGGER
-        } else if inner.text.starts_with('{') {
-            GIVEN_ACTIVATED
-        } else {
-            "transforms part `newability` other than one effect on the card"
+        let refused = || {
+            if inner.text.starts_with('@') {
+                Unsupported::new(part, GIVEN_TRIGGER)
+            } else if inner.text.starts_with('{') {
+                Unsupported::new(part, GIVEN_ACTIVATED)
+            } else {
+                refused_new_ability(part, inner)
+            }
         };
-        let refused = || Unsupported::new(part, construct);
         // `ability$!name(discard) target(*|myhand) reject!$ controller`: the transformed
         // card's controller (the new ability's source's) discards, its `discardchosen:n` below.
         if let Ok(Some(given::Given::Controller(effect))) = given::whole_line_ability(inner)
@@ -426,7 +441,11 @@ impl<'i> Lowering<'i> {
         {
             return self.paid_new_ability(part, inner, *first, cost);
         }
-        if inner.text.is_empty() || inner.words().len() != 1 {
+        // `preventalldamage from(this)` (Burrenton Forge-Tender's chosen source): `this`
+        // is the transformed card, the statement's target (`prevent.rs`), checked below.
+        let prevention =
+            inner.words().first().is_some_and(|word| word.text.to_ascii_lowercase().starts_with("preventall"));
+        if inner.text.is_empty() || (inner.words().len() != 1 && !prevention) {
             return Err(refused());
         }
         let links = self.effect_links(inner).map_err(|_| refused())?;
@@ -455,9 +474,20 @@ impl<'i> Lowering<'i> {
             Command::DiscardChosen,
             Command::Deplete,
         ];
+        // A change of the card's abilities or types that the transformation times `ueot`
+        // (Jinx's `newability[loseabilities],newability[losesubtypesof(land)]`,
+        // Terraformer's `newability[becomes(plains)]`): it ends with the transformation.
+        let timed_changes = [Command::LoseAbilities, Command::LoseSubtypesOf, Command::Transforms];
         for link in links {
             match link.effect {
                 Effect::Grant(_) | Effect::Revoke(_) => {}
+                Effect::Call { command, .. }
+                    if self.until_end_of_turn.get()
+                        && timed_changes.iter().any(|known| command == CommandIdx::new(known.index())) => {}
+                // Its `kind` alone: `to` and `from` are the targets (`this`, `mytgt`) or any.
+                Effect::Call { command, args, .. }
+                    if command == CommandIdx::new(Command::PreventDamage.index())
+                        && args.iter().all(|arg| matches!(arg, Arg::Value(Expr::Int(_)))) => {}
                 Effect::Call { command, .. }
                     if same_whatever_source.iter().any(|known| command == CommandIdx::new(known.index())) => {}
                 Effect::Call { command, args, .. }

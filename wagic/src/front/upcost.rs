@@ -24,6 +24,9 @@
 //! reader sums (`{1}` three times is `{3}`, `{S(land|mybattlefield)}` three times picks
 //! three lands): so each age's cost is checked and paid as any activated cost is.
 //!
+//! A permanent's `all(this) transforms((,newability[upcost[COST] effect])) forever` (Thirst,
+//! an Aura) is the card's own upkeep cost: [`given_to_itself`].
+//!
 //! Wagic resolves the effect at once, choosing nothing: an effect that chooses a target, a
 //! `may` and effect words that limit activations are refused.
 
@@ -45,10 +48,32 @@ const CUMULATIVE_OPENINGS: [&str; 2] = ["cumulativeupcost[", "cumulativeupcostmu
 /// mana, which no game of Wagic's decks reaches in practice).
 pub const MAX_AGE: u32 = 10;
 
-/// Whether an `auto=` value is an upkeep cost, cumulative or not.
+/// Whether an `auto=` value is an upkeep cost, cumulative or not (maybe one the card gives
+/// itself: [`given_to_itself`]).
 pub(super) fn is_upcost(value: Piece<'_>) -> bool {
-    let value = value.trim();
+    let value = given_to_itself(value).unwrap_or(value).trim();
     value.starts_with_word(OPEN) || CUMULATIVE_OPENINGS.iter().any(|opening| value.starts_with_word(opening))
+}
+
+/// The upkeep cost of `all(this) transforms((,newability[upcost[COST] effect])) forever`
+/// (Thirst's "at the beginning of your upkeep, sacrifice Thirst unless you pay {U}"):
+/// Wagic's `ATransformer` gives the card itself the upkeep cost for as long as it stays on
+/// the battlefield, which is the card's own upkeep cost. `None` for any other line.
+pub(super) fn given_to_itself(value: Piece<'_>) -> Option<Piece<'_>> {
+    let words = value.trim().words();
+    let [all, transforms, forever] = words.as_slice() else { return None };
+    let (args, after) = all.call("all")?;
+    if !after.text.is_empty()
+        || !args.text.trim().eq_ignore_ascii_case("this")
+        || !forever.text.eq_ignore_ascii_case("forever")
+    {
+        return None;
+    }
+    let parts = super::transforms::untyped_new_abilities(*transforms)?;
+    let [(_, inner)] = parts.as_slice() else { return None };
+    let upcost =
+        inner.starts_with_word(OPEN) || CUMULATIVE_OPENINGS.iter().any(|opening| inner.starts_with_word(opening));
+    upcost.then_some(*inner)
 }
 
 /// How many abilities an `auto=` line lowers to when it is an upkeep cost: one for
@@ -56,6 +81,7 @@ pub(super) fn is_upcost(value: Piece<'_>) -> bool {
 /// runner and the game match abilities to their lines by it.
 pub fn upkeep_cost_abilities(line: &str) -> Option<usize> {
     let line = Piece::new(line.trim(), 0);
+    let line = given_to_itself(line).unwrap_or(line);
     if CUMULATIVE_OPENINGS.iter().any(|opening| line.starts_with_word(opening)) {
         Some(MAX_AGE as usize)
     } else {
@@ -72,13 +98,17 @@ pub(super) struct UpkeepCost<'i> {
 }
 
 impl<'i> Lowering<'i> {
-    /// The abilities paying the upkeep cost and the autos running the effect unpaid.
-    pub(super) fn upcost(&self, value: Piece<'_>) -> Result<UpkeepCost<'i>, Unsupported> {
+    /// The abilities paying the upkeep cost and the autos running the effect unpaid;
+    /// `itself`: the card gives itself the upkeep cost ([`given_to_itself`]), so a bare
+    /// `sacrifice` is the card's own, an Aura's too (Thirst).
+    pub(super) fn upcost(&self, value: Piece<'_>, itself: bool) -> Result<UpkeepCost<'i>, Unsupported> {
         let value = value.trim();
         let cumulative = CUMULATIVE_OPENINGS.iter().find(|opening| value.starts_with_word(opening));
+        let lower = value.text.to_ascii_lowercase();
+        let sacrifices_itself = itself && lower.ends_with("] sacrifice");
         // An Aura's cumulative upkeep sacrifices the Aura itself (`sacrifice all(this)`,
         // Maddening Wind); any other effect of an Aura's would be the enchanted creature's.
-        let auras_own = cumulative.is_some() && value.text.to_ascii_lowercase().ends_with("] sacrifice all(this)");
+        let auras_own = (cumulative.is_some() && lower.ends_with("] sacrifice all(this)")) || sacrifices_itself;
         if self.spell || self.aura && !auras_own {
             return Err(Unsupported::new(value, "`upcost[...]` on an instant, a sorcery or an Aura"));
         }
@@ -111,7 +141,11 @@ impl<'i> Lowering<'i> {
             Some(_) => self.cumulative_payments(cost_text, cost_named("cumulative"))?,
         };
         self.activation_limits.borrow_mut().clear();
-        let effect = inner.from(close + 1).trim();
+        let mut effect = inner.from(close + 1).trim();
+        if sacrifices_itself && self.aura {
+            // The transformed card is the Aura, not the creature it enchants.
+            effect = Piece::new("sacrifice all(this)", effect.start);
+        }
         let (_, statements, lord, continuous) = self.effect(effect)?;
         if !self.activation_limits.borrow().is_empty() || lord.is_some() || continuous {
             return Err(Unsupported::new(effect, "`upcost[...]` of an effect other than a one-shot one"));

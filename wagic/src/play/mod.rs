@@ -158,6 +158,8 @@ mod target_tests;
 #[cfg(test)]
 mod test_support;
 mod transcript;
+#[cfg(test)]
+mod turns_tests;
 mod x_moves;
 #[cfg(test)]
 mod x_tests;
@@ -567,7 +569,9 @@ impl Game<'_> {
     }
 
     fn play_turn(&mut self) -> Flow {
-        let active = if self.turn % 2 == 1 { P0 } else { P1 };
+        // The first turn is p0's; after it, Wagic's `nextPlayer` reads the extra and
+        // skipped turns (`table/turns.rs`).
+        let active = if self.turn == 1 { P0 } else { self.table.board.next_active(self.table.board.active) };
         self.table.board.active = active;
         self.lands_played = 0;
         let board = &self.table.board;

@@ -111,7 +111,7 @@ impl Run<'_> {
                 return Err(skip("a hand larger than seven at the end of the turn", at(line, text)));
             }
             self.table.try_end_turn(active).map_err(|error| table_skip(error, line, text))?;
-            let next = if active == P0 { P1 } else { P0 };
+            let next = self.table.board.next_active(active);
             self.table.board.active = next;
             self.lands_played = 0;
             self.spells_cast = 0;

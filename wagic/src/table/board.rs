@@ -180,6 +180,10 @@ pub struct Player {
     pub mana: [i32; 6],
     /// Poison counters (`table/poison.rs`): ten or more lose the game.
     pub poison: i32,
+    /// Extra turns to take after this one (`turns:+n`, `table/turns.rs`).
+    pub extra_turns: u32,
+    /// Turns to skip (`turns:-n`).
+    pub skipped_turns: u32,
 }
 
 /// The board: cards, players and the effects in force.
@@ -350,7 +354,7 @@ impl Board {
     pub fn new() -> Board {
         Board {
             cards: Vec::new(),
-            players: [Player { life: 20, mana: [0; 6], poison: 0 }, Player { life: 20, mana: [0; 6], poison: 0 }],
+            players: std::array::from_fn(|_| Player { life: 20, ..Player::default() }),
             printed_cards: Arc::default(),
             effects: Effects::default(),
             gave_triggers: false,

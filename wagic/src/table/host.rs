@@ -2,7 +2,7 @@
 //! draws, destruction, mana, tokens); the VM's `Host` is `vm_host.rs`'s.
 
 use crate::catalogue::{self, CATALOGUE};
-use crate::host::{Colour, EffectCode, Token, WagicHost};
+use crate::host::{Colour, EffectCode, Token, TokenCopy, WagicHost};
 use vm::bytecode::ZoneIdx;
 use vm::runtime::{CardId, EffectId, Host, PlayerId, Value};
 
@@ -170,6 +170,10 @@ impl WagicHost for Board {
 
     fn alter_poison(&mut self, player: PlayerId, amount: i32) {
         Board::alter_poison(self, player, amount);
+    }
+
+    fn add_turns(&mut self, player: PlayerId, count: i32) {
+        Board::add_turns(self, player, count);
     }
 
     fn life(&self, player: PlayerId) -> i32 {
@@ -378,6 +382,30 @@ impl WagicHost for Board {
             .cloned()
             .unwrap_or_else(|| Printed { name: card.to_string(), ..Printed::default() });
         self.make_tokens(controller, &printed, true, source)
+    }
+
+    fn create_copy_token(&mut self, controller: PlayerId, copy: &TokenCopy<'_>) -> Option<CardId> {
+        let card = self.get(copy.card)?;
+        // A card's rules are found by its name: the copy of a card (or of a card's token)
+        // has them; a face-down card's 2/2 and a `token(...)`'s characteristics have none.
+        let copies_card = card.has_rules();
+        let mut printed = card.printed.clone();
+        for ability in copy.abilities {
+            let name = CATALOGUE.abilities[ability.index()].name;
+            if !printed.abilities.contains(&name) {
+                printed.abilities.push(name);
+            }
+        }
+        if !copy.types.is_empty() {
+            for word in copy.types {
+                if !printed.types.iter().any(|kind| kind == word) {
+                    printed.types.push(word.to_string());
+                }
+            }
+            // The type numbers kept for the card's words are not the copy's.
+            printed.type_numbers = std::sync::OnceLock::new();
+        }
+        self.make_tokens(controller, &printed, copies_card, copy.source)
     }
 
     fn attach(&mut self, source: CardId, target: CardId) -> bool {

@@ -62,6 +62,7 @@ mod zone_lists;
 pub use suspend::TIME;
 pub mod stack;
 mod targeted;
+mod turns;
 
 pub use board::{Board, COLOUR_PROTECTIONS, Card, Player};
 pub use combat::assign_combat_damage;
@@ -69,6 +70,7 @@ pub use counters::NamedCounters;
 pub use given::GivenAbility;
 pub use library::{ActionRanges, Library, Missing, Printed};
 pub use poison::LOSING_POISON;
+pub use turns::MAX_TURNS_KEPT;
 
 /// The first player (Wagic's `[PLAYER1]`, `p1`), whose turn a table starts in.
 pub const P0: PlayerId = PlayerId(0);

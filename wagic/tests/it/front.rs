@@ -91,7 +91,7 @@ fn the_wagic_codes_explanations_say_what_they_claim() {
 }
 
 /// The one error of a single-card file: its message, its help, and the text it points at.
-fn refusal_of(card: &str) -> Option<(String, Option<String>, String)> {
+pub(super) fn refusal_of(card: &str) -> Option<(String, Option<String>, String)> {
     let source = format!("[card]\nname=Test\n{card}\n[/card]\n");
     let mut bundle = BundleBuilder::new(&wagic::CATALOGUE);
     let outcomes = wagic::compile_source("test.txt", &source, &mut bundle);

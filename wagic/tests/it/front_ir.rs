@@ -602,7 +602,7 @@ fn transforms_is_one_call_then_a_grant_per_keyword_ability() {
         (
             // Damage's source counts: the target's, not the card's.
             "auto={T}:target(creature) transforms((,newability[damage:1])) ueot",
-            "transforms part `newability` other than one effect on the card",
+            "transforms part `newability[damage...]` other than one effect on the card",
         ),
         ("auto={T}:transforms((allsubtypes)) target(creature) ueot", "transforms part `allsubtypes`"),
         // A grant outliving its source: the runtime ends one with its restriction or as its

@@ -53,16 +53,18 @@ fn a_new_ability_is_one_more_link_on_the_transformed_cards() {
 
 #[test]
 fn new_abilities_wagic_reads_as_the_cards_own_are_refused() {
-    let refused = "unsupported: transforms part `newability` other than one effect on the card";
-    for card in [
+    // Each named by its effect's first word, so that the cards left out group by it.
+    let refused =
+        |word: &str| format!("unsupported: transforms part `newability{word}` other than one effect on the card");
+    for (card, word) in [
         // Damage's source would be the transformed card, not the spell.
-        "target=creature\nauto=transforms((,newability[damage:2]))\ntype=Instant",
+        ("target=creature\nauto=transforms((,newability[damage:2]))\ntype=Instant", "[damage...]"),
         // A target, several effects: abilities of the card of their own.
-        "target=creature\nauto=transforms((,newability[tap target(creature)]))\ntype=Instant",
-        "target=creature\nauto=transforms((,newability[draw:1 && tap]))\ntype=Instant",
-        "target=creature\nauto=transforms((,newability[]))\ntype=Instant",
+        ("target=creature\nauto=transforms((,newability[tap target(creature)]))\ntype=Instant", "[tap...]"),
+        ("target=creature\nauto=transforms((,newability[draw:1 && tap]))\ntype=Instant", "[draw...]"),
+        ("target=creature\nauto=transforms((,newability[]))\ntype=Instant", ""),
     ] {
-        assert_eq!(error_of(card).as_deref(), Some(refused), "{card}");
+        assert_eq!(error_of(card), Some(refused(word)), "{card}");
     }
     // A trigger, a cost: abilities the transformed card would hold, named apart.
     assert_eq!(
@@ -130,7 +132,7 @@ fn a_new_player_effect_of_a_number_is_the_transformed_cards_controllers() {
     let counted = "target=creature\nauto=transforms((,newability[draw:type:creature:mybattlefield]))\ntype=Instant";
     assert_eq!(
         error_of(counted).as_deref(),
-        Some("unsupported: transforms part `newability` other than one effect on the card")
+        Some("unsupported: transforms part `newability[draw...]` other than one effect on the card")
     );
 }
 
@@ -200,7 +202,7 @@ fn a_new_ability_timed_until_end_of_turn_ends_with_the_transformation() {
     // refused.
     assert_eq!(
         error_of("auto=lord(creature) transforms((,newability[haste ueot]))\ntype=Enchantment").as_deref(),
-        Some("unsupported: transforms part `newability` other than one effect on the card")
+        Some("unsupported: transforms part `newability[haste...]` other than one effect on the card")
     );
     // Break Through the Line: the Bears cannot be blocked by the Wall this turn.
     let attack = |moves: &str, life: &str| {
@@ -217,4 +219,85 @@ fn a_new_ability_timed_until_end_of_turn_ends_with_the_transformation() {
     assert_eq!(attack(&format!("Break Through the Line\nGrizzly Bears\n{blocks}"), "life:18\n"), Verdict::Passed);
     // Without it, the Wall blocks (the mana pool empties as the steps go by).
     assert_eq!(attack(blocks, ""), Verdict::Passed);
+}
+
+/// Cards losing abilities and types by new abilities a `transforms(...) ueot` times.
+const CHANGES: &str = "[card]\nname=Sudden Spoiling\ntarget=player\n\
+auto=all(creature|targetedpersonsbattlefield) transforms((,newability[loseabilities],setpower=0,settoughness=2)) ueot\n\
+text=Creatures target player controls become 0/2 and lose all abilities until end of turn.\n\
+mana={1}{B}{B}\ntype=Instant\n[/card]\n\
+[card]\nname=Terraformer\n\
+auto={1}:name(plains) all(land|mybattlefield) transforms((,newability[loseabilities],\
+newability[losesubtypesof(land)],newability[becomes(plains)])) ueot\n\
+text={1}: Choose a basic land type. Each land you control becomes that type until end of turn.\n\
+mana={2}{U}\ntype=Creature\nsubtype=Human Wizard\npower=2\ntoughness=2\n[/card]\n\
+[card]\nname=Prodigal Sorcerer\nauto={T}:damage:1 target(creature,player)\nmana={2}{U}\ntype=Creature\n\
+power=1\ntoughness=1\n[/card]\n\
+[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n";
+
+#[test]
+fn lost_abilities_and_types_of_a_new_ability_end_with_the_turn() {
+    use super::board::{BATTLEFIELD, HAND, P0, P1, Play, Table};
+    use vm::runtime::Value;
+    // Sudden Spoiling: the opponent's Sorcerer is a 0/2 without its ability this turn.
+    let mut table = Table::with_cards(CHANGES);
+    let sorcerer = table.put("Prodigal Sorcerer", P1, BATTLEFIELD);
+    let spoiling = table.put("Sudden Spoiling", P0, HAND);
+    table.answers.push(vec![Value::Player(P1)]);
+    table.cast(spoiling, P0);
+    assert!(table.answers.is_empty(), "asked: {:?}", table.asked);
+    assert_eq!((table.board.power(sorcerer), table.board.toughness(sorcerer)), (0, 2));
+    assert!(table.board.lost_abilities(sorcerer));
+    table.end_turn(P0);
+    assert_eq!((table.board.power(sorcerer), table.board.toughness(sorcerer)), (1, 1));
+    assert!(!table.board.lost_abilities(sorcerer));
+    // Terraformer: the Forest is a Plains, no longer a Forest, until end of turn.
+    let mut table = Table::with_cards(CHANGES);
+    let forest = table.put("Forest", P0, BATTLEFIELD);
+    let terraformer = table.put("Terraformer", P0, BATTLEFIELD);
+    table.board.players[0].mana[5] = 1;
+    assert!(table.activate(terraformer, P0));
+    assert!(table.board.types(forest).contains(&"plains"), "{:?}", table.board.types(forest));
+    assert!(!table.board.types(forest).contains(&"forest"), "{:?}", table.board.types(forest));
+    table.end_turn(P0);
+    assert!(table.board.types(forest).contains(&"forest"), "{:?}", table.board.types(forest));
+    assert!(!table.board.types(forest).contains(&"plains"), "{:?}", table.board.types(forest));
+}
+
+/// Burrenton Forge-Tender, preventing the damage a chosen source would deal.
+const FORGE_TENDER: &str = "[card]\nname=Burrenton Forge-Tender\nabilities=protection from red\n\
+auto={S}:name(prevent all damage) notatarget(*[red]|battlefield,stack,graveyard) \
+transforms((,newability[preventalldamage from(this)])) ueot\n\
+text=Protection from red -- Sacrifice Burrenton Forge-Tender: Prevent all damage a red source of your choice would \
+deal this turn.\nmana={W}\ntype=Creature\nsubtype=Kithkin Wizard\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Prodigal Pyromancer\nauto={T}:damage:1 target(creature,player)\nmana={2}{R}\ntype=Creature\n\
+subtype=Human Wizard\ncolor=red\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Prodigal Sorcerer\nauto={T}:damage:1 target(creature,player)\nmana={2}{U}\ntype=Creature\n\
+subtype=Human Wizard\npower=1\ntoughness=1\n[/card]\n";
+
+#[test]
+fn a_prevention_from_the_transformed_card_prevents_the_chosen_sources_damage_this_turn() {
+    use super::board::{BATTLEFIELD, GRAVEYARD, P0, P1, Play, Table};
+    use vm::runtime::{CardId, Value};
+    let ping = |table: &mut Table, card: CardId| {
+        table.board.cards[card.0 as usize].tapped = false;
+        table.answers.push(vec![Value::Player(P0)]);
+        assert!(table.activate(card, P1));
+    };
+    let mut table = Table::with_cards(FORGE_TENDER);
+    let tender = table.put("Burrenton Forge-Tender", P0, BATTLEFIELD);
+    let pyromancer = table.put("Prodigal Pyromancer", P1, BATTLEFIELD);
+    let sorcerer = table.put("Prodigal Sorcerer", P1, BATTLEFIELD);
+    table.answers.push(vec![Value::Card(pyromancer)]);
+    assert!(table.activate(tender, P0));
+    assert_eq!(table.board.names(P0, GRAVEYARD), ["Burrenton Forge-Tender"]);
+    // The Pyromancer's damage is prevented; the Sorcerer's is not.
+    ping(&mut table, pyromancer);
+    assert_eq!(table.board.players[0].life, 20);
+    ping(&mut table, sorcerer);
+    assert_eq!(table.board.players[0].life, 19);
+    // Next turn the Pyromancer's damage is dealt again.
+    table.end_turn(P0);
+    ping(&mut table, pyromancer);
+    assert_eq!(table.board.players[0].life, 18);
 }

@@ -116,3 +116,46 @@ fn a_new_lasting_ability_with_a_target_of_the_card_itself_is_refused() {
         Some("unsupported: transforms part `newability` other than one effect on the card")
     );
 }
+
+/// Thirst, an Aura giving itself an upkeep cost.
+const THIRST: &str = "[card]\nname=Thirst\ntarget=creature\nauto=tap\nauto=doesnotuntap\n\
+auto=all(this) transforms((,newability[upcost[{U}] sacrifice])) forever\n\
+text=Enchant creature -- When Thirst enters the battlefield, tap enchanted creature. -- Enchanted creature doesn't \
+untap during its controller's untap step. -- At the beginning of your upkeep, sacrifice Thirst unless you pay {U}.\n\
+mana={2}{U}\ntype=Enchantment\nsubtype=Aura\n[/card]\n\
+[card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n";
+
+#[test]
+fn an_aura_giving_itself_an_upkeep_cost_is_sacrificed_unpaid_not_its_creature() {
+    use super::board::{BATTLEFIELD, GRAVEYARD, P0, P1, Play, Table};
+    use vm::runtime::Value;
+    let upkeep_then_draw = |table: &mut Table, thirst: vm::runtime::CardId, pay: bool| {
+        let upkeep = table.runtime.event_index("upkeep").expect("upkeep");
+        table.runtime.emit(vm::runtime::Event::new(upkeep, P0));
+        table.settle();
+        if pay {
+            // As the runner's upkeep step has it (`Board::upkeep`).
+            table.board.upkeep = true;
+            table.board.players[0].mana[1] = 1;
+            assert!(table.activate(thirst, P0), "its upkeep cost is paid");
+        }
+        let draw = table.runtime.event_index("draw").expect("draw");
+        table.runtime.emit(vm::runtime::Event::new(draw, P0));
+        table.settle();
+    };
+    // Unpaid: Thirst goes, the Bears it enchanted stay (tapped).
+    let mut table = Table::with_cards(THIRST);
+    let bears = table.put("Grizzly Bears", P1, BATTLEFIELD);
+    table.answers.push(vec![Value::Card(bears)]);
+    let thirst = table.put("Thirst", P0, BATTLEFIELD);
+    upkeep_then_draw(&mut table, thirst, false);
+    assert_eq!(table.board.names(P0, GRAVEYARD), ["Thirst"]);
+    assert_eq!(table.board.names(P1, BATTLEFIELD), ["Grizzly Bears"]);
+    // Paid {U}: Thirst stays.
+    let mut table = Table::with_cards(THIRST);
+    let bears = table.put("Grizzly Bears", P1, BATTLEFIELD);
+    table.answers.push(vec![Value::Card(bears)]);
+    let thirst = table.put("Thirst", P0, BATTLEFIELD);
+    upkeep_then_draw(&mut table, thirst, true);
+    assert_eq!(table.board.names(P0, BATTLEFIELD), ["Thirst"]);
+}

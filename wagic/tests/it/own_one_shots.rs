@@ -124,7 +124,7 @@ fn qarsi_sadist_exploiting_a_creature_drains_two_life_and_declining_does_nothing
 
 #[test]
 fn new_one_shot_abilities_of_another_card_stay_refused() {
-    let refused = Some("unsupported: transforms part `newability` other than one effect on the card");
+    let refused = Some("unsupported: transforms part `newability[may...]` other than one effect on the card");
     // An Aura's and an Equipment's transformed card is the one they are attached to.
     let aura = "target=creature\nauto=transforms((,newability[draw:1],newability[may life:2]))\n\
                 type=Enchantment\nsubtype=Aura";
@@ -141,4 +141,39 @@ fn new_one_shot_abilities_of_another_card_stay_refused() {
     // A lasting effect the transformation times (its own `forever`) is not the card's own.
     let lasting = "auto=transforms((,newability[draw:1],newability[may flying])) forever\ntype=Creature";
     assert_eq!(error_of(lasting).as_deref(), refused, "{lasting}");
+}
+
+/// Resounding Roar, whose cycling gives a creature +6/+6 until end of turn.
+const RESOUNDING_ROAR: &str = "[card]\nname=Resounding Roar\ntarget=creature\nauto=3/3\n\
+autohand={5}{R}{G}{W}{cycle}:name(cycling and six damage to creature) draw:1 && transforms((,newability[target(creature) \
+6/6])) forever\n\
+text=Target creature gets +3/+3 until end of turn. -- Cycling {5}{R}{G}{W} ({5}{R}{G}{W}, Discard this card: Draw a \
+card.) -- When you cycle Resounding Roar, target creature gets +6/+6 until end of turn.\n\
+mana={1}{G}\ntype=Instant\n[/card]\n\
+[card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
+[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n";
+
+#[test]
+fn an_instants_new_pump_lasts_until_end_of_turn() {
+    // Wagic makes a pump or a keyword ability of an instant's or sorcery's new ability last
+    // until end of turn (`PTInstant`, `AInstantBasicAbilityModifierUntilEOT`), as Death
+    // Pulse's printed text says ("you may have target creature get -1/-1 until end of turn").
+    let cycled = "autohand={1}{B}{B}{cycle}:name(cycling) transforms((,newability[draw:1],\
+                  newability[may -1/-1 target(creature)])) forever\ntype=Instant";
+    let shapes = ir_of(cycled).join("\n");
+    assert!(shapes.contains("pump ueot"), "{shapes}");
+    // On a permanent the pump would last as Wagic's `APowerToughnessModifier` does: refused.
+    let permanent = cycled.replace("type=Instant", "type=Creature");
+    assert_eq!(
+        error_of(&permanent).as_deref(),
+        Some("unsupported: transforms part `newability[may...]` other than one effect on the card"),
+    );
+    // Resounding Roar cycled: a card drawn, and the Bears attack as an 8/8.
+    let init = "[PLAYER1]\nhand:Resounding Roar\ninplay:Grizzly Bears\nlibrary:Forest\nmanapool:{5}{R}{G}{W}\n\
+                [PLAYER2]\n";
+    let moves = "Resounding Roar\nchoice 1\nchoice 0\nGrizzly Bears\nnext\nnext\nGrizzly Bears\nnext\nnext\nnext\n";
+    let expected = "COMBATEND\n[PLAYER1]\ninplay:Grizzly Bears\ngraveyard:Resounding Roar\nhand:Forest\n[PLAYER2]\n\
+                    life:12\n";
+    let verdict = super::behaviour::verdict_of("resounding_roar.txt", RESOUNDING_ROAR, &test(init, moves, expected));
+    assert_eq!(verdict, Verdict::Passed);
 }

@@ -184,7 +184,7 @@ fn paid_new_abilities_other_than_an_effect_unless_paid_are_refused() {
     assert_eq!(
         error_of("target=creature\nauto=transforms((,newability[pay[[{1}]] donothing?damage:2]))\ntype=Instant")
             .as_deref(),
-        Some("unsupported: transforms part `newability` other than one effect on the card")
+        Some("unsupported: transforms part `newability[damage...]` other than one effect on the card")
     );
 }
 
