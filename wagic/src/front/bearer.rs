@@ -163,6 +163,7 @@ impl<'i> Lowering<'i> {
             x_cost: Default::default(),
             newability_relative: Default::default(),
             statement_targeted: Default::default(),
+            line_target_before: Default::default(),
             statement_card_target: Default::default(),
             paid_new_ability: Default::default(),
             spell_targets_several: false,

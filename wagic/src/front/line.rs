@@ -18,7 +18,11 @@ impl<'i> Lowering<'i> {
         self.this_flip.set(None);
         self.fog_seen.take();
         let line = self.line_parts(value)?;
-        self.check_fog(self.spell || matches!(line, Line::Activated { .. } | Line::Triggered { .. }))?;
+        let label = match &line {
+            Line::Activated { label, .. } => *label,
+            _ => None,
+        };
+        self.check_fog(self.spell || matches!(line, Line::Activated { .. } | Line::Triggered { .. }), label)?;
         if let (Line::Plain(_) | Line::Once(_), Some(span)) = (&line, self.this_flip.get()) {
             // Wagic's `AThis` runs its one-shot effect whenever its test holds: a state
             // trigger (Garruk Relentless transforms once he has two or fewer loyalty
@@ -156,11 +160,14 @@ impl<'i> Lowering<'i> {
             // Read again later, the X paid would be another spell's.
             return Err(Unsupported::new(value, "`X` in a lasting effect of a permanent"));
         }
-        if self.one_shot.get() {
-            if !statements.first().is_some_and(starts_with_a_count) {
-                return Err(Unsupported::new(value, "`oneshot` outside `aslongas(...)` or an activated ability"));
-            }
+        if self.one_shot.get() && statements.first().is_some_and(starts_with_a_count) {
             return Ok(Line::Once(statements));
+        }
+        // A spell's `fog from(mytgt) oneshot` (Fend Off): Wagic's `fog` is one-shot already
+        // (`preventDamageForceOneShot`), and so is a spell's every line.
+        let fog_of_a_spell = self.spell && self.fog_seen.get().at.is_some();
+        if self.one_shot.get() && !fog_of_a_spell {
+            return Err(Unsupported::new(value, "`oneshot` outside `aslongas(...)` or an activated ability"));
         }
         // `cantbeblockedby(spec)` holds for the creatures the spec matches now: continuous,
         // counted again after every change (a lord's too: its statements target its spec).

@@ -71,6 +71,10 @@ pub(super) struct Lowering<'i> {
     /// (`target(...)`, `all(...)`, a player word): a prevention's `from(mytgt)` stands for
     /// them (`prevent.rs`).
     pub(super) statement_targeted: std::cell::Cell<bool>,
+    /// Whether an earlier `&&` part of the line chooses the one `target(...)` the parts
+    /// share (`0/0 target(creature) && fog from(mytgt)`): a later part acts on it, so its
+    /// `mytgt` stands for it (`prevent.rs`).
+    pub(super) line_target_before: std::cell::Cell<bool>,
     /// Whether the statement whose effects are being lowered has a target that may be a
     /// card (not only `controller` or `opponent`): Wagic's amounts of a player or a card
     /// (`phandcount`, `power`) read that card's then (`amount.rs`).

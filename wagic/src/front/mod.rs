@@ -322,6 +322,7 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
         x_cost: Default::default(),
         newability_relative: Default::default(),
         statement_targeted: Default::default(),
+        line_target_before: Default::default(),
         statement_card_target: Default::default(),
         paid_new_ability: Default::default(),
         spell_targets_several: targets_several,

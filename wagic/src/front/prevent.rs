@@ -31,6 +31,18 @@ pub(super) struct FogSeen {
     pub(super) to_only: Option<Span>,
     /// Whether a `fog from(...)` was written.
     pub(super) from: bool,
+    /// The first `fog to(...)`, with a `from(...)` or not.
+    pub(super) to: Option<Span>,
+}
+
+/// Whether the error of an effect starting with `first`, `second` is the prevention's own,
+/// naming what its `to(...)` or `from(...)` lacks (Enchanted Being's
+/// `from(creature[enchanted])`: the spec term), not the word `second`: `fog`'s always
+/// (a bare `fog from`), another prevention's when `to(` or `from(` follows it.
+pub(super) fn names_its_own_error(first: Piece<'_>, second: Piece<'_>) -> bool {
+    let prevention = KINDS.iter().any(|(prevention, _)| first.text.eq_ignore_ascii_case(prevention));
+    first.text.eq_ignore_ascii_case("fog")
+        || (prevention && ["to(", "from("].iter().any(|side| second.starts_with_word(side)))
 }
 
 impl<'i> Lowering<'i> {
@@ -38,9 +50,22 @@ impl<'i> Lowering<'i> {
     /// (`once`: the line is a spell's, an activated or a triggered ability's), where
     /// Wagic runs them once as the permanent enters, and a `fog to(...)` with no
     /// `fog from(...)`: the one card that writes it, Telekinesis, means the damage its
-    /// target deals, which Wagic's `to(mytgt)` would let through.
-    pub(super) fn check_fog(&self, once: bool) -> Result<(), Unsupported> {
+    /// target deals, which Wagic's `to(mytgt)` would let through; and a `fog to(...)` under
+    /// a `label` naming the damage dealt by the target alone: Horn of Deafening's printed
+    /// text, which its `fog to(mytgt) && fog from(mytgt)` would exceed.
+    pub(super) fn check_fog(&self, once: bool, label: Option<&str>) -> Result<(), Unsupported> {
         let seen = self.fog_seen.replace(FogSeen::default());
+        let label = label.unwrap_or_default().to_ascii_lowercase();
+        if let Some(span) = seen.to
+            && label.contains("dealt by")
+            && !label.contains("dealt to")
+        {
+            return Err(Unsupported {
+                span,
+                construct: "`fog to(...)` under a `name(...)` naming the damage dealt by the target alone".into(),
+                help: Some("`fog from(mytgt)` alone prevents the combat damage the target deals".into()),
+            });
+        }
         match (seen.at, seen.to_only) {
             (Some(span), _) if !once => Err(Unsupported {
                 span,
@@ -99,10 +124,11 @@ impl<'i> Lowering<'i> {
                 kind |= [TO_TARGETS, FROM_TARGETS][side];
             } else if args.text.trim().eq_ignore_ascii_case("mytgt") {
                 // Wagic's `mytgt` of an ability is its target (`ability->target`): the
-                // statement's targets, its own, the spell's or the permanent an Aura or an
-                // Equipment aims it at. Elsewhere they would be the card itself, where
+                // statement's targets, its own, the one an earlier `&&` part chose, the
+                // spell's or the permanent an Aura or an Equipment aims it at. Elsewhere they would be the card itself, where
                 // Wagic's `mytgt` is no card.
                 let targeted = self.statement_targeted.get()
+                    || self.line_target_before.get()
                     || (self.spell && !self.spell_untargeted)
                     || self.aura
                     || self.equipment;
@@ -120,7 +146,8 @@ impl<'i> Lowering<'i> {
             let seen = self.fog_seen.get();
             let to_only = if written == [true, false] { seen.to_only.or(Some(piece.span())) } else { seen.to_only };
             let from = seen.from || written[1];
-            self.fog_seen.set(FogSeen { at: seen.at.or(Some(piece.span())), to_only, from });
+            let to = seen.to.or(written[0].then(|| piece.span()));
+            self.fog_seen.set(FogSeen { at: seen.at.or(Some(piece.span())), to_only, from, to });
         }
         if written == [false, false] {
             // Wagic prevents all damage of the game then, which no printed text means.

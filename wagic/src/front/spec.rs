@@ -149,8 +149,24 @@ pub fn read(piece: Piece<'_>) -> Result<Spec<'_>, Unsupported> {
     Ok(spec)
 }
 
+/// The count of a spec's `<n>` or `<upto:n>`: a number from 1. A word Wagic computes as
+/// the spell is cast is refused by what it counts: the X paid (`<prex>` of Icy Blast's
+/// "Tap X target creatures"), or another value (`<type:...>`, `<phandcount>`), where the
+/// table's target counts are written numbers.
 fn small_count(piece: Piece<'_>) -> Result<u16, Unsupported> {
-    piece.trim().text.parse::<u16>().ok().filter(|&n| n > 0).ok_or_else(|| Unsupported::new(piece, "spec count"))
+    let text = piece.trim().text;
+    if let Some(count) = text.parse::<u16>().ok().filter(|&n| n > 0) {
+        return Ok(count);
+    }
+    let of_x = ["prex", "prexx", "x", "xx", "castx", "storedx"].iter().any(|word| text.eq_ignore_ascii_case(word));
+    let construct = if of_x {
+        "spec count of the X paid (`<prex>`, `<castx>`: as many targets as X)"
+    } else if text.bytes().all(|byte| byte.is_ascii_digit()) {
+        "spec count"
+    } else {
+        "spec count of a computed value (`<type:...>`, `<phandcount>`, `<kicked>`)"
+    };
+    Err(Unsupported::new(piece, construct))
 }
 
 /// `mybattlefield` → (`my`, `battlefield`); `myhand,mygraveyard` → (`my`, the zone group

@@ -206,7 +206,15 @@ impl<'i> Lowering<'i> {
                 statements.extend(branches);
                 continue;
             }
-            statements.push(self.statement(part.trim(), own, None)?);
+            // A part after the one choosing the line's `target(...)` acts on it (below), so
+            // its `mytgt` stands for it.
+            let chosen_before = statements.iter().any(
+                |statement| matches!(statement.target, Some(Target::Filter { filter, .. }) if filter.qty.is_some()),
+            );
+            let outer = self.line_target_before.replace(chosen_before);
+            let statement = self.statement(part.trim(), own, None);
+            self.line_target_before.set(outer);
+            statements.push(statement?);
         }
         if let Some(note) = noted_player {
             let previous = self.arena.alloc(Expr::Var(spec::variable("prevtgt")));
@@ -626,11 +634,12 @@ impl<'i> Lowering<'i> {
             // (not `forever`, which `transforms(...)` and `becomes(...)` take: their error;
             // `(blink)` names its `return(...)` itself).
             Err(error) => match effect_words.as_slice() {
-                // `fog`'s own error names what its `to(...)` or `from(...)` lacks, and
+                // A prevention's own error names what its `to(...)` or `from(...)` lacks, and
                 // `clone`'s what its `with(...)` holds.
                 [first, second, ..]
                     if self.effect_links(*first).is_ok()
-                        && !["fog", "clone"].iter().any(|word| first.text.eq_ignore_ascii_case(word))
+                        && !first.text.eq_ignore_ascii_case("clone")
+                        && !super::prevent::names_its_own_error(*first, *second)
                         && !second.text.eq_ignore_ascii_case("forever")
                         && !super::blink::is_blink(&first.text.to_ascii_lowercase()) =>
                 {

@@ -348,3 +348,21 @@ fn limit_compiles_on_a_cards_one_activated_ability() {
         Some("unsupported: `limit` outside an activated ability")
     );
 }
+
+#[test]
+fn a_computed_spec_count_is_refused_by_what_it_counts() {
+    for (card, refusal) in [
+        // Icy Blast: "Tap X target creatures".
+        (
+            "target=<prex>creature|battlefield\nauto=tap\ntype=Instant",
+            "spec count of the X paid (`<prex>`, `<castx>`: as many targets as X)",
+        ),
+        (
+            "auto=moveto(ownerhand) target(<upto:type:*[black]:battlefield>*|mygraveyard)\ntype=Sorcery",
+            "spec count of a computed value (`<type:...>`, `<phandcount>`, `<kicked>`)",
+        ),
+        ("target=<0>creature\nauto=tap\ntype=Instant", "spec count"),
+    ] {
+        assert_eq!(error_of(card), Some(format!("unsupported: {refusal}")), "{card}");
+    }
+}

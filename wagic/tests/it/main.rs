@@ -36,6 +36,7 @@ mod extra_lands;
 mod flashback;
 mod flip;
 mod flip_into;
+mod fog_mytgt;
 mod fog_options;
 mod foreach_part;
 mod front;
