@@ -104,6 +104,7 @@ mod statement_kind;
 mod strike;
 mod suspend;
 pub use suspend::{MAX_TIME_COUNTERS, is_suspend_key, suspend_time};
+mod target_clause;
 mod targeted_player;
 mod teach;
 mod this;
