@@ -165,32 +165,30 @@ fn planeswalkers_of<H: WagicHost>(ctx: &mut CallContext<'_, H>, player: PlayerId
         .collect()
 }
 
-fn life<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
-    let amount = amount_per(ctx, 0)?;
+/// Runs `change` with `amount` on each target player ([`target_players`]); fails with
+/// no player.
+fn on_players<H: WagicHost>(ctx: &mut CallContext<'_, H>, amount: i32, change: fn(&mut H, PlayerId, i32)) -> Res {
     let players = target_players(ctx);
     for &player in &players {
-        ctx.host().change_life(player, amount);
+        change(ctx.host(), player, amount);
     }
     Ok(status(!players.is_empty()))
 }
 
+fn life<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let amount = amount_per(ctx, 0)?;
+    on_players(ctx, amount, H::change_life)
+}
+
 fn alter_poison<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let amount = int_arg(ctx, 0, 0);
-    let players = target_players(ctx);
-    for &player in &players {
-        ctx.host().alter_poison(player, amount);
-    }
-    Ok(status(!players.is_empty()))
+    on_players(ctx, amount, H::alter_poison)
 }
 
 /// `turns:n`: each target player takes n extra turns, or skips -n.
 fn turns<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let count = int_arg(ctx, 0, 0);
-    let players = target_players(ctx);
-    for &player in &players {
-        ctx.host().add_turns(player, count);
-    }
-    Ok(status(!players.is_empty()))
+    on_players(ctx, count, H::add_turns)
 }
 
 /// `lifeset:n`: each target player gains or loses the difference between n and its life.
