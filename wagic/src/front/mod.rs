@@ -45,7 +45,7 @@
 //! to the line as written (`brackets.rs`).
 
 mod alias;
-pub use alias::{EXTRA_LANDS, alias_target};
+pub use alias::{EXTRA_LANDS, alias_target, written_out};
 mod alternative;
 pub use alternative::{alternative_mana, alternative_mana_symbols, alternative_other_costs};
 mod amount;
@@ -243,6 +243,8 @@ pub fn lower_card_parts<'i>(
     arena: &'i Bump,
     known: Known<'i>,
 ) -> Result<Lowered<'i>, Unsupported> {
+    let written = written_out(block);
+    let block = written.as_ref().unwrap_or(block);
     // A line whose brackets Wagic reads one known way is lowered as it reads it (each
     // such bracket gets W0109 from `values.rs`); an error's span is mapped back to the
     // line as written.

@@ -4,6 +4,7 @@
 
 mod activation_restriction;
 mod alias;
+mod alias_written;
 mod alter_cost;
 mod alternative;
 mod amounts;
