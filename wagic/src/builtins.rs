@@ -519,6 +519,7 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::SacrificeForPower => sacrifice_for_power,
         Command::DestroyCombatOpponents => alias::destroy_combat_opponents,
         Command::LoseAbilities => lose_abilities,
+        Command::Swap => switch_power_toughness,
         Command::LoseSubtypesOf => lose_subtypes_of,
         Command::Fizzle => fizzle::fizzle,
         Command::LivePump => live_pump,

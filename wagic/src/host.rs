@@ -77,6 +77,9 @@ pub enum EffectCode {
     /// target has, as its own, the given action numbered `value % 256` from the end of the
     /// given actions of the card numbered `value / 256` (`table/given.rs`).
     GivenAbility = 24,
+    /// `swap` (Wagic's `ASwapPT`): the target's power and toughness are switched while the
+    /// effect lasts, after every other change to them; two such effects switch them back.
+    SwitchPowerToughness = 25,
 }
 
 impl EffectCode {
@@ -107,6 +110,7 @@ impl EffectCode {
             EffectCode::PreventFrom,
             EffectCode::GivenTrigger,
             EffectCode::GivenAbility,
+            EffectCode::SwitchPowerToughness,
         ]
         .into_iter()
         .find(|known| *known as u16 == code)

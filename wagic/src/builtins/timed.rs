@@ -285,6 +285,11 @@ pub(super) fn lose_abilities<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res 
     record_on_cards(ctx, &[(EffectCode::LoseAbilities, 0)])
 }
 
+/// `swap`: on each target card, one effect switching its power and toughness.
+pub(super) fn switch_power_toughness<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    record_on_cards(ctx, &[(EffectCode::SwitchPowerToughness, 0)])
+}
+
 /// `losesubtypesof(type)`: on each target card, one effect taking away its subtypes of the
 /// card type (only `land` has its subtypes listed: another type fails).
 pub(super) fn lose_subtypes_of<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {

@@ -288,6 +288,14 @@ macro_rules! for_each_command {
                 doc: "`loseabilities` (Wagic's `ALoseAbilities`): while the effect lasts each target card's own activated and triggered abilities do nothing (none can be activated, none fires, its continuous effects end); as in Wagic's engine, its keyword abilities and what other cards give it (a basic land type's mana) stay.",
                 fails_when: "no target is a card",
             },
+            Swap {
+                name: "swap",
+                params: [],
+                default_target: Source,
+                timed: true,
+                doc: "`swap` (Wagic's `ASwapPT`): while the effect lasts each target creature's power and toughness are switched, after every other change to them (a later pump of its power adds to its toughness); two such effects switch them back.",
+                fails_when: "no target is a card",
+            },
             LoseSubtypesOf {
                 name: "losesubtypesof",
                 params: [req "type": Expr],

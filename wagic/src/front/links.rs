@@ -40,6 +40,7 @@ const EFFECT_WORDS: &[&str] = &[
     "spiritlink",
     "loseabilities",
     "losesubtypesof",
+    "swap",
     "moveto",
     "counter",
     "add",
@@ -258,6 +259,9 @@ impl<'i> Lowering<'i> {
         }
         if lower == "loseabilities" {
             return Ok(one(call(Command::LoseAbilities, &[])));
+        }
+        if lower == "swap" {
+            return Ok(one(call(Command::Swap, &[])));
         }
         if let Some((args, after)) = piece.call("losesubtypesof") {
             let card_type = args.text.trim().to_ascii_lowercase();

@@ -132,7 +132,7 @@ use lowering::{Lowering, TargetController};
 use piece::Piece;
 use restrictions::ActivationLimit;
 use spec::SpecLowering;
-use statement_kind::{is_equip, moves_no_card, starts_with_a_count};
+use statement_kind::{is_equip, is_swap, moves_no_card, starts_with_a_count};
 
 /// The longest `auto=` value compiled (Wagic's longest is under 2,400 bytes): the code
 /// generator's source rows look back along the line, so a line of megabytes would cost
@@ -614,6 +614,21 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
                             // Covetous Dragon's `aslongas(artifact|myBattlefield) sacrifice <1`, a
                             // state trigger; any other such one-shot effect is refused.
                             autos.push(lowering.self_sacrifice(value, statements)?);
+                        }
+                        Line::Plain(statements) | Line::Once(statements)
+                            if statements.iter().any(|statement| statement.chain.iter().any(is_swap)) =>
+                        {
+                            // Wagic's `swap` lasts until end of turn wherever it is written
+                            // (`ASwapPTUEOT`), on entering too (Crookclaw Transmuter); a
+                            // line lasting otherwise beside it is refused.
+                            let lasts_otherwise = statements.iter().any(|statement| {
+                                statement.chain.iter().any(|link| statement::is_lasting(&link.effect) && !is_swap(link))
+                            });
+                            if lasts_otherwise {
+                                return Err(Unsupported::new(value, "`swap` beside a lasting effect on entering"));
+                            }
+                            let statements = lowering.until_end_of_turn(statements);
+                            autos.push(Auto { hook: false, events: &[], costs: &[], statements });
                         }
                         Line::Plain(statements) | Line::Once(statements) => {
                             autos.push(Auto { hook: false, events: &[], costs: &[], statements });

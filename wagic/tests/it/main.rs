@@ -95,6 +95,7 @@ mod source_tapped;
 mod stack;
 mod strike;
 mod suspend;
+mod swap;
 mod targeted;
 mod targeted_player;
 mod targeted_zones;
