@@ -513,6 +513,7 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::Control => control,
         Command::Fog => fog,
         Command::CantBeBlockedBy => cant_be_blocked_by,
+        Command::CantBeBlockerOf => cant_be_blocker_of,
         Command::SpiritLink => spirit_link,
         Command::Transforms => transforms,
         Command::DivideDamage => divide_damage,

@@ -80,6 +80,9 @@ pub enum EffectCode {
     /// `swap` (Wagic's `ASwapPT`): the target's power and toughness are switched while the
     /// effect lasts, after every other change to them; two such effects switch them back.
     SwitchPowerToughness = 25,
+    /// `cantbeblockerof(spec)`: the target cannot block the card numbered `value` (one
+    /// effect per card the spec matched when it last ran).
+    CantBlock = 26,
 }
 
 impl EffectCode {
@@ -111,6 +114,7 @@ impl EffectCode {
             EffectCode::GivenTrigger,
             EffectCode::GivenAbility,
             EffectCode::SwitchPowerToughness,
+            EffectCode::CantBlock,
         ]
         .into_iter()
         .find(|known| *known as u16 == code)

@@ -151,6 +151,12 @@ pub(super) fn cant_be_blocked_by<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> 
     record_per_match(ctx, EffectCode::Unblockable)
 }
 
+/// `cantbeblockerof(spec)`: on each target card, one effect per card the spec matches
+/// now, which it cannot block.
+pub(super) fn cant_be_blocker_of<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    record_per_match(ctx, EffectCode::CantBlock)
+}
+
 /// `protectionfrom(spec)`: on each target card, one protection effect per card the spec
 /// matches now.
 pub(super) fn protection_from<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {

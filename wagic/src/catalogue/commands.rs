@@ -232,6 +232,14 @@ macro_rules! for_each_command {
                 doc: "`cantbeblockedby(spec)`: each target creature cannot be blocked by the creatures the spec matches; the front end makes it continuous, so the matches are counted again after every change.",
                 fails_when: "no target is a creature",
             },
+            CantBeBlockerOf {
+                name: "cantbeblockerof",
+                params: [req "attackers": Filter],
+                default_target: Source,
+                timed: true,
+                doc: "`cantbeblockerof(spec)` (Wagic's `ACantBeBlockerOf`): each target creature cannot block the creatures the spec matches (`this`: the source); the front end makes it continuous, so the matches are counted again after every change.",
+                fails_when: "no target is a creature",
+            },
             Transforms {
                 name: "transforms",
                 params: [req "types": Expr, req "colours": Expr, req "addcolours": Int, opt "power": Expr, opt "toughness": Expr, opt "forever": Int],

@@ -37,6 +37,7 @@ const EFFECT_WORDS: &[&str] = &[
     "fog",
     "preventallcombatdamage",
     "cantbeblockedby",
+    "cantbeblockerof",
     "spiritlink",
     "loseabilities",
     "losesubtypesof",
@@ -283,6 +284,14 @@ impl<'i> Lowering<'i> {
             let spec = spec::read(args)?;
             let filter = self.specs.filter(&spec, true)?;
             return Ok(one(call(Command::CantBeBlockedBy, &[Arg::Filter(filter)])));
+        }
+        if let Some((args, after)) = piece.call("cantbeblockerof") {
+            if !after.text.is_empty() {
+                return Err(Unsupported::new(piece, "text after `cantbeblockerof(...)`"));
+            }
+            let spec = spec::read(args)?;
+            let filter = self.specs.filter(&spec, true)?;
+            return Ok(one(call(Command::CantBeBlockerOf, &[Arg::Filter(filter)])));
         }
         if let Some((args, after)) = piece.call("protection from") {
             if !after.text.is_empty() {

@@ -18,6 +18,7 @@ mod board;
 mod brackets;
 mod bushido;
 mod buyback;
+mod cant_block;
 mod card_files;
 mod cards;
 mod cast_restriction;
