@@ -283,6 +283,11 @@ pub trait WagicHost: Host {
     /// `-count` turns (Wagic's `turns:n`).
     fn add_turns(&mut self, player: PlayerId, count: i32);
 
+    /// `source`'s `wingame`: `player` wins the game (its opponent loses), unless a
+    /// permanent of the opponent's has `cantlose` or one of the player's has `cantwin`
+    /// (Wagic's `AAWinGame`); whether it won.
+    fn win_game(&mut self, player: PlayerId, source: CardId) -> bool;
+
     /// The player's life total.
     fn life(&self, player: PlayerId) -> i32;
 

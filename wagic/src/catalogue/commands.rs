@@ -32,6 +32,14 @@ macro_rules! for_each_command {
                 doc: "`turns:n` (Wagic's `AAModTurn`): each target player takes n extra turns after this one (n > 0), or skips their next -n turns (n < 0); the game passes the turn as Wagic's `nextPlayer` does: the player whose turn ends takes it again while they have an extra turn, and a player about to take a turn they must skip passes it to the other.",
                 fails_when: "no target is a player",
             },
+            WinGame {
+                name: "wingame",
+                params: [],
+                default_target: SourceController,
+                timed: false,
+                doc: "`wingame` (Wagic's `AAWinGame`): each target player wins the game, its opponent losing, unless a permanent of the opponent's has `cantlose` or one of the player's has `cantwin`.",
+                fails_when: "no target player may win",
+            },
             LifeSet {
                 name: "lifeset",
                 params: [req "amount": Expr, opt "per": Filter],

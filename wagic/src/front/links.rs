@@ -42,6 +42,7 @@ const EFFECT_WORDS: &[&str] = &[
     "loseabilities",
     "losesubtypesof",
     "swap",
+    "wingame",
     "moveto",
     "counter",
     "add",
@@ -263,6 +264,9 @@ impl<'i> Lowering<'i> {
         }
         if lower == "swap" {
             return Ok(one(call(Command::Swap, &[])));
+        }
+        if lower == "wingame" {
+            return Ok(one(call(Command::WinGame, &[])));
         }
         if let Some((args, after)) = piece.call("losesubtypesof") {
             let card_type = args.text.trim().to_ascii_lowercase();

@@ -275,6 +275,9 @@ pub struct Board {
     /// Each player tried to draw a card from an empty library (a loss in a game:
     /// [`crate::play`]).
     pub drew_from_empty: [bool; 2],
+    /// The card whose `wingame` made each player lose (Wagic's `setLoser`: the other
+    /// player won the game; a loss in a game: [`crate::play`]).
+    pub lost_to: [Option<CardId>; 2],
     /// The cards that dealt damage this turn (Wagic's `damager`: its `damageToOpponent`,
     /// `damageToController`, `damageToCreature`), until they move or the turn ends.
     pub damagers: Vec<CardId>,
@@ -389,6 +392,7 @@ impl Board {
             seed: 1,
             cards_shuffled: 0,
             drew_from_empty: [false; 2],
+            lost_to: [None; 2],
             damagers: Vec::new(),
             victims: Vec::new(),
             vampired: Vec::new(),
