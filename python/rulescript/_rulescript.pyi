@@ -666,7 +666,7 @@ class WagicResult:
     def reason(self) -> str:
         """Why the game ended, in words."""
     @property
-    def end(self) -> Literal["life", "library", "poison", "both lost", "turn limit", "stopped"]:
+    def end(self) -> Literal["life", "library", "poison", "effect", "both lost", "turn limit", "stopped"]:
         """How it ended."""
     @property
     def turns(self) -> int:

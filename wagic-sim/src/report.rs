@@ -33,7 +33,7 @@ pub fn render(results: &Results) -> String {
     page_head(&mut html, &title);
     let _ = writeln!(
         html,
-        "<p>{} games, players {} / {}, seed {}, turn limit {}. Ended: no life {}, an empty library {}, poison {}; draws {} \
+        "<p>{} games, players {} / {}, seed {}, turn limit {}. Ended: no life {}, an empty library {}, poison {}, a card's effect {}; draws {} \
          (both lost {}, turn limit {}, stopped by an error {}). Turns: mean {:.1}, longest {}. {:.1} decisions per \
          game, {:.1} games/s.</p>",
         tally.games,
@@ -44,6 +44,7 @@ pub fn render(results: &Results) -> String {
         tally.by_life,
         tally.by_library,
         tally.by_poison,
+        tally.by_effect,
         tally.draws(),
         tally.both_lost,
         tally.turn_limit,

@@ -148,10 +148,11 @@ fn write_table(out: &mut String, results: &Results) -> std::fmt::Result {
     )?;
     writeln!(
         out,
-        "ended: no life {}, an empty library {}, poison {}; draws {} (both lost {}, turn limit {}, stopped by an error {})",
+        "ended: no life {}, an empty library {}, poison {}, a card's effect {}; draws {} (both lost {}, turn limit {}, stopped by an error {})",
         tally.by_life,
         tally.by_library,
         tally.by_poison,
+        tally.by_effect,
         tally.draws(),
         tally.both_lost,
         tally.turn_limit,
@@ -274,7 +275,8 @@ pub fn json(results: &Results) -> serde_json::Value {
         "seed": plan.seed,
         "turn_limit": plan.turn_limit,
         "on_the_play_wins": tally.first_seat_wins,
-        "ended": {"life": tally.by_life, "library": tally.by_library, "poison": tally.by_poison, "both_lost": tally.both_lost,
+        "ended": {"life": tally.by_life, "library": tally.by_library, "poison": tally.by_poison, "effect": tally.by_effect,
+            "both_lost": tally.both_lost,
             "turn_limit": tally.turn_limit, "error": tally.errors},
         "draws": tally.draws(),
         "mean_turns": round(tally.mean_turns(), 3),

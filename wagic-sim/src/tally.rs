@@ -99,6 +99,8 @@ pub struct Tally {
     pub by_library: u64,
     /// Games won because the loser had ten poison counters.
     pub by_poison: u64,
+    /// Games won by a card's effect (`wingame`).
+    pub by_effect: u64,
     pub both_lost: u64,
     pub turn_limit: u64,
     /// Games the table stopped (a trap, a board that does not settle, a panic).
@@ -128,6 +130,7 @@ impl Tally {
             by_life: 0,
             by_library: 0,
             by_poison: 0,
+            by_effect: 0,
             both_lost: 0,
             turn_limit: 0,
             errors: 0,
@@ -183,6 +186,7 @@ impl Tally {
             End::Life => self.by_life += 1,
             End::Library => self.by_library += 1,
             End::Poison => self.by_poison += 1,
+            End::Effect => self.by_effect += 1,
             End::BothLost => self.both_lost += 1,
             End::TurnLimit => self.turn_limit += 1,
             End::Stopped => self.errors += 1,
@@ -260,6 +264,7 @@ impl Tally {
             (&mut self.by_life, other.by_life),
             (&mut self.by_library, other.by_library),
             (&mut self.by_poison, other.by_poison),
+            (&mut self.by_effect, other.by_effect),
             (&mut self.both_lost, other.both_lost),
             (&mut self.turn_limit, other.turn_limit),
             (&mut self.errors, other.errors),
@@ -362,12 +367,12 @@ mod tests {
         assert_eq!(whole.decks[0].on_play_games, games / 2, "deck 0 is on the play in the even games");
         let (draw_games, _) = whole.decks[0].on_draw();
         assert_eq!(draw_games, games / 2);
-        assert_eq!(whole.draws() + whole.by_life + whole.by_library + whole.by_poison, games);
+        assert_eq!(whole.draws() + whole.by_life + whole.by_library + whole.by_poison + whole.by_effect, games);
         for deck in &whole.decks {
             let lost = games - deck.wins - deck.draws - deck.stopped;
             assert_eq!(deck.stopped, whole.errors, "each deck plays every game here");
             assert_eq!(deck.draws, whole.turn_limit + whole.both_lost);
-            assert_eq!(lost + deck.wins, whole.by_life + whole.by_library + whole.by_poison);
+            assert_eq!(lost + deck.wins, whole.by_life + whole.by_library + whole.by_poison + whole.by_effect);
         }
         assert_eq!(whole.stopped_list.games()[0].error.as_deref(), Some("stop 11"));
         assert_eq!(whole.cards[0].games, games, "card 0 counted once a game however often cast");

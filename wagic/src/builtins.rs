@@ -191,6 +191,17 @@ fn turns<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     on_players(ctx, count, H::add_turns)
 }
 
+/// `wingame`: each target player wins the game, if nothing keeps it from winning.
+fn win_game<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let source = ctx.env().source;
+    let players = target_players(ctx);
+    let mut won = false;
+    for &player in &players {
+        won |= ctx.host().win_game(player, source);
+    }
+    Ok(status(won))
+}
+
 /// `lifeset:n`: each target player gains or loses the difference between n and its life.
 fn life_set<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let amount = amount_per(ctx, 0)?;
@@ -482,6 +493,7 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
     match command {
         Command::Damage => damage,
         Command::Life => life,
+        Command::WinGame => win_game,
         Command::AlterPoison => alter_poison,
         Command::Pay => pay::pay,
         Command::DiscardChosen => discard::discard_chosen,
@@ -513,12 +525,14 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::Control => control,
         Command::Fog => fog,
         Command::CantBeBlockedBy => cant_be_blocked_by,
+        Command::CantBeBlockerOf => cant_be_blocker_of,
         Command::SpiritLink => spirit_link,
         Command::Transforms => transforms,
         Command::DivideDamage => divide_damage,
         Command::SacrificeForPower => sacrifice_for_power,
         Command::DestroyCombatOpponents => alias::destroy_combat_opponents,
         Command::LoseAbilities => lose_abilities,
+        Command::Swap => switch_power_toughness,
         Command::LoseSubtypesOf => lose_subtypes_of,
         Command::Fizzle => fizzle::fizzle,
         Command::LivePump => live_pump,

@@ -77,6 +77,12 @@ pub enum EffectCode {
     /// target has, as its own, the given action numbered `value % 256` from the end of the
     /// given actions of the card numbered `value / 256` (`table/given.rs`).
     GivenAbility = 24,
+    /// `swap` (Wagic's `ASwapPT`): the target's power and toughness are switched while the
+    /// effect lasts, after every other change to them; two such effects switch them back.
+    SwitchPowerToughness = 25,
+    /// `cantbeblockerof(spec)`: the target cannot block the card numbered `value` (one
+    /// effect per card the spec matched when it last ran).
+    CantBlock = 26,
 }
 
 impl EffectCode {
@@ -107,6 +113,8 @@ impl EffectCode {
             EffectCode::PreventFrom,
             EffectCode::GivenTrigger,
             EffectCode::GivenAbility,
+            EffectCode::SwitchPowerToughness,
+            EffectCode::CantBlock,
         ]
         .into_iter()
         .find(|known| *known as u16 == code)
@@ -274,6 +282,11 @@ pub trait WagicHost: Host {
     /// The player takes `count` extra turns after this one (`count` > 0) or skips its next
     /// `-count` turns (Wagic's `turns:n`).
     fn add_turns(&mut self, player: PlayerId, count: i32);
+
+    /// `source`'s `wingame`: `player` wins the game (its opponent loses), unless a
+    /// permanent of the opponent's has `cantlose` or one of the player's has `cantwin`
+    /// (Wagic's `AAWinGame`); whether it won.
+    fn win_game(&mut self, player: PlayerId, source: CardId) -> bool;
 
     /// The player's life total.
     fn life(&self, player: PlayerId) -> i32;

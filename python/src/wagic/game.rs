@@ -66,6 +66,7 @@ pub fn end_name(end: End) -> &'static str {
         End::Life => "life",
         End::Library => "library",
         End::Poison => "poison",
+        End::Effect => "effect",
         End::BothLost => "both lost",
         End::TurnLimit => "turn limit",
         End::Stopped => "stopped",

@@ -60,7 +60,7 @@ fn a_small_sim_of_wagics_cards_prints_its_summary() {
          Bears          6        6    100.0%  [61.0%, 100.0%]       100.0% of 3      100.0% of 3\n\
          Goblins        6        0      0.0%  [0.0%, 39.0%]           0.0% of 3        0.0% of 3\n\
          on the play: won 3 of 6 games, 50.0% [18.8%, 81.2%]\n\
-         ended: no life 6, an empty library 0, poison 0; draws 0 (both lost 0, turn limit 0, stopped by an error 0)\n\
+         ended: no life 6, an empty library 0, poison 0, a card's effect 0; draws 0 (both lost 0, turn limit 0, stopped by an error 0)\n\
          turns: mean 17.7, longest 21; decisions: mean 358.3 per game\n\
          most cast spells (games cast in): Raging Goblin 6, Grizzly Bears 6, Giant Growth 6, Shock 5\n\
          most winning cards (win rate when cast, games): Giant Growth 100.0% of 6, Grizzly Bears 100.0% of 6, \
@@ -114,7 +114,7 @@ fn the_figures_do_not_depend_on_the_thread_count() {
     assert_eq!(bears["on_the_play"]["games"], 20, "each deck is on the play in half the games");
     let wins = |deck: &serde_json::Value| deck["wins"].as_u64().unwrap_or(0);
     let ended = &one["ended"];
-    let ends: u64 = ["life", "library", "poison", "both_lost", "turn_limit", "error"]
+    let ends: u64 = ["life", "library", "poison", "effect", "both_lost", "turn_limit", "error"]
         .iter()
         .map(|k| ended[k].as_u64().unwrap_or(0))
         .sum();

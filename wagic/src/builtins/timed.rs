@@ -151,6 +151,12 @@ pub(super) fn cant_be_blocked_by<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> 
     record_per_match(ctx, EffectCode::Unblockable)
 }
 
+/// `cantbeblockerof(spec)`: on each target card, one effect per card the spec matches
+/// now, which it cannot block.
+pub(super) fn cant_be_blocker_of<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    record_per_match(ctx, EffectCode::CantBlock)
+}
+
 /// `protectionfrom(spec)`: on each target card, one protection effect per card the spec
 /// matches now.
 pub(super) fn protection_from<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
@@ -283,6 +289,11 @@ pub(super) fn sacrifice_for_power<H: WagicHost>(ctx: &mut CallContext<'_, H>) ->
 /// triggered abilities do nothing.
 pub(super) fn lose_abilities<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     record_on_cards(ctx, &[(EffectCode::LoseAbilities, 0)])
+}
+
+/// `swap`: on each target card, one effect switching its power and toughness.
+pub(super) fn switch_power_toughness<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    record_on_cards(ctx, &[(EffectCode::SwitchPowerToughness, 0)])
 }
 
 /// `losesubtypesof(type)`: on each target card, one effect taking away its subtypes of the

@@ -32,6 +32,14 @@ macro_rules! for_each_command {
                 doc: "`turns:n` (Wagic's `AAModTurn`): each target player takes n extra turns after this one (n > 0), or skips their next -n turns (n < 0); the game passes the turn as Wagic's `nextPlayer` does: the player whose turn ends takes it again while they have an extra turn, and a player about to take a turn they must skip passes it to the other.",
                 fails_when: "no target is a player",
             },
+            WinGame {
+                name: "wingame",
+                params: [],
+                default_target: SourceController,
+                timed: false,
+                doc: "`wingame` (Wagic's `AAWinGame`): each target player wins the game, its opponent losing, unless a permanent of the opponent's has `cantlose` or one of the player's has `cantwin`.",
+                fails_when: "no target player may win",
+            },
             LifeSet {
                 name: "lifeset",
                 params: [req "amount": Expr, opt "per": Filter],
@@ -232,6 +240,14 @@ macro_rules! for_each_command {
                 doc: "`cantbeblockedby(spec)`: each target creature cannot be blocked by the creatures the spec matches; the front end makes it continuous, so the matches are counted again after every change.",
                 fails_when: "no target is a creature",
             },
+            CantBeBlockerOf {
+                name: "cantbeblockerof",
+                params: [req "attackers": Filter],
+                default_target: Source,
+                timed: true,
+                doc: "`cantbeblockerof(spec)` (Wagic's `ACantBeBlockerOf`): each target creature cannot block the creatures the spec matches (`this`: the source); the front end makes it continuous, so the matches are counted again after every change.",
+                fails_when: "no target is a creature",
+            },
             Transforms {
                 name: "transforms",
                 params: [req "types": Expr, req "colours": Expr, req "addcolours": Int, opt "power": Expr, opt "toughness": Expr, opt "forever": Int],
@@ -286,6 +302,14 @@ macro_rules! for_each_command {
                 default_target: Source,
                 timed: true,
                 doc: "`loseabilities` (Wagic's `ALoseAbilities`): while the effect lasts each target card's own activated and triggered abilities do nothing (none can be activated, none fires, its continuous effects end); as in Wagic's engine, its keyword abilities and what other cards give it (a basic land type's mana) stay.",
+                fails_when: "no target is a card",
+            },
+            Swap {
+                name: "swap",
+                params: [],
+                default_target: Source,
+                timed: true,
+                doc: "`swap` (Wagic's `ASwapPT`): while the effect lasts each target creature's power and toughness are switched, after every other change to them (a later pump of its power adds to its toughness); two such effects switch them back.",
                 fails_when: "no target is a card",
             },
             LoseSubtypesOf {

@@ -11,6 +11,11 @@
 //! each beyond the first); an alias naming
 //! no rule, on a card with lines of its own, only names the card (Lhurgoyf's 1111, Urza's
 //! Mine's 4192, which `variable{urzatron}` reads): nothing to compile.
+//!
+//! Some of the engine's rules say no more than card code can: those are written here as
+//! the lines that do what the cards printed with them say ([`WRITTEN`]), and a card with
+//! such an alias is compiled, and printed for the table, as if they were its own lines
+//! ([`written_out`]).
 
 use compiler::ir::{
     Arg, Auto, BinaryOp, Condition, Effect, Event, Expr, Link, Otherwise, RuleTarget, Statement, Target,
@@ -20,10 +25,101 @@ use vm::bytecode::{
     ZoneRef,
 };
 
+use super::card_kind::CardKind;
 use super::piece::Piece;
 use super::{Lowering, Unsupported, spec};
 use crate::catalogue::{self, CATALOGUE, Command};
-use crate::reader::CardBlock;
+use crate::reader::{CardBlock, Field};
+
+/// What a written rule needs the card to be, for its lines to say what its text does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum RuleCard {
+    /// An instant or sorcery with `target=player` and no `{X}`.
+    PlayerSpell,
+    /// An instant or sorcery with `target=player` and one `{X}` in its cost.
+    PlayerXSpell,
+    /// An instant or sorcery without `target=` (the rule gives it one).
+    UntargetedSpell,
+    /// A permanent other than an Aura.
+    Permanent,
+}
+
+/// A rule of Wagic's engine written as card code, from the printed text of the cards that
+/// carry its number.
+struct WrittenRule {
+    number: &'static str,
+    card: RuleCard,
+    /// The fields (`key`, `value`) put in place of `alias=`.
+    lines: &'static [(&'static str, &'static str)],
+}
+
+/// The laces' rule (Wagic's `setColor(colour, 1)`, the card's other colours removed):
+/// target permanent becomes the colour for as long as it stays on the battlefield. A
+/// spell on the stack, which Wagic's laces may also target, cannot be here: nothing is
+/// cast in answer to another spell (as for the Elemental Blasts).
+const fn lace(number: &'static str, lines: &'static [(&'static str, &'static str)]) -> WrittenRule {
+    WrittenRule { number, card: RuleCard::UntargetedSpell, lines }
+}
+
+/// The rules written as card code.
+const WRITTEN: &[WrittenRule] = &[
+    // Sudden Impact, Gaze of Adamaro: damage to target player equal to the number of
+    // cards in that player's hand.
+    WrittenRule {
+        number: "129750",
+        card: RuleCard::PlayerSpell,
+        lines: &[("auto", "damage:type:*:targetedpersonshand")],
+    },
+    // Psychic Drain: target player puts the top X cards of their library into their
+    // graveyard, and the spell's controller gains X life.
+    WrittenRule {
+        number: "89114",
+        card: RuleCard::PlayerXSpell,
+        lines: &[("auto", "deplete:X"), ("auto", "life:X controller")],
+    },
+    lace("1282", &[("target", "*|battlefield"), ("auto", "becomes(,red) forever")]), // Chaoslace
+    lace("1152", &[("target", "*|battlefield"), ("auto", "becomes(,black) forever")]), // Deathlace
+    lace("1257", &[("target", "*|battlefield"), ("auto", "becomes(,green) forever")]), // Lifelace
+    lace("1358", &[("target", "*|battlefield"), ("auto", "becomes(,white) forever")]), // Purelace
+    lace("1227", &[("target", "*|battlefield"), ("auto", "becomes(,blue) forever")]), // Thoughtlace
+    // Mana Vault (the rest of it is its own lines): at the beginning of its controller's
+    // draw step, if it is tapped, it deals 1 damage to them (Wagic's
+    // `ARegularLifeModifierAura` of the draw phase, only if tapped).
+    WrittenRule {
+        number: "1124",
+        card: RuleCard::Permanent,
+        lines: &[("auto", "@each my draw:this(tapped) damage:1 controller")],
+    },
+];
+
+/// The card of `block` with its `alias=` replaced by the lines its rule is written as,
+/// when [`WRITTEN`] has the rule for a card of its kind; each line's spans are the alias
+/// value's.
+pub fn written_out<'s>(block: &CardBlock<'s>) -> Option<CardBlock<'s>> {
+    let position = block.fields.iter().position(|field| field.is("alias"))?;
+    let alias = &block.fields[position];
+    let rule = WRITTEN.iter().find(|rule| rule.number == alias.value.trim())?;
+    let kind = CardKind::of(block);
+    let targets = block.field("target").is_some();
+    let fits = match rule.card {
+        RuleCard::PlayerSpell => kind.targets_player && !kind.has_x,
+        RuleCard::PlayerXSpell => kind.targets_player && kind.has_x,
+        RuleCard::UntargetedSpell => kind.spell && !targets,
+        RuleCard::Permanent => !kind.spell && !kind.aura,
+    };
+    if !fits {
+        return None;
+    }
+    let mut written = block.clone();
+    let lines = rule.lines.iter().map(|&(key, value)| Field {
+        key,
+        key_span: alias.key_span,
+        value,
+        value_span: alias.value_span,
+    });
+    written.fields.splice(position..=position, lines);
+    Some(written)
+}
 
 /// The alias numbers Wagic's engine has a rule for: the cases of `addAbilities`, those of
 /// `TargetChooserFactory::createTargetChooser`, and the numbers its other code tests

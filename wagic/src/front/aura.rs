@@ -313,6 +313,7 @@ fn object_of(effect: &Effect<'_>) -> Object {
     let on_permanent = [
         Command::Pump,
         Command::CantBeBlockedBy,
+        Command::CantBeBlockerOf,
         Command::ProtectionFrom,
         Command::PreventDamage,
         Command::SpiritLink,

@@ -330,7 +330,8 @@ impl<'i> Lowering<'i> {
     /// targets or of players only (`to(controller) from(mytgt)`) matches the same objects
     /// all along: it holds once too.
     fn static_only(&self, statements: &[Statement<'_>], value: Piece<'_>) -> Result<(), Unsupported> {
-        let counted = |link: &Link<'_>| is_unblockable(link) && !prevents_fixed_objects(link);
+        let counted =
+            |link: &Link<'_>| is_unblockable(link) && !prevents_fixed_objects(link) && !blocks_the_source(link);
         let unblockable = statements.iter().any(|statement| statement.chain.iter().any(counted));
         let once = value.text.trim_start().starts_with(['@', '{'])
             || self.spell
@@ -368,8 +369,9 @@ fn split_restriction(trigger: Piece<'_>) -> (Piece<'_>, Option<Piece<'_>>) {
 
 /// The effects that hold for the cards their specs match, counted again only by a
 /// continuous auto, each with the words naming it.
-const COUNTED: [(catalogue::Command, &str); 3] = [
+const COUNTED: [(catalogue::Command, &str); 4] = [
     (catalogue::Command::CantBeBlockedBy, "`cantbeblockedby`"),
+    (catalogue::Command::CantBeBlockerOf, "`cantbeblockerof`"),
     (catalogue::Command::ProtectionFrom, "`protection from(...)`"),
     (catalogue::Command::PreventDamage, "`preventalldamage`"),
 ];
@@ -398,8 +400,17 @@ fn prevents_fixed_objects(link: &Link<'_>) -> bool {
     command == CommandIdx::new(catalogue::Command::PreventDamage.index()) && args.iter().all(players_only)
 }
 
-/// Whether a link is `cantbeblockedby(spec)`, `protection from(spec)` or
-/// `preventalldamage`: an effect that holds for the cards its spec matches.
+/// Whether a link is `cantbeblockerof(this)` (Duct Crawler's target cannot block it): the
+/// source is all it matches, so it holds as a one-shot effect too.
+fn blocks_the_source(link: &Link<'_>) -> bool {
+    let Effect::Call { command, args, .. } = link.effect else { return false };
+    command == CommandIdx::new(catalogue::Command::CantBeBlockerOf.index())
+        && matches!(args, [Arg::Filter(filter)] if !filter.types.is_empty()
+            && filter.types.iter().all(|term| !term.negate && matches!(term.atom, TypeAtom::This)))
+}
+
+/// Whether a link is `cantbeblockedby(spec)`, `cantbeblockerof(spec)`, `protection
+/// from(spec)` or `preventalldamage`: an effect that holds for the cards its spec matches.
 pub(super) fn is_unblockable(link: &Link<'_>) -> bool {
     counted_effect(link).is_some()
 }

@@ -37,9 +37,12 @@ const EFFECT_WORDS: &[&str] = &[
     "fog",
     "preventallcombatdamage",
     "cantbeblockedby",
+    "cantbeblockerof",
     "spiritlink",
     "loseabilities",
     "losesubtypesof",
+    "swap",
+    "wingame",
     "moveto",
     "counter",
     "add",
@@ -259,6 +262,12 @@ impl<'i> Lowering<'i> {
         if lower == "loseabilities" {
             return Ok(one(call(Command::LoseAbilities, &[])));
         }
+        if lower == "swap" {
+            return Ok(one(call(Command::Swap, &[])));
+        }
+        if lower == "wingame" {
+            return Ok(one(call(Command::WinGame, &[])));
+        }
         if let Some((args, after)) = piece.call("losesubtypesof") {
             let card_type = args.text.trim().to_ascii_lowercase();
             if !after.text.is_empty() {
@@ -279,6 +288,14 @@ impl<'i> Lowering<'i> {
             let spec = spec::read(args)?;
             let filter = self.specs.filter(&spec, true)?;
             return Ok(one(call(Command::CantBeBlockedBy, &[Arg::Filter(filter)])));
+        }
+        if let Some((args, after)) = piece.call("cantbeblockerof") {
+            if !after.text.is_empty() {
+                return Err(Unsupported::new(piece, "text after `cantbeblockerof(...)`"));
+            }
+            let spec = spec::read(args)?;
+            let filter = self.specs.filter(&spec, true)?;
+            return Ok(one(call(Command::CantBeBlockerOf, &[Arg::Filter(filter)])));
         }
         if let Some((args, after)) = piece.call("protection from") {
             if !after.text.is_empty() {

@@ -45,7 +45,7 @@
 //! to the line as written (`brackets.rs`).
 
 mod alias;
-pub use alias::{EXTRA_LANDS, alias_target};
+pub use alias::{EXTRA_LANDS, alias_target, written_out};
 mod alternative;
 pub use alternative::{alternative_mana, alternative_mana_symbols, alternative_other_costs};
 mod amount;
@@ -132,7 +132,7 @@ use lowering::{Lowering, TargetController};
 use piece::Piece;
 use restrictions::ActivationLimit;
 use spec::SpecLowering;
-use statement_kind::{is_equip, moves_no_card, starts_with_a_count};
+use statement_kind::{is_equip, is_swap, moves_no_card, starts_with_a_count};
 
 /// The longest `auto=` value compiled (Wagic's longest is under 2,400 bytes): the code
 /// generator's source rows look back along the line, so a line of megabytes would cost
@@ -243,6 +243,8 @@ pub fn lower_card_parts<'i>(
     arena: &'i Bump,
     known: Known<'i>,
 ) -> Result<Lowered<'i>, Unsupported> {
+    let written = written_out(block);
+    let block = written.as_ref().unwrap_or(block);
     // A line whose brackets Wagic reads one known way is lowered as it reads it (each
     // such bracket gets W0109 from `values.rs`); an error's span is mapped back to the
     // line as written.
@@ -612,6 +614,21 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
                             // Covetous Dragon's `aslongas(artifact|myBattlefield) sacrifice <1`, a
                             // state trigger; any other such one-shot effect is refused.
                             autos.push(lowering.self_sacrifice(value, statements)?);
+                        }
+                        Line::Plain(statements) | Line::Once(statements)
+                            if statements.iter().any(|statement| statement.chain.iter().any(is_swap)) =>
+                        {
+                            // Wagic's `swap` lasts until end of turn wherever it is written
+                            // (`ASwapPTUEOT`), on entering too (Crookclaw Transmuter); a
+                            // line lasting otherwise beside it is refused.
+                            let lasts_otherwise = statements.iter().any(|statement| {
+                                statement.chain.iter().any(|link| statement::is_lasting(&link.effect) && !is_swap(link))
+                            });
+                            if lasts_otherwise {
+                                return Err(Unsupported::new(value, "`swap` beside a lasting effect on entering"));
+                            }
+                            let statements = lowering.until_end_of_turn(statements);
+                            autos.push(Auto { hook: false, events: &[], costs: &[], statements });
                         }
                         Line::Plain(statements) | Line::Once(statements) => {
                             autos.push(Auto { hook: false, events: &[], costs: &[], statements });

@@ -41,6 +41,12 @@ pub(super) fn moves_no_card(statement: &Statement<'_>) -> bool {
 }
 
 /// Whether a statement is `equip` (the catalogue's `equip` call alone).
+/// Whether `link` is a `swap` (Wagic's `ASwapPT`, always until end of turn).
+pub(super) fn is_swap(link: &compiler::ir::Link<'_>) -> bool {
+    let swap = CommandIdx::new(catalogue::Command::Swap.index());
+    matches!(link.effect, compiler::ir::Effect::Call { command, .. } if command == swap)
+}
+
 pub(super) fn is_equip(statement: &Statement<'_>) -> bool {
     let equip = CommandIdx::new(catalogue::Command::Equip.index());
     matches!(statement.chain, [compiler::ir::Link { effect: compiler::ir::Effect::Call { command, .. }, .. }] if *command == equip)

@@ -33,8 +33,9 @@
 //! the active player discards down to 7 at random. The legend rule keeps one of a
 //! player's legendary permanents of a name (`legend.rs`).
 //!
-//! A player loses at 0 life or less, on drawing from an empty library, or with ten poison
-//! counters (`poison.rs`; several at once: a draw); the game is a draw after the turn limit
+//! A player loses at 0 life or less, on drawing from an empty library, with ten poison
+//! counters (`poison.rs`), or when the opponent wins by a card's `wingame` (several at
+//! once: a draw); the game is a draw after the turn limit
 //! ([`DEFAULT_TURN_LIMIT`]). Besides casting from hand: a kicked cast (`kicker.rs`), a cast
 //! for the alternative cost (`alternative.rs`), an
 //! `autohand` ability (`hand.rs`), a cast from the graveyard with flashback
@@ -160,6 +161,8 @@ mod test_support;
 mod transcript;
 #[cfg(test)]
 mod turns_tests;
+#[cfg(test)]
+mod win_tests;
 mod x_moves;
 #[cfg(test)]
 mod x_tests;
@@ -286,6 +289,8 @@ pub enum End {
     Library,
     /// The loser had ten poison counters or more (`poison.rs`).
     Poison,
+    /// A card's effect won the game (`wingame`: Battle of Wits, Felidar Sovereign).
+    Effect,
     /// Both players lost at once.
     BothLost,
     /// The turn limit was reached.
@@ -363,10 +368,12 @@ fn play_observed<'s>(
                         game.table.board.players.get(loser).map_or((1, 0), |player| (player.life, player.poison));
                     if life <= 0 {
                         End::Life
-                    } else if game.table.board.drew_from_empty[loser] || poison < crate::table::LOSING_POISON {
+                    } else if game.table.board.drew_from_empty[loser] {
                         End::Library
-                    } else {
+                    } else if poison >= crate::table::LOSING_POISON {
                         End::Poison
+                    } else {
+                        End::Effect
                     }
                 }
                 Outcome::Drawn { .. } => End::BothLost,
@@ -849,17 +856,26 @@ impl Game<'_> {
         }
     }
 
-    /// A player at 0 life or less, who drew from an empty library, or with ten poison
-    /// counters or more, loses.
+    /// A player at 0 life or less, who drew from an empty library, with ten poison
+    /// counters or more, or whose opponent won by a card's `wingame`, loses; not while a
+    /// permanent of theirs has `cantlose` or one of the opponent's `cantwin` (Platinum
+    /// Angel, Abyssal Persecutor: Wagic's `Player::DeadLifeState`).
     fn check_losses(&self) -> Flow {
         let board = &self.table.board;
+        let has = |player: PlayerId, ability: &str| {
+            board.zone(player, BATTLEFIELD).into_iter().any(|card| board.has_ability(card, ability))
+        };
         let lost = |index: usize| {
-            if board.players[index].life <= 0 {
+            let (player, opponent) = if index == 0 { (P0, P1) } else { (P1, P0) };
+            if has(player, "cantlose") || has(opponent, "cantwin") {
+                None
+            } else if board.players[index].life <= 0 {
                 Some(format!("p{index} has {} life", board.players[index].life))
             } else if board.drew_from_empty[index] {
                 Some(format!("p{index} draws from an empty library"))
             } else {
-                self.poisoned(index)
+                let won_by = |card| format!("p{} wins the game by {}", 1 - index, self.name(card));
+                self.poisoned(index).or_else(|| board.lost_to[index].map(won_by))
             }
         };
         match (lost(0), lost(1)) {

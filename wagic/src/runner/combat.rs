@@ -484,7 +484,7 @@ pub(crate) fn can_block(board: &Board, card: CardId) -> bool {
 }
 
 /// Whether `blocker` may block `attacker`, as Wagic's `canBlock(opponent)` judges it:
-/// protection, `cantbeblockedby`, unblockable, oneblocker, evadebigger, fear,
+/// protection, `cantbeblockedby` and `cantbeblockerof`, unblockable, oneblocker, evadebigger, fear,
 /// intimidate, flying (against flying or reach), cloud, shadow, horsemanship and the
 /// landwalks; `blocked` are the attackers blocked so far (`oneblocker`).
 pub(crate) fn may_block(board: &Board, blocker: CardId, attacker: CardId, blocked: &[CardId]) -> bool {
@@ -497,7 +497,8 @@ pub(crate) fn may_block(board: &Board, blocker: CardId, attacker: CardId, blocke
         COLOUR_PROTECTIONS.iter().any(|(ability, colour)| blocker_colours.contains(colour) && has(attacker, ability))
             || board.protected_by_spec(attacker, blocker);
     let forbidden = board.effects.iter().any(|(_, code, target, card)| {
-        *code == EffectCode::Unblockable && *target == Value::Card(attacker) && *card == blocker.0 as i32
+        (*code == EffectCode::Unblockable && *target == Value::Card(attacker) && *card == blocker.0 as i32)
+            || (*code == EffectCode::CantBlock && *target == Value::Card(blocker) && *card == attacker.0 as i32)
     });
     if protected || forbidden || has(attacker, "unblockable") {
         return false;

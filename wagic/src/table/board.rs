@@ -275,6 +275,9 @@ pub struct Board {
     /// Each player tried to draw a card from an empty library (a loss in a game:
     /// [`crate::play`]).
     pub drew_from_empty: [bool; 2],
+    /// The card whose `wingame` made each player lose (Wagic's `setLoser`: the other
+    /// player won the game; a loss in a game: [`crate::play`]).
+    pub lost_to: [Option<CardId>; 2],
     /// The cards that dealt damage this turn (Wagic's `damager`: its `damageToOpponent`,
     /// `damageToController`, `damageToCreature`), until they move or the turn ends.
     pub damagers: Vec<CardId>,
@@ -389,6 +392,7 @@ impl Board {
             seed: 1,
             cards_shuffled: 0,
             drew_from_empty: [false; 2],
+            lost_to: [None; 2],
             damagers: Vec::new(),
             victims: Vec::new(),
             vampired: Vec::new(),
@@ -438,15 +442,34 @@ impl Board {
         &self.players[usize::from(player.0 != 0)]
     }
 
-    /// Printed power (or the base power a `transforms` set last), counters and pumps (0 for an unknown handle).
+    /// Printed power (or the base power a `transforms` set last), counters and pumps (0 for an
+    /// unknown handle), switched with the toughness by a `swap`.
     pub fn power(&self, card: CardId) -> i32 {
+        if self.switched(card) { self.unswitched_toughness(card) } else { self.unswitched_power(card) }
+    }
+
+    /// Printed toughness (or the base a `transforms` set last), counters and pumps (0 for an
+    /// unknown handle), switched with the power by a `swap`.
+    pub fn toughness(&self, card: CardId) -> i32 {
+        if self.switched(card) { self.unswitched_power(card) } else { self.unswitched_toughness(card) }
+    }
+
+    /// Whether an odd number of `swap` effects is on the card: its power and toughness are
+    /// switched after every other change, whenever that began (Magic's layer 7d: a +1/+0
+    /// pump after the switch adds to the toughness).
+    fn switched(&self, card: CardId) -> bool {
+        self.effects.any_of_on(card, super::effects::code_bit(EffectCode::SwitchPowerToughness))
+            && self.effects.on(card).filter(|(_, code, _, _)| *code == EffectCode::SwitchPowerToughness).count() % 2
+                == 1
+    }
+
+    fn unswitched_power(&self, card: CardId) -> i32 {
         let Some(c) = self.get(card) else { return 0 };
         let base = self.latest(EffectCode::SetPower, card).unwrap_or(c.printed.power);
         base.saturating_add(c.counters.0).saturating_add(self.sum(EffectCode::Power, card))
     }
 
-    /// Printed toughness (or the base a `transforms` set last), counters and pumps (0 for an unknown handle).
-    pub fn toughness(&self, card: CardId) -> i32 {
+    fn unswitched_toughness(&self, card: CardId) -> i32 {
         let Some(c) = self.get(card) else { return 0 };
         let base = self.latest(EffectCode::SetToughness, card).unwrap_or(c.printed.toughness);
         base.saturating_add(c.counters.1).saturating_add(self.sum(EffectCode::Toughness, card))

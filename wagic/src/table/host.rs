@@ -176,6 +176,19 @@ impl WagicHost for Board {
         Board::add_turns(self, player, count);
     }
 
+    fn win_game(&mut self, player: PlayerId, source: CardId) -> bool {
+        let opponent = if player == P0 { P1 } else { P0 };
+        let has = |whose: PlayerId, ability: &str| {
+            self.zone(whose, BATTLEFIELD).into_iter().any(|card| self.has_ability(card, ability))
+        };
+        if has(opponent, "cantlose") || has(player, "cantwin") {
+            return false;
+        }
+        let lost = &mut self.lost_to[usize::from(opponent != P0)];
+        lost.get_or_insert(source);
+        true
+    }
+
     fn life(&self, player: PlayerId) -> i32 {
         self.players[usize::from(player.0 != 0)].life
     }

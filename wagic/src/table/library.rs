@@ -283,7 +283,8 @@ impl Library {
             for block in crate::reader::read(source) {
                 let name = block.name().to_string();
                 names.entry(name.to_lowercase()).or_insert_with(|| name.clone());
-                printed.entry(name).or_insert_with(|| printed_of(&block));
+                // An alias written as card code is printed as its lines (a lace's target).
+                printed.entry(name).or_insert_with(|| printed_of(&crate::front::written_out(&block).unwrap_or(block)));
             }
         }
         let bytes = bundle.finish().map_err(|error| format!("the bundle cannot be built: {error}"))?;

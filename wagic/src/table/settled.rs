@@ -90,6 +90,7 @@ impl Board {
             seed,
             cards_shuffled,
             drew_from_empty,
+            lost_to,
             damagers,
             victims,
             vampired,
@@ -118,7 +119,7 @@ impl Board {
         (flashed_back, bought_back, suspended, hasted, ended_blocks).hash(hasher);
         (raided, creature_died, damaged, next_order, seed, cards_shuffled, drew_from_empty).hash(hasher);
         (damagers, victims, vampired, persisting, phase_actions, blinked, unmodelled, flipped).hash(hasher);
-        spells_cast.hash(hasher);
+        (spells_cast, lost_to).hash(hasher);
     }
 }
 

@@ -4,6 +4,7 @@
 
 mod activation_restriction;
 mod alias;
+mod alias_written;
 mod alter_cost;
 mod alternative;
 mod amounts;
@@ -17,6 +18,7 @@ mod board;
 mod brackets;
 mod bushido;
 mod buyback;
+mod cant_block;
 mod card_files;
 mod cards;
 mod cast_restriction;
@@ -94,6 +96,7 @@ mod source_tapped;
 mod stack;
 mod strike;
 mod suspend;
+mod swap;
 mod targeted;
 mod targeted_player;
 mod targeted_zones;
