@@ -559,8 +559,9 @@ impl<'i> Lowering<'i> {
                 let limits = self.activation_restriction(inside)?;
                 self.activation_limits.borrow_mut().extend(limits);
             } else if lower == "oneshot" {
-                // Wagic's activated and triggered abilities are one-shot already; on a
-                // permanent's line only an `aslongas(...)` effect is (`Line::Once`).
+                // Wagic's activated and triggered abilities are one-shot already, and so is
+                // a line of one-shot effects; of lasting effects, only an `aslongas(...)` one
+                // is compiled (`Line::Once`).
                 self.one_shot.set(true);
             } else if lower == "ueot" {
                 restriction = Some((RestrictionIdx::new(0), None));
