@@ -88,6 +88,15 @@ impl<'i> Lowering<'i> {
                 && let Some(found) = self.wrapper(first)
             {
                 wrapper = Some(found);
+            } else if wrapper.is_none()
+                && let Some((args, after)) = first.call("aslongas")
+                && after.text.starts_with(|c: char| c.is_ascii_alphabetic())
+            {
+                // `aslongas(spec)shroud` (Drill-Skimmer): Wagic reads the effect from the
+                // `)` on, as if a space were written.
+                wrapper = Some(Wrapper::AsLongAs(args));
+                rest = rest.from(after.start - rest.start).trim();
+                continue;
             } else {
                 break;
             }

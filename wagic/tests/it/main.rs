@@ -7,6 +7,7 @@ mod alias;
 mod alter_cost;
 mod alternative;
 mod amounts;
+mod aslongas_unspaced;
 mod attached_triggers;
 mod author;
 mod becomes;
