@@ -166,8 +166,20 @@ impl<'i> Lowering<'i> {
         // A spell's `fog from(mytgt) oneshot` (Fend Off): Wagic's `fog` is one-shot already
         // (`preventDamageForceOneShot`), and so is a spell's every line.
         let fog_of_a_spell = self.spell && self.fog_seen.get().at.is_some();
-        if self.one_shot.get() && !fog_of_a_spell {
-            return Err(Unsupported::new(value, "`oneshot` outside `aslongas(...)` or an activated ability"));
+        // On a line of one-shot effects (a Harbinger's `moveTo(library)
+        // target(goblin|mylibrary) oneshot`) it changes nothing: Wagic resolves such a line
+        // once, as the permanent enters or the spell resolves.
+        let all_one_shot = lord.is_none()
+            && !continuous
+            && statements
+                .iter()
+                .all(|statement| statement.chain.iter().all(|link| !statement::is_lasting(&link.effect)));
+        if self.one_shot.get() && !fog_of_a_spell && !all_one_shot {
+            // Wagic would apply the lasting effect once, to what matches then, for good.
+            return Err(Unsupported::new(value, "`oneshot` of a lasting effect outside `aslongas(...)`"));
+        }
+        if !self.spell {
+            sacrifice::refuse_sacrifice_instead(value)?;
         }
         // `cantbeblockedby(spec)` holds for the creatures the spec matches now: continuous,
         // counted again after every change (a lord's too: its statements target its spec).

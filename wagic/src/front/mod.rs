@@ -612,10 +612,14 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
                         }
                         Line::Plain(statements) if statements.iter().any(starts_with_a_count) => {
                             // Covetous Dragon's `aslongas(artifact|myBattlefield) sacrifice <1`, a
-                            // state trigger; any other such one-shot effect is refused.
-                            autos.push(lowering.self_sacrifice(value, statements)?);
+                            // state trigger; any other such one-shot effect as it enters.
+                            autos.push(lowering.counted_line(
+                                value,
+                                statements,
+                                block.field("text").map(|f| f.value),
+                            )?);
                         }
-                        Line::Plain(statements) | Line::Once(statements)
+                        Line::Plain(statements)
                             if statements.iter().any(|statement| statement.chain.iter().any(is_swap)) =>
                         {
                             // Wagic's `swap` lasts until end of turn wherever it is written
@@ -630,7 +634,15 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
                             let statements = lowering.until_end_of_turn(statements);
                             autos.push(Auto { hook: false, events: &[], costs: &[], statements });
                         }
-                        Line::Plain(statements) | Line::Once(statements) => {
+                        Line::Once(statements) => {
+                            // `aslongas(spec) effect oneshot`: the count checked as it enters.
+                            autos.push(lowering.counted_line(
+                                value,
+                                statements,
+                                block.field("text").map(|f| f.value),
+                            )?);
+                        }
+                        Line::Plain(statements) => {
                             autos.push(Auto { hook: false, events: &[], costs: &[], statements });
                         }
                         Line::Continuous(statements) => {

@@ -88,6 +88,15 @@ impl<'i> Lowering<'i> {
                 && let Some(found) = self.wrapper(first)
             {
                 wrapper = Some(found);
+            } else if wrapper.is_none()
+                && let Some((args, after)) = first.call("aslongas")
+                && after.text.starts_with(|c: char| c.is_ascii_alphabetic())
+            {
+                // `aslongas(spec)shroud` (Drill-Skimmer): Wagic reads the effect from the
+                // `)` on, as if a space were written.
+                wrapper = Some(Wrapper::AsLongAs(args));
+                rest = rest.from(after.start - rest.start).trim();
+                continue;
             } else {
                 break;
             }
@@ -559,8 +568,9 @@ impl<'i> Lowering<'i> {
                 let limits = self.activation_restriction(inside)?;
                 self.activation_limits.borrow_mut().extend(limits);
             } else if lower == "oneshot" {
-                // Wagic's activated and triggered abilities are one-shot already; on a
-                // permanent's line only an `aslongas(...)` effect is (`Line::Once`).
+                // Wagic's activated and triggered abilities are one-shot already, and so is
+                // a line of one-shot effects; of lasting effects, only an `aslongas(...)` one
+                // is compiled (`Line::Once`).
                 self.one_shot.set(true);
             } else if lower == "ueot" {
                 restriction = Some((RestrictionIdx::new(0), None));

@@ -118,9 +118,9 @@ fn a_label_naming_the_damage_dealt_by_the_target_alone_refuses_fog_to() {
         error_of("auto=preventAllCombatDamage from(creature[enchanted]) to(this)\ntype=Creature").as_deref(),
         Some("unsupported: spec term `enchanted`")
     );
-    // On a permanent's own line, `oneshot` is refused as before.
+    // On a permanent's own line, `oneshot` of a prevention is refused (`oneshot_line.rs`).
     assert_eq!(
         error_of("auto=fog from(other creature) oneshot\ntype=Creature").as_deref(),
-        Some("unsupported: `oneshot` outside `aslongas(...)` or an activated ability")
+        Some("unsupported: `oneshot` of a lasting effect outside `aslongas(...)`")
     );
 }

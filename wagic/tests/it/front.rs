@@ -304,16 +304,13 @@ fn a_restriction_checked_after_a_trigger_that_moves_cards_is_refused() {
 }
 
 #[test]
-fn sacrifice_compiles_and_a_permanents_one_shot_aslongas_is_refused() {
+fn sacrifice_and_a_permanents_one_shot_aslongas_compile() {
     assert_eq!(error_of("auto={T}:sacrifice\ntype=Artifact"), None);
     assert_eq!(error_of("auto={T}:sacrifice target(creature|mybattlefield)\ntype=Artifact"), None);
     // Covetous Dragon's own sacrifice is a state trigger (`self_sacrifice.rs`); another
-    // one-shot effect runs once each time the count starts to hold in Wagic: refused.
+    // one-shot effect runs once as the permanent enters (`counted_entering.rs`).
     assert_eq!(error_of("auto=aslongas(artifact|myBattlefield) sacrifice <1\ntype=Creature"), None);
-    assert_eq!(
-        error_of("auto=aslongas(enchantment|mybattlefield) life:3 controller\ntype=Creature").as_deref(),
-        Some("unsupported: `aslongas` of a one-shot effect on a permanent")
-    );
+    assert_eq!(error_of("auto=aslongas(enchantment|mybattlefield) life:3 controller\ntype=Creature"), None);
     // A lasting effect holds while the count does: a continuous effect, compiled.
     assert_eq!(error_of("auto=aslongas(forest|myBattlefield) 1/1\ntype=Creature"), None);
 }

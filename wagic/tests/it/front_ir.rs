@@ -345,7 +345,7 @@ fn a_one_shot_aslongas_runs_once_as_the_permanent_enters() {
     assert_eq!(ir_of("auto=preventAllCombatDamage to(this)\ntype=Creature"), ["auto[continuous]: - preventdamage"]);
     assert_eq!(
         error_of("auto=lord(creature) 1/1 oneshot\ntype=Creature").as_deref(),
-        Some("unsupported: `oneshot` outside `aslongas(...)` or an activated ability")
+        Some("unsupported: `oneshot` of a lasting effect outside `aslongas(...)`")
     );
 }
 
@@ -357,10 +357,11 @@ fn a_lord_inside_aslongas_acts_on_every_match_while_the_count_holds() {
     // Rancid Earth's: on a sorcery, the damage to every match once, when the count holds.
     let earth = "target=land\nauto=destroy\nauto=aslongas(*|mygraveyard) lord(creature) damage:1 >6\ntype=Sorcery";
     assert_eq!(ir_of(earth), ["action[0]: - destroy ueot; filterNone aslongas,damage ueot"]);
-    // A one-shot effect on a permanent's matches: Wagic checks it again later (refused).
+    // A one-shot effect on a permanent's matches: once, as the permanent enters (Wagic's
+    // `AAsLongAs` of a one-shot ability is never checked again).
     assert_eq!(
-        error_of("auto=aslongas(*|mygraveyard) lord(creature) damage:1 >6\ntype=Creature").as_deref(),
-        Some("unsupported: `aslongas` of a one-shot effect on a permanent")
+        ir_of("auto=aslongas(*|mygraveyard) lord(creature) damage:1 >6\ntype=Creature"),
+        ["auto[]: filterNone aslongas,damage"]
     );
 }
 
