@@ -167,3 +167,15 @@ fn myr_incubator_makes_a_myr_for_each_artifact_exiled() {
     );
     assert_eq!(verdict(&two), Verdict::Passed);
 }
+
+#[test]
+fn a_restriction_in_a_later_part_limits_the_whole_ability() {
+    // Nezumi Graverobber's second line (its `flip(...)` here a `tap`): Wagic reads
+    // `restriction{...}` off the whole line, an activation condition (the action's third
+    // cost), not the later part's.
+    let ir = ir_of(
+        "auto={1}{B}:target(*|opponentgraveyard) moveTo(exile) && all(this) tap \
+         restriction{type(*|opponentgraveyard)~lessthan~2}\ntype=Creature",
+    );
+    assert_eq!(ir, ["action[3]: filterSome(Exact(1)) moveto ueot; filterNone tap ueot"]);
+}
