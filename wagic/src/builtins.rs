@@ -595,7 +595,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
     for &each in Command::ALL {
         table.command(each.index(), command::<H>(each));
     }
-    let functions: [(&str, vm::runtime::FunctionFn<H>); 27] = [
+    let functions: [(&str, vm::runtime::FunctionFn<H>); 28] = [
         ("blockercount", blocker_count),
         ("fresh", alias::fresh),
         ("attacked", alias::attacked),
@@ -623,6 +623,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
         ("powertotal", conditions::power_total),
         ("coinflip", conditions::coin_flip),
         ("damaged", conditions::damaged),
+        ("count", count),
     ];
     for (name, function) in functions {
         if let Some(index) = CATALOGUE.functions.iter().position(|spec| spec.name == name) {

@@ -678,6 +678,12 @@ pub const FUNCTIONS: &[FunctionSpec] = &[
         doc: "`coinflip()`: whether a coin flip is won, one chance in two, drawn from the host's seeded random source (Wagic's `flipacoin`, whose heads or tails called changes no chance).",
     },
     FunctionSpec {
+        name: "count",
+        min_args: 1,
+        max_args: 1,
+        doc: "`count(prevtgt)`: how many values a list holds (the targets a statement chose: the times Wagic resolves a line of several targets); 1 for a single value, 0 for none.",
+    },
+    FunctionSpec {
         name: "damaged",
         min_args: 1,
         max_args: 1,

@@ -30,6 +30,19 @@ pub(super) fn devotion<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(Status::Success)
 }
 
+/// `count(list)`: how many values the list holds; 1 for another value, 0 for none. A
+/// line's targets are at most a board's cards, so the count is bounded by the list's arena.
+pub(super) fn count<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let value = ctx.arg(0);
+    let count = match value.as_list() {
+        Some(list) => ctx.list(list).iter().filter(|value| !matches!(value, Value::Nil)).count(),
+        None if matches!(value, Value::Nil) => 0,
+        None => 1,
+    };
+    ctx.set_result(Value::Int(i32::try_from(count).unwrap_or(i32::MAX)));
+    Ok(Status::Success)
+}
+
 pub(super) fn counters<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let name = string_arg(ctx, 1)?;
     let count = ctx.arg(0).as_card().map_or(0, |card| ctx.host().named_counters(card, &name));

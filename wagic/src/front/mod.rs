@@ -84,6 +84,7 @@ mod if_then;
 mod keyword;
 mod kicker;
 mod line;
+mod line_targets;
 mod links;
 mod lord_given;
 mod lowering;

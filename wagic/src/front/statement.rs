@@ -7,7 +7,9 @@ use compiler::ir::{Arg, Condition, Each, EachSource, Effect, Expr, Link, Stateme
 use vm::bytecode::{CommandIdx, RestrictionIdx};
 
 use super::piece::Piece;
-use super::{ActivationLimit, Lowering, TargetController, Unsupported, dynamic, given, pay, spec, targeted_player};
+use super::{
+    ActivationLimit, Lowering, TargetController, Unsupported, dynamic, given, line_targets, pay, spec, targeted_player,
+};
 use crate::catalogue::{CATALOGUE, Command};
 
 /// The help of an `auto=` line with no effect (`auto=`, `auto=may`).
@@ -168,6 +170,8 @@ impl<'i> Lowering<'i> {
             _ => (parts, Vec::new()),
         };
         let mut statements: Vec<Statement<'i>> = Vec::with_capacity(parts.len());
+        // Which statements act on a target their part names, not the line's.
+        let mut owns: Vec<bool> = Vec::with_capacity(parts.len());
         for &part in &parts {
             // `target(creature) tap && dynamicability<!powerstrike!>`: a dynamic part with
             // no target of its own acts on the target the part before chose (Wagic gives
@@ -196,8 +200,16 @@ impl<'i> Lowering<'i> {
             // Wagic splits a line at `&&` before it reads `all(...)`: a later part naming a
             // target of its own (`all(this) 2/2 && all(this) fear && -2/-2 target(creature)`)
             // is lowered on it alone, not on the first part's `all(...)`.
+            // So does a part naming a target of its own after the line's `target(...)`
+            // (Banshee's `target(creature,player) damage:halfdownX && damage:halfupX
+            // controller`): it acts on it, once per target of the line
+            // (`line_targets.rs`).
+            let owns_target = !statements.is_empty()
+                && matches!(wrapper, Some(Wrapper::Target(_, "target")))
+                && line_targets::names_its_own_target(part);
             let own = match wrapper {
                 Some(Wrapper::Target(_, "all")) if !statements.is_empty() && names_a_target(part) => None,
+                _ if owns_target => None,
                 _ => wrapper,
             };
             // Given to another player, a spell of several lines (`draw:1 _ choice
@@ -207,11 +219,13 @@ impl<'i> Lowering<'i> {
             {
                 for effect in effects {
                     statements.push(self.players_statement(effect, receiver, after, at, own, None)?);
+                    owns.push(owns_target);
                 }
                 continue;
             }
             // `if ... then effect else effect`: its statement (Duress's: one per branch).
             if let Some(branches) = self.if_then_else(part.trim(), own)? {
+                owns.extend(branches.iter().map(|_| owns_target));
                 statements.extend(branches);
                 continue;
             }
@@ -224,6 +238,7 @@ impl<'i> Lowering<'i> {
             let statement = self.statement(part.trim(), own, None);
             self.line_target_before.set(outer);
             statements.push(statement?);
+            owns.push(owns_target);
         }
         if let Some(note) = noted_player {
             let previous = self.arena.alloc(Expr::Var(spec::variable("prevtgt")));
@@ -231,6 +246,7 @@ impl<'i> Lowering<'i> {
                 statement.target = Some(Target::Expr { value: previous, optional: false });
             }
             statements.insert(0, note);
+            owns.insert(0, false);
         } else if !self.spell_targets_player
             && let Some(word) = targeted_player::targeted_zone(piece)
         {
@@ -245,7 +261,18 @@ impl<'i> Lowering<'i> {
             && statements.iter().any(chooses)
             && statements.iter().any(|statement| statement.target.is_none());
         if wrapped || shared {
-            self.share_target(piece, &mut statements, wrapped)?;
+            self.share_target(piece, &mut statements, &owns, wrapped)?;
+        }
+        if owns.iter().any(|&owned| owned) {
+            if let Some(Wrapper::Target(spec_piece, _)) = wrapper
+                && discards_any_card(spec_piece, parts.first().copied())
+            {
+                return Err(Unsupported::new(
+                    spec_piece,
+                    "a count of cards of any type discarded (`target(<anyamount>*|myhand) reject`: the printed texts count a type)",
+                ));
+            }
+            self.once_per_target(piece, &mut statements)?;
         }
         for inner in own {
             let (_, mut own_statements, lord, continuous) = self.effect(inner)?;
@@ -330,43 +357,6 @@ impl<'i> Lowering<'i> {
             *statement = self.targeted_zone_choice(*statement);
         }
         Ok((label, self.arena.alloc_slice_copy(&statements), lord, continuous))
-    }
-
-    /// The statements of a line whose one `target(...)` all its parts share: the first
-    /// chooses it, each later one acts on the previous one's targets (the catalogue's
-    /// `prevtgt`, which the runtime binds to them). Refused when a part has a target of its
-    /// own, or a condition, which would choose or skip apart.
-    fn share_target(
-        &self,
-        piece: Piece<'_>,
-        statements: &mut [Statement<'i>],
-        wrapped: bool,
-    ) -> Result<(), Unsupported> {
-        let refused = || Unsupported::new(piece, "`&&` parts sharing one `target(...)`");
-        let chooses = |statement: &Statement<'_>| matches!(statement.target, Some(Target::Filter { filter, .. }) if filter.qty.is_some());
-        let choosers = statements.iter().filter(|statement| chooses(statement)).count();
-        // A `target(...)` written before the effect (`wrapped`) is every part's: the same.
-        let one_written =
-            choosers == 1 && statements.iter().all(|statement| statement.target.is_none() || chooses(statement));
-        let all_wrapped = wrapped && choosers == statements.len();
-        if !(one_written || all_wrapped) || statements.iter().any(|statement| statement.condition.is_some()) {
-            return Err(refused());
-        }
-        let Some(target) = statements.iter().find_map(|statement| statement.target.filter(|_| chooses(statement)))
-        else {
-            return Err(refused());
-        };
-        // Wagic resolves a line of several targets once per target (Jaddi Lifestrider's
-        // `life:2` for each creature tapped); a later part here acts on them all at once.
-        if !matches!(target, Target::Filter { filter, .. } if filter.qty == Some(vm::bytecode::Qty::Exact(1))) {
-            return Err(Unsupported::new(piece, "`&&` parts sharing a `target(...)` of several cards"));
-        }
-        let previous = self.arena.alloc(Expr::Var(spec::variable("prevtgt")));
-        for (index, statement) in statements.iter_mut().enumerate() {
-            statement.target =
-                Some(if index == 0 { target } else { Target::Expr { value: previous, optional: false } });
-        }
-        Ok(())
     }
 
     fn wrapper<'s>(&self, word: Piece<'s>) -> Option<Wrapper<'s>> {
@@ -718,7 +708,7 @@ impl<'i> Lowering<'i> {
             {
                 return Err(Unsupported::new(word, "`thisforeach(...)` with a word around it not compiled"));
             }
-            chain = self.repeated(chain, count, word)?;
+            chain = self.repeated(chain, count, word, "`thisforeach(...)`")?;
         }
         if let Some(spec_piece) = foreach_word {
             let lasting = chain.iter().any(|link| is_lasting(&link.effect));
@@ -811,6 +801,14 @@ impl<'i> Lowering<'i> {
         }
         Ok(Statement { condition, target, restriction, chain, otherwise: None, span: piece.span() })
     }
+}
+
+/// Whether a line's `target(...)` takes any number of cards of any type from the hand and
+/// its first part discards them: Mind Maggots' "discard any number of creature cards"
+/// written `target(<anyamount>*|myhand) reject`, which would let any card be discarded.
+fn discards_any_card(spec_piece: Piece<'_>, first: Option<Piece<'_>>) -> bool {
+    let spec: String = spec_piece.text.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_lowercase();
+    spec == "<anyamount>*|myhand" && first.is_some_and(|part| part.trim().text.eq_ignore_ascii_case("reject"))
 }
 
 /// Whether a part names a target of its own (`target(...)`, `all(...)`, a player word).

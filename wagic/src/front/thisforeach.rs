@@ -61,22 +61,24 @@ impl<'i> Lowering<'i> {
         Ok(self.specs.call("foreachcount", &[this, Expr::Str(self.arena.alloc_str(&kind))]))
     }
 
-    /// `chain` done `count` times: each link's amount multiplied by it.
+    /// `chain` done `count` times: each link's amount multiplied by it. `what` names the
+    /// repetition in a refusal (`` `thisforeach(...)` ``).
     pub(super) fn repeated(
         &self,
         chain: &'i [Link<'i>],
         count: Expr<'i>,
         at: Piece<'_>,
+        what: &str,
     ) -> Result<&'i [Link<'i>], Unsupported> {
         let count = &*self.arena.alloc(count);
         let times = |amount: &Expr<'i>| Expr::Binary(BinaryOp::Mul, self.arena.alloc(*amount), count);
         let mut links = Vec::with_capacity(chain.len());
         for link in chain {
             let Effect::Call { command, confirm, args } = link.effect else {
-                return Err(Unsupported::new(at, "`thisforeach(...)` of a granted or removed ability"));
+                return Err(Unsupported::new(at, &format!("{what} of a granted or removed ability")));
             };
             let name = crate::catalogue::CATALOGUE.commands.get(command.index()).map_or("", |spec| spec.name);
-            let refused = || Unsupported::new(at, &format!("`thisforeach(...)` of effect `{name}`"));
+            let refused = || Unsupported::new(at, &format!("{what} of effect `{name}`"));
             let is = |wanted: Command| command == CommandIdx::new(wanted.index());
             let mut args = args.to_vec();
             // Which arguments are the amounts, and what each is when not written.

@@ -11,7 +11,8 @@
 //!
 //! The runner counts the legal targets itself, so as to know what Wagic asks where the
 //! runtime takes its targets without asking (as many as the count, or fewer): it reads
-//! only a spec of type words (each with at most one `[word]`, no other term) and one zone,
+//! only a spec of type words (each with at most one `[word]`, no other term, the first
+//! after `other` at most: any card but the source) and one zone,
 //! and checks its count against the runtime's candidates whenever the runtime asks.
 //! Anything else keeps the skip "a target with a count".
 
@@ -114,6 +115,11 @@ pub(super) fn read(board: &Board, spec: &str, source: CardId, controller: Player
         Some((body, zone)) => (body.trim(), zone_of(zone.trim(), controller)?),
         None => (rest, (None, BATTLEFIELD)),
     };
+    // `other creature`: any but the source (Devour's `<anyamount>other creature`).
+    let (body, other) = match body.strip_prefix("other ") {
+        Some(rest) => (rest.trim(), true),
+        None => (body, false),
+    };
     let alternatives = body.split(',').map(alternative).collect::<Option<Vec<_>>>()?;
     if alternatives.is_empty() {
         return None;
@@ -133,7 +139,7 @@ pub(super) fn read(board: &Board, spec: &str, source: CardId, controller: Player
                     && term.is_none_or(|term| types.contains(&term) || colours.contains(&term))
             });
             let value = Value::Card(card);
-            if matches && !super::targeting::refused(board, source, controller, value) {
+            if matches && !(other && card == source) && !super::targeting::refused(board, source, controller, value) {
                 legal += 1;
             }
         }

@@ -34,11 +34,23 @@ impl Run<'_> {
                     _ => return Err(skip("a `choice` past the end of Wagic's menu", at(line, text))),
                 };
                 self.held_menu_chosen = true;
-                let named = targets_named("", std::iter::once(may.as_str()));
-                let named = named.ok_or_else(|| skip("a target with a count (`<n>`)", at(line, text)))?;
+                let controller = execution.env().controller;
+                let (named, counted) = match targets_named("", std::iter::once(may.as_str())) {
+                    Some(named) => (named, None),
+                    // Devour's `may target(<anyamount>other creature|mybattlefield)
+                    // sacrifice`: its counted target, clicked as an ability's.
+                    None => {
+                        let spec = counted::spec_of("", std::iter::once(may.as_str()));
+                        let plan =
+                            spec.and_then(|spec| counted::read(&self.table.board, spec, source, controller, true));
+                        let plan = plan.ok_or_else(|| skip("a target with a count (`<n>`)", at(line, text)))?;
+                        (plan.owed(), Some(plan))
+                    }
+                };
                 let named = if yes { named } else { 0 };
-                let refusable = targeting::any_refused(&self.table.board, source, execution.env().controller);
-                self.held_clicks = Clicks { named, answered: 0, menu: false, stacked: false, refusable, counted: None };
+                let refusable = targeting::any_refused(&self.table.board, source, controller);
+                self.held_chosen.clear();
+                self.held_clicks = Clicks { named, answered: 0, menu: false, stacked: false, refusable, counted };
                 Value::Bool(yes)
             }
             RequestKind::Command(command, _) if command.index() == crate::catalogue::Command::Pay.index() => {
@@ -53,6 +65,17 @@ impl Run<'_> {
                 };
                 self.held_menu_chosen = true;
                 Value::Bool(yes)
+            }
+            RequestKind::Targets if self.held_clicks.counted.is_some() => {
+                let Some(plan) = self.held_clicks.counted else { return Err(unanswered()) };
+                let Some(chosen) = self.held_counted_click(source, plan, line, text)? else { return Ok(()) };
+                self.held_clicks.answered = self.held_clicks.named;
+                let again = self.table.try_answer_held(&chosen).map_err(|error| table_skip(error, line, text))?;
+                self.held_menu_chosen &= again;
+                if !again {
+                    self.held_clicks = Clicks::default();
+                }
+                return Ok(());
             }
             RequestKind::Targets if request.max == 1 && !self.held_menu_chosen => {
                 let controller = execution.env().controller;
@@ -110,5 +133,43 @@ impl Run<'_> {
             }
         }
         Ok(())
+    }
+
+    /// A click while a held ability waits for its counted target, as Wagic's target
+    /// chooser takes it (`counted.rs`): a legal target is added (taken back when clicked
+    /// again), the source's card ends an `upto:` or `anyamount` choice holding one; the
+    /// targets once the choice is complete, none while it goes on.
+    fn held_counted_click(
+        &mut self,
+        source: CardId,
+        plan: counted::Counted,
+        line: u32,
+        text: &str,
+    ) -> Result<Option<Vec<Value>>, Skip> {
+        if choice_number(text).is_some() {
+            // Wagic waits for the targets, with no menu open: `choice` does nothing.
+            return Ok(None);
+        }
+        if matches!(text.split_whitespace().next(), Some("next" | "eot" | "goto")) {
+            return Err(skip("a phase change while a target is awaited", at(line, text)));
+        }
+        let target = self.named(text).ok_or_else(|| skip("a move names no card on the board", at(line, text)))?;
+        let Some(execution) = self.table.held.as_ref() else { return Ok(None) };
+        counted::check_request(&self.table.board, execution, plan, line, text)?;
+        let controller = execution.env().controller;
+        let done = if target == Value::Card(source) {
+            !plan.exact && !self.held_chosen.is_empty()
+        } else if targeting::refused(&self.table.board, source, controller, target) {
+            false
+        } else if let Some(at) = self.held_chosen.iter().position(|chosen| *chosen == target) {
+            self.held_chosen.remove(at);
+            false
+        } else if !execution.candidates().contains(&target) {
+            return Err(skip("a target the model does not offer", at(line, text)));
+        } else {
+            self.held_chosen.push(target);
+            self.held_chosen.len() >= plan.expected()
+        };
+        Ok(done.then(|| std::mem::take(&mut self.held_chosen)))
     }
 }

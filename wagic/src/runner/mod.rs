@@ -348,6 +348,8 @@ struct Run<'t> {
     held_menu_chosen: bool,
     /// The targets the held ability's `may` line names, and those the moves answered.
     held_clicks: Clicks,
+    /// The targets clicked so far of a held ability's target with a count (`held.rs`).
+    held_chosen: Vec<Value>,
     /// Target clicks an answered triggered ability still owes: the runtime took its only
     /// legal target without asking; Wagic asks it, and ignores a click on another card.
     auto_owed: Option<AutoOwed>,
@@ -462,6 +464,7 @@ impl<'t> Run<'t> {
             menu: None,
             held_menu_chosen: false,
             held_clicks: Clicks::default(),
+            held_chosen: Vec::new(),
             auto_owed: None,
             held_resolution: None,
             stack: stack::Stack::default(),

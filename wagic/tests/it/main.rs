@@ -61,6 +61,7 @@ mod keywords;
 mod label;
 mod life_log;
 mod lifeset;
+mod line_targets;
 mod lord_given;
 mod lord_tokens;
 mod lost;
