@@ -35,14 +35,14 @@ use super::{Line, Lowering, Unsupported, ability_of, did_you_mean, given, pay, s
 use crate::catalogue::{self, Command};
 
 /// A new triggered ability the front end does not compile: a permanent's own alone compiles.
-pub(super) const GIVEN_TRIGGER: &str = "transforms part `newability[@trigger:effect]` given to another card other than until end of turn, by a lord, an Aura or an Equipment";
+pub(super) const GIVEN_TRIGGER: &str = "transforms part `newability[@trigger:effect]` given to another card other than until end of turn, by a lord, an Aura, an Equipment or a continuous line";
 
 /// A new triggered ability given to another card that the front end does not compile.
 const GIVEN_TRIGGER_KIND: &str =
     "transforms part `newability[@trigger:effect]` given with `once`, a restriction, a limit or a trigger of its own";
 
 /// A new activated ability the front end does not compile: a permanent's own alone compiles.
-pub(super) const GIVEN_ACTIVATED: &str = "transforms part `newability[{cost}:effect]` given to another card other than until end of turn, by a lord, an Aura or an Equipment";
+pub(super) const GIVEN_ACTIVATED: &str = "transforms part `newability[{cost}:effect]` given to another card other than until end of turn, by a lord, an Aura, an Equipment or a continuous line";
 
 /// A `newability[effect]` the front end does not compile as the transformed card's own, named
 /// by the effect's first word (`newability[reduceto...]`, `newability[target...]`), so that

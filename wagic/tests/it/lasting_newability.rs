@@ -162,7 +162,7 @@ fn an_ability_given_until_end_of_turn_by_an_auras_static_line_is_refused() {
         error_of("auto=target(creature) transforms((,newability[{T}:tap]))\ntype=Instant").as_deref(),
         Some(
             "unsupported: transforms part `newability[{cost}:effect]` given to another card other than until end of \
-             turn, by a lord, an Aura or an Equipment"
+             turn, by a lord, an Aura, an Equipment or a continuous line"
         )
     );
 }

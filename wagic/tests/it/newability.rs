@@ -71,14 +71,14 @@ fn new_abilities_wagic_reads_as_the_cards_own_are_refused() {
         error_of("target=creature\nauto=transforms((,newability[@each my upkeep:life:1]))\ntype=Instant").as_deref(),
         Some(
             "unsupported: transforms part `newability[@trigger:effect]` given to another card other than until end of turn, \
-             by a lord, an Aura or an Equipment"
+             by a lord, an Aura, an Equipment or a continuous line"
         )
     );
     assert_eq!(
         error_of("target=creature\nauto=transforms((,newability[{T}:tap]))\ntype=Instant").as_deref(),
         Some(
             "unsupported: transforms part `newability[{cost}:effect]` given to another card other than until end of turn, \
-             by a lord, an Aura or an Equipment"
+             by a lord, an Aura, an Equipment or a continuous line"
         )
     );
     // `my` is the transformed card's controller's: refused unless the target is among its

@@ -91,7 +91,7 @@ fn new_abilities_the_card_itself_cannot_hold_so_are_refused() {
         error_of("target=creature\nauto=transforms((,newability[@each my upkeep:life:1]))\ntype=Instant").as_deref(),
         Some(
             "unsupported: transforms part `newability[@trigger:effect]` given to another card other than until end of \
-             turn, by a lord, an Aura or an Equipment"
+             turn, by a lord, an Aura, an Equipment or a continuous line"
         )
     );
 }
