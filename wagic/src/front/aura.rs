@@ -11,6 +11,7 @@ use compiler::ir::{Condition, Effect, Expr, Link, Otherwise, Statement, Target};
 use vm::bytecode::CommandIdx;
 
 use super::piece::Piece;
+use super::transforms::gives_an_ability;
 use super::{Line, Lowering, Unsupported, spec, statement};
 use crate::catalogue::{self, Command};
 
@@ -81,6 +82,25 @@ impl<'i> Lowering<'i> {
     /// continuous effect on it, so it follows the attachment and ends when the Aura is
     /// attached to nothing. A lord's statements have their own target and are kept.
     pub(super) fn aura_line(&self, value: Piece<'_>) -> Result<Line<'i>, Unsupported> {
+        // An ability given by a static line lasts while the Aura is attached (and, under
+        // `teach(spec)`, while the permanent matches): the continuous effect on the
+        // enchanted permanent gives it anew after every change.
+        let before = self.lasting_given.take();
+        let line = self.aura_line_lowered(value)?;
+        let given_here = self.lasting_given.take();
+        let given_while_attached = matches!(line, Line::Continuous(_));
+        if let Line::Continuous(statements) = line
+            && statements.iter().any(|statement| statement.restriction.is_some() && gives_an_ability(statement))
+        {
+            // Given anew after every change, it would outlive its turn.
+            return Err(Unsupported::new(value.trim(), "Aura's static line giving an ability until end of turn"));
+        }
+        self.lasting_given.set(before.or(given_here.filter(|_| !given_while_attached)));
+        Ok(line)
+    }
+
+    /// [`Lowering::aura_line`] before its given abilities are checked.
+    fn aura_line_lowered(&self, value: Piece<'_>) -> Result<Line<'i>, Unsupported> {
         // `teach(spec) effect` (Wagic's `ATeach`): the effect on the enchanted permanent
         // when the spec matches it, which `teach(land)` on an Aura of lands always does.
         let written = value.trim();
@@ -329,6 +349,8 @@ fn object_of(effect: &Effect<'_>) -> Object {
         Command::Transforms,
         Command::LoseAbilities,
         Command::LoseSubtypesOf,
+        Command::GiveTrigger,
+        Command::GiveAbility,
     ];
     let on_player = [
         Command::Life,

@@ -194,6 +194,18 @@ impl<'i> Lowering<'i> {
             || statements.iter().any(|statement| statement.chain.iter().any(is_unblockable))
         {
             self.static_only(statements, value)?;
+            if !self.spell {
+                // A permanent's ability given by a continuous line (`aslongas(spec)
+                // transforms((,newability[...])) >n`, Treacherous Werewolf's threshold)
+                // lasts while the line holds: the auto gives it anew after every change.
+                if statements
+                    .iter()
+                    .any(|statement| statement.restriction.is_some() && transforms::gives_an_ability(statement))
+                {
+                    return Err(Unsupported::new(value, "continuous line giving an ability until end of turn"));
+                }
+                self.lasting_given.set(None);
+            }
             return Ok(Line::Continuous(statements));
         }
         match lord {
@@ -209,8 +221,9 @@ impl<'i> Lowering<'i> {
             {
                 // What a lord may not be (outside the battlefield) is refused all the same.
                 self.lord_entering(spec_piece, statements)?;
-                // A triggered ability it gives lasts while each permanent matches
-                // (`transforms.rs`): the continuous auto gives it anew after every change.
+                // A triggered or activated ability it gives lasts while each permanent
+                // matches (`transforms.rs`): the continuous auto gives it anew after every
+                // change.
                 self.lasting_given.set(None);
                 Ok(Line::Continuous(statements))
             }
@@ -233,11 +246,19 @@ impl<'i> Lowering<'i> {
         // activated ability taught is the creature's: `bearer.rs`.)
         let construct = "`teach(...)` on an Equipment other than `teach(creature)` of a static effect";
         let taught = aura::taught(value, Some("creature"), construct)?;
-        if taught.text.len() != value.trim().text.len() && !matches!(self.line(taught)?, Line::Plain(_)) {
+        let is_taught = taught.text.len() != value.trim().text.len();
+        let value = taught;
+        // An ability given by a static line lasts while the Equipment is attached: the
+        // continuous effect on the equipped creature gives it anew after every change.
+        let before = self.lasting_given.take();
+        let line = self.line(value)?;
+        let given_here = self.lasting_given.take();
+        let given_while_attached = matches!(line, Line::Plain(_));
+        self.lasting_given.set(before.or(given_here.filter(|_| !given_while_attached)));
+        if is_taught && !given_while_attached {
             return Err(Unsupported::new(value, construct));
         }
-        let value = taught;
-        match self.line(value)? {
+        match line {
             Line::Activated { statements, .. } if statements.iter().all(is_equip) => Ok((statements, false)),
             Line::Plain(statements) => {
                 let equipped = self.arena.alloc(Expr::Var(spec::variable("equipped")));

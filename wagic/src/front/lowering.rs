@@ -91,9 +91,11 @@ pub(super) struct Lowering<'i> {
     /// ueot` on a target: `transforms.rs`), in the order their `givetrigger(n)` number
     /// them: hook autos after all the card's others, the last numbered 0.
     pub(super) given_triggers: std::cell::RefCell<Vec<Auto<'i>>>,
-    /// Where a triggered ability is given to other cards for longer than the turn: only a
-    /// lord's line may (`line.rs` takes it then); one left is refused (`transforms.rs`).
-    pub(super) lasting_given: std::cell::Cell<Option<Span>>,
+    /// Where a triggered or activated ability is given to other cards for longer than the
+    /// turn, with the refusal's message: only a lord's line, an Aura's or an Equipment's
+    /// static line may (`line.rs`, `aura.rs` take it then); one left is refused
+    /// (`transforms.rs`).
+    pub(super) lasting_given: std::cell::Cell<Option<(Span, &'static str)>>,
     /// The activated abilities the card gives by `transforms((,newability[{cost}:effect]))`
     /// (`transforms.rs`), each with its text, in the order their `giveability(n)` number
     /// them: given actions after its taught ones, the last numbered 0.

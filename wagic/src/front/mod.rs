@@ -878,8 +878,8 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
         // Its target card is noted before its effects compare with it.
         spell_statements.insert(0, chosen_type::note_card_target(arena, at));
     }
-    if let Some(span) = lowering.lasting_given.take() {
-        return Err(Unsupported { span, construct: transforms::GIVEN_TRIGGER.into(), help: None });
+    if let Some((span, construct)) = lowering.lasting_given.take() {
+        return Err(Unsupported { span, construct: construct.into(), help: None });
     }
     let effect_given = lowering.given_actions.take();
     if effect_given.iter().map(|(_, text)| text.as_str()).ne(effect_given_activations(block).iter().map(String::as_str))

@@ -35,16 +35,14 @@ use super::{Line, Lowering, Unsupported, ability_of, did_you_mean, given, pay, s
 use crate::catalogue::{self, Command};
 
 /// A new triggered ability the front end does not compile: a permanent's own alone compiles.
-pub(super) const GIVEN_TRIGGER: &str =
-    "transforms part `newability[@trigger:effect]` given to another card other than until end of turn or by a lord";
+pub(super) const GIVEN_TRIGGER: &str = "transforms part `newability[@trigger:effect]` given to another card other than until end of turn, by a lord, an Aura, an Equipment or a continuous line";
 
 /// A new triggered ability given to another card that the front end does not compile.
 const GIVEN_TRIGGER_KIND: &str =
     "transforms part `newability[@trigger:effect]` given with `once`, a restriction, a limit or a trigger of its own";
 
 /// A new activated ability the front end does not compile: a permanent's own alone compiles.
-pub(super) const GIVEN_ACTIVATED: &str =
-    "transforms part `newability[{cost}:effect]` given for longer than the turn or by an Aura or an Equipment";
+pub(super) const GIVEN_ACTIVATED: &str = "transforms part `newability[{cost}:effect]` given to another card other than until end of turn, by a lord, an Aura, an Equipment or a continuous line";
 
 /// A `newability[effect]` the front end does not compile as the transformed card's own, named
 /// by the effect's first word (`newability[reduceto...]`, `newability[target...]`), so that
@@ -56,6 +54,15 @@ pub(super) fn refused_new_ability(at: Piece<'_>, inner: Piece<'_>) -> Unsupporte
         return Unsupported::new(at, "transforms part `newability` other than one effect on the card");
     }
     Unsupported::new(at, &format!("transforms part `newability[{word}...]` other than one effect on the card"))
+}
+
+/// Whether a statement gives a permanent a triggered or activated ability
+/// (`givetrigger(n)`, `giveability(n)`).
+pub(super) fn gives_an_ability(statement: &compiler::ir::Statement<'_>) -> bool {
+    statement.chain.iter().any(|link| {
+        matches!(link.effect, Effect::Call { command, .. }
+            if [Command::GiveTrigger, Command::GiveAbility].iter().any(|give| command == CommandIdx::new(give.index())))
+    })
 }
 
 /// Wagic's words of the types part that change types otherwise than by adding them.
@@ -300,13 +307,10 @@ impl<'i> Lowering<'i> {
     /// autos, which the card itself never hears: `lower_card`), and given by the link
     /// `givetrigger(n)` on the statement's targets (`table/given_triggers.rs`).
     fn given_trigger(&self, part: Piece<'_>, inner: Piece<'_>) -> Result<&'i [Link<'i>], Unsupported> {
-        if self.aura || self.equipment {
-            // The card it is attached to would have it while attached: not modelled.
-            return Err(Unsupported::new(part, GIVEN_TRIGGER));
-        }
         if !self.until_end_of_turn.get() && self.lasting_given.get().is_none() {
-            // Only a lord's line may give it for longer: `line.rs` takes this then.
-            self.lasting_given.set(Some(part.span()));
+            // Only a lord's line, or an Aura's or an Equipment's static one, may give it
+            // for longer: `line.rs` and `aura.rs` take this then.
+            self.lasting_given.set(Some((part.span(), GIVEN_TRIGGER)));
         }
         let bearer = self.for_bearer();
         let Line::Triggered { events, statements, restricted: false, once: false } = bearer.line(inner)? else {
@@ -337,8 +341,9 @@ impl<'i> Lowering<'i> {
     /// [`effect_given_activations`]), and given by the link `giveability(n)` on the
     /// statement's targets (`table/given.rs`).
     fn given_activated(&self, part: Piece<'_>, inner: Piece<'_>) -> Result<&'i [Link<'i>], Unsupported> {
-        if self.aura || self.equipment || !self.until_end_of_turn.get() {
-            return Err(Unsupported::new(part, GIVEN_ACTIVATED));
+        if !self.until_end_of_turn.get() && self.lasting_given.get().is_none() {
+            // As a given trigger: a lord's, an Aura's or an Equipment's static line alone.
+            self.lasting_given.set(Some((part.span(), GIVEN_ACTIVATED)));
         }
         let action = self.given_activation(part, inner)?;
         let mut given = self.given_actions.borrow_mut();

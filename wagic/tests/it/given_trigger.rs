@@ -86,7 +86,7 @@ fn a_given_trigger_beyond_the_turn_or_with_once_is_refused() {
         error_of("auto=target(creature) transforms((,newability[@each my upkeep:life:1]))\ntype=Instant").as_deref(),
         Some(
             "unsupported: transforms part `newability[@trigger:effect]` given to another card other than until end of \
-             turn or by a lord"
+             turn, by a lord, an Aura, an Equipment or a continuous line"
         )
     );
     assert_eq!(
@@ -136,14 +136,15 @@ fn a_lord_gives_each_permanent_it_matches_a_trigger_of_its_own() {
 #[test]
 fn an_activated_ability_given_for_longer_than_the_turn_is_refused() {
     let refused = Some(
-        "unsupported: transforms part `newability[{cost}:effect]` given for longer than the turn or by an Aura or an \
-         Equipment",
+        "unsupported: transforms part `newability[{cost}:effect]` given to another card other than until end of turn, \
+         by a lord, an Aura, an Equipment or a continuous line",
     );
     assert_eq!(error_of("auto=target(creature) transforms((,newability[{T}:tap]))\ntype=Instant").as_deref(), refused);
+    // An Aura's static line gives it while attached, not until end of turn.
     assert_eq!(
         error_of("target=creature\nauto=transforms((,newability[{T}:tap])) ueot\ntype=Enchantment\nsubtype=Aura")
             .as_deref(),
-        refused
+        Some("unsupported: Aura's static line giving an ability until end of turn")
     );
     // Given until end of turn, it compiles.
     assert_eq!(

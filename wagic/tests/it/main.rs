@@ -59,6 +59,7 @@ mod if_else;
 mod if_source;
 mod keywords;
 mod label;
+mod lasting_newability;
 mod life_log;
 mod lifeset;
 mod line_targets;

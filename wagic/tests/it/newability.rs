@@ -70,14 +70,15 @@ fn new_abilities_wagic_reads_as_the_cards_own_are_refused() {
     assert_eq!(
         error_of("target=creature\nauto=transforms((,newability[@each my upkeep:life:1]))\ntype=Instant").as_deref(),
         Some(
-            "unsupported: transforms part `newability[@trigger:effect]` given to another card other than until end of turn or by a lord"
+            "unsupported: transforms part `newability[@trigger:effect]` given to another card other than until end of turn, \
+             by a lord, an Aura, an Equipment or a continuous line"
         )
     );
     assert_eq!(
         error_of("target=creature\nauto=transforms((,newability[{T}:tap]))\ntype=Instant").as_deref(),
         Some(
-            "unsupported: transforms part `newability[{cost}:effect]` given for longer than the turn or by an Aura or an \
-             Equipment"
+            "unsupported: transforms part `newability[{cost}:effect]` given to another card other than until end of turn, \
+             by a lord, an Aura, an Equipment or a continuous line"
         )
     );
     // `my` is the transformed card's controller's: refused unless the target is among its
