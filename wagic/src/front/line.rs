@@ -221,13 +221,21 @@ impl<'i> Lowering<'i> {
         // activated ability taught is the creature's: `bearer.rs`.)
         let construct = "`teach(...)` on an Equipment other than `teach(creature)` of a static effect";
         let taught = aura::taught(value, Some("creature"), construct)?;
-        if taught.text.len() != value.trim().text.len() && !matches!(self.line(taught)?, Line::Plain(_)) {
+        if taught.text.len() != value.trim().text.len()
+            && !matches!(self.line(taught)?, Line::Plain(_) | Line::Continuous(_))
+        {
             return Err(Unsupported::new(value, construct));
         }
+        // A taught line's `thisforeach(...)` counts on the equipped creature.
+        let taught_line = taught.text.len() != value.trim().text.len();
         let value = taught;
-        match self.line(value)? {
+        let outer = self.foreach_subject.replace(if taught_line { Some("equipped") } else { None });
+        let line = self.line(value);
+        self.foreach_subject.set(outer);
+        match line? {
             Line::Activated { statements, .. } if statements.iter().all(is_equip) => Ok((statements, false)),
-            Line::Plain(statements) => {
+            // A static effect counted again after every change (`thisforeach(gear) 1/0`).
+            Line::Plain(statements) | Line::Continuous(statements) => {
                 let equipped = self.arena.alloc(Expr::Var(spec::variable("equipped")));
                 let mut on_equipped = Vec::with_capacity(statements.len());
                 for statement in statements {
