@@ -222,7 +222,11 @@ impl<'i> Lowering<'i> {
         let construct = "`teach(...)` on an Equipment other than `teach(creature)` of a static effect";
         let taught = aura::taught(value, Some("creature"), construct)?;
         if taught.text.len() != value.trim().text.len()
-            && !matches!(self.line(taught)?, Line::Plain(_) | Line::Continuous(_))
+            && !match self.line(taught)? {
+                Line::Plain(_) => true,
+                Line::Continuous(statements) => statements.iter().all(pumps_only),
+                _ => false,
+            }
         {
             return Err(Unsupported::new(value, construct));
         }
@@ -234,22 +238,31 @@ impl<'i> Lowering<'i> {
         self.foreach_subject.set(outer);
         match line? {
             Line::Activated { statements, .. } if statements.iter().all(is_equip) => Ok((statements, false)),
-            // A static effect counted again after every change (`thisforeach(gear) 1/0`).
-            Line::Plain(statements) | Line::Continuous(statements) => {
-                let equipped = self.arena.alloc(Expr::Var(spec::variable("equipped")));
-                let mut on_equipped = Vec::with_capacity(statements.len());
-                for statement in statements {
-                    let lasting = statement.chain.iter().all(|link| statement::is_lasting(&link.effect));
-                    if statement.target.is_some() || statement.condition.is_some() || !lasting {
-                        return Err(refused());
-                    }
-                    let target = Some(Target::Expr { value: equipped, optional: true });
-                    on_equipped.push(Statement { target, ..*statement });
-                }
-                Ok((self.arena.alloc_slice_copy(&on_equipped), true))
+            Line::Plain(statements) => Ok((self.on_equipped(statements).ok_or_else(refused)?, true)),
+            // A pump counted again after every change (`thisforeach(gear) 1/0`,
+            // `foreach(swamp|mybattlefield) 1/1`). Other continuous lines (a prevention
+            // `to(this)`, which would be the Equipment's) stay refused.
+            Line::Continuous(statements) if statements.iter().all(pumps_only) => {
+                Ok((self.on_equipped(statements).ok_or_else(refused)?, true))
             }
             _ => Err(refused()),
         }
+    }
+
+    /// A static effect's statements (lasting, without a target or a condition) aimed at
+    /// the equipped creature; `None` for another.
+    fn on_equipped(&self, statements: &'i [Statement<'i>]) -> Option<&'i [Statement<'i>]> {
+        let equipped = self.arena.alloc(Expr::Var(spec::variable("equipped")));
+        let mut on_equipped = Vec::with_capacity(statements.len());
+        for statement in statements {
+            let lasting = statement.chain.iter().all(|link| statement::is_lasting(&link.effect));
+            if statement.target.is_some() || statement.condition.is_some() || !lasting {
+                return None;
+            }
+            let target = Some(Target::Expr { value: equipped, optional: true });
+            on_equipped.push(Statement { target, ..*statement });
+        }
+        Some(self.arena.alloc_slice_copy(&on_equipped))
     }
 
     /// Wagic chooses an ability's targets before its costs are paid, so the source of an
@@ -424,4 +437,10 @@ fn combat_foe(events: &[Event<'_>]) -> Option<bool> {
         return None;
     }
     Some(events.iter().all(foe))
+}
+
+/// Whether a statement's every effect is a pump (the catalogue's `pump`).
+fn pumps_only(statement: &Statement<'_>) -> bool {
+    let pump = CommandIdx::new(catalogue::Command::Pump.index());
+    statement.chain.iter().all(|link| matches!(link.effect, Effect::Call { command, .. } if command == pump))
 }

@@ -33,6 +33,9 @@ text=Disintegrate deals X damage to target creature or player.\nmana={X}{R}\ntyp
 text={T}: Add an amount of {G} equal to your devotion to green.\nmana={3}{G}\ntype=Creature\npower=1\ntoughness=4\n[/card]\n\
 [card]\nname=Charger\nauto={1}:counter(0/0,1,charge) target(artifact)\nmana={1}\ntype=Artifact\n[/card]\n\
 [card]\nname=Pinger\nauto={T}:damage:3 target(creature)\nmana={3}\ntype=Artifact\n[/card]\n\
+[card]\nname=Pennon\nauto={1}:equip\nauto=foreach(creature|mybattlefield) 1/1\n\
+text=Equipped creature gets +1/+1 for each creature you control.\nmana={1}\ntype=Artifact\nsubtype=Equipment\n[/card]\n\
+[card]\nname=Elf\nmana={G}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Plate\nauto={1}:equip\nmana={1}\ntype=Artifact\nsubtype=Equipment\n[/card]\n\
 [card]\nname=Blessing\ntarget=creature\nauto=1/0\nmana={W}\ntype=Enchantment\nsubtype=Aura\n[/card]\n\
 [card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
@@ -127,6 +130,23 @@ fn an_equipments_counters_count_on_the_equipment() {
     let bare = "Blade\nGrizzly Bears\nShock\nGrizzly Bears\n";
     let dead = "[PLAYER1]\ninplay:Blade,Charger\ngraveyard:Grizzly Bears,Shock\nmanapool:{2}\n[PLAYER2]\n";
     assert_eq!(verdict(init, bare, dead), Verdict::Passed);
+}
+
+#[test]
+fn an_equipments_counted_pump_is_counted_on_the_equipped_creature() {
+    // Pennon Blade's "+1/+1 for each creature you control": the Bears and the Elf, a 4/4
+    // that Shock leaves.
+    let init = "[PLAYER1]\ninplay:Grizzly Bears,Elf,Pennon\nhand:Shock\nmanapool:{1}{R}\n[PLAYER2]\n";
+    let kept = "[PLAYER1]\ninplay:Grizzly Bears,Elf,Pennon\ngraveyard:Shock\n[PLAYER2]\n";
+    assert_eq!(verdict(init, "Pennon\nGrizzly Bears\nShock\nGrizzly Bears\n", kept), Verdict::Passed);
+    // Another continuous line of an Equipment stays refused: its `to(this)` would be the
+    // Equipment's.
+    let kabuto =
+        "auto={2}:equip\nauto=teach(creature) preventAllCombatDamage to(this)\ntype=Artifact\nsubtype=Equipment";
+    assert_eq!(
+        error_of(kabuto).as_deref(),
+        Some("unsupported: `teach(...)` on an Equipment other than `teach(creature)` of a static effect")
+    );
 }
 
 #[test]
