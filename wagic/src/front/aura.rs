@@ -115,7 +115,12 @@ impl<'i> Lowering<'i> {
             // neither. (An activated one is the creature's: `bearer.rs`.)
             return Err(Unsupported::new(written, "`teach(spec)` of a triggered ability"));
         }
-        Ok(match self.line(value)? {
+        // A taught line's `thisforeach(...)` counts on the enchanted permanent.
+        let taught_line = value.text.len() != written.text.len();
+        let outer = self.foreach_subject.replace(if taught_line { Some("enchanted") } else { None });
+        let line = self.line(value);
+        self.foreach_subject.set(outer);
+        Ok(match line? {
             Line::Plain(statements) => {
                 let is_static = statements.iter().all(|statement| {
                     statement.target.is_none()

@@ -161,6 +161,8 @@ impl<'i> Lowering<'i> {
             x_entering: Default::default(),
             x_used: Default::default(),
             x_cost: Default::default(),
+            counted_static: Default::default(),
+            foreach_subject: Default::default(),
             newability_relative: Default::default(),
             statement_targeted: Default::default(),
             line_target_before: Default::default(),

@@ -1,6 +1,7 @@
 //! `if ... then effect` and `ifnot ... then effect`: a condition checked as the effect
 //! resolves (Wagic's `IfThenAbility`), as a test of the source or the turn
-//! (`compare.rs`), or as counts of cards whose negated checks guard the effect.
+//! (`compare.rs`) or of the ability's target (`cantargetcard(spec)`), or as counts of
+//! cards whose negated checks guard the effect.
 
 use compiler::ir::{Arg, Condition, Effect, Expr, Link, Otherwise, Statement};
 use vm::bytecode::{CommandIdx, Const};
@@ -39,6 +40,15 @@ impl<'i> Lowering<'i> {
             return Err(Unsupported::new(rest, "`if` without an effect"));
         };
         let effect = rest.from(effect_start.start - rest.start);
+        if let Some((spec_piece, after)) = condition.trim().call("cantargetcard")
+            && after.text.trim().is_empty()
+        {
+            // Wagic tests the ability's target (`IfThenAbility`'s `canTarget`).
+            let test = self.target_matches(spec_piece)?;
+            let statement = self.statement(effect, wrapper, None)?;
+            let test = if negated { Expr::Not(self.arena.alloc(test)) } else { test };
+            return self.only_if(test, statement, condition, "`if cantargetcard(...)`");
+        }
         if let Some(test) = self.source_test(condition) {
             // `if paid(alternative)`, `if casted(this)`, `if raid`...: a test of the source
             // or of the turn.
@@ -72,6 +82,39 @@ impl<'i> Lowering<'i> {
         };
         links.push(Link { operator: or_else, effect: *body });
         Ok(Statement { chain: self.arena.alloc_slice_copy(&links), ..statement })
+    }
+
+    /// The test of `if cantargetcard(spec)`: Wagic's `IfThenAbility` tests whether the
+    /// ability's target matches the spec, which is the permanent an Aura enchants or an
+    /// Equipment equips (`card->target`), or an instant's or sorcery's one target card
+    /// (read where it is now: Starfall's creature after its damage). Refused elsewhere (an
+    /// activated ability's `target(...)`, whose `&&` part is another ability).
+    fn target_matches(&self, spec_piece: Piece<'_>) -> Result<Expr<'i>, Unsupported> {
+        let object = if self.aura {
+            Expr::Var(spec::variable("enchanted"))
+        } else if self.equipment {
+            Expr::Var(spec::variable("equipped"))
+        } else if self.spell && self.target_controller == super::TargetController::SpellTarget {
+            Expr::Index(self.arena.alloc(Expr::Var(spec::variable("tgt"))), 0)
+        } else {
+            return Err(Unsupported::new(
+                spec_piece,
+                "`if cantargetcard(spec)` outside an Aura, an Equipment or a spell with one target card",
+            ));
+        };
+        let mut read = spec::read(spec_piece)?;
+        if self.spell {
+            // The spell's card is tested where it is now, as it was printed there (Deicide's
+            // exiled God, Starfall's creature its damage killed): `|battlefield` is where it
+            // was chosen. A zone of a player is refused.
+            let battlefield = catalogue::ZONES.iter().position(|zone| zone.name == "battlefield");
+            match read.zone {
+                None => {}
+                Some((None, zone)) if Some(zone) == battlefield => read.zone = None,
+                Some(_) => return Err(Unsupported::new(spec_piece, "`if cantargetcard(spec|zone)` on a spell")),
+            }
+        }
+        Ok(self.specs.predicate(&read, object, "inzone")?.unwrap_or(Expr::Bool(true)))
     }
 
     /// `if type(spec)~criterion~n then effect else effect` (Wagic's `IfThenAbility` with

@@ -248,33 +248,52 @@ impl<'i> Lowering<'i> {
         let taught = aura::taught(value, Some("creature"), construct)?;
         let is_taught = taught.text.len() != value.trim().text.len();
         let value = taught;
+        // A taught line's `thisforeach(...)` counts on the equipped creature.
+        let outer = self.foreach_subject.replace(if is_taught { Some("equipped") } else { None });
         // An ability given by a static line lasts while the Equipment is attached: the
         // continuous effect on the equipped creature gives it anew after every change.
         let before = self.lasting_given.take();
-        let line = self.line(value)?;
+        let line = self.line(value);
+        self.foreach_subject.set(outer);
+        let line = line?;
         let given_here = self.lasting_given.take();
         let given_while_attached = matches!(line, Line::Plain(_));
         self.lasting_given.set(before.or(given_here.filter(|_| !given_while_attached)));
-        if is_taught && !given_while_attached {
+        let taught_shape = match &line {
+            Line::Plain(_) => true,
+            Line::Continuous(statements) => statements.iter().all(pumps_only),
+            _ => false,
+        };
+        if is_taught && !taught_shape {
             return Err(Unsupported::new(value, construct));
         }
         match line {
             Line::Activated { statements, .. } if statements.iter().all(is_equip) => Ok((statements, false)),
-            Line::Plain(statements) => {
-                let equipped = self.arena.alloc(Expr::Var(spec::variable("equipped")));
-                let mut on_equipped = Vec::with_capacity(statements.len());
-                for statement in statements {
-                    let lasting = statement.chain.iter().all(|link| statement::is_lasting(&link.effect));
-                    if statement.target.is_some() || statement.condition.is_some() || !lasting {
-                        return Err(refused());
-                    }
-                    let target = Some(Target::Expr { value: equipped, optional: true });
-                    on_equipped.push(Statement { target, ..*statement });
-                }
-                Ok((self.arena.alloc_slice_copy(&on_equipped), true))
+            Line::Plain(statements) => Ok((self.on_equipped(statements).ok_or_else(refused)?, true)),
+            // A pump counted again after every change (`thisforeach(gear) 1/0`,
+            // `foreach(swamp|mybattlefield) 1/1`). Other continuous lines (a prevention
+            // `to(this)`, which would be the Equipment's) stay refused.
+            Line::Continuous(statements) if statements.iter().all(pumps_only) => {
+                Ok((self.on_equipped(statements).ok_or_else(refused)?, true))
             }
             _ => Err(refused()),
         }
+    }
+
+    /// A static effect's statements (lasting, without a target or a condition) aimed at
+    /// the equipped creature; `None` for another.
+    fn on_equipped(&self, statements: &'i [Statement<'i>]) -> Option<&'i [Statement<'i>]> {
+        let equipped = self.arena.alloc(Expr::Var(spec::variable("equipped")));
+        let mut on_equipped = Vec::with_capacity(statements.len());
+        for statement in statements {
+            let lasting = statement.chain.iter().all(|link| statement::is_lasting(&link.effect));
+            if statement.target.is_some() || statement.condition.is_some() || !lasting {
+                return None;
+            }
+            let target = Some(Target::Expr { value: equipped, optional: true });
+            on_equipped.push(Statement { target, ..*statement });
+        }
+        Some(self.arena.alloc_slice_copy(&on_equipped))
     }
 
     /// Wagic chooses an ability's targets before its costs are paid, so the source of an
@@ -460,4 +479,10 @@ fn combat_foe(events: &[Event<'_>]) -> Option<bool> {
         return None;
     }
     Some(events.iter().all(foe))
+}
+
+/// Whether a statement's every effect is a pump (the catalogue's `pump`).
+fn pumps_only(statement: &Statement<'_>) -> bool {
+    let pump = CommandIdx::new(catalogue::Command::Pump.index());
+    statement.chain.iter().all(|link| matches!(link.effect, Effect::Call { command, .. } if command == pump))
 }

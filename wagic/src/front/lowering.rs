@@ -143,6 +143,14 @@ pub(super) struct Lowering<'i> {
     pub(super) aura: bool,
     /// Whose the player word `targetcontroller` is, on this card.
     pub(super) target_controller: TargetController,
+    /// Whether a part of the effect being lowered is a permanent's static effect done
+    /// once per `thisforeach(...)` count, which a continuous effect counts again after
+    /// every change (`thisforeach.rs`).
+    pub(super) counted_static: std::cell::Cell<bool>,
+    /// The card whose `thisforeach(...)` counts are read: `None` for the source, the
+    /// catalogue variable `enchanted` or `equipped` on a line `teach(...)` gives that
+    /// permanent (Wagic's `ATeach` makes it the ability's source).
+    pub(super) foreach_subject: std::cell::Cell<Option<&'static str>>,
 }
 
 /// Whose Wagic's player word `targetcontroller` is: the controller of the ability's target

@@ -324,6 +324,8 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
         x_entering: Default::default(),
         x_used: Default::default(),
         x_cost: Default::default(),
+        counted_static: Default::default(),
+        foreach_subject: Default::default(),
         newability_relative: Default::default(),
         statement_targeted: Default::default(),
         line_target_before: Default::default(),

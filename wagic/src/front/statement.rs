@@ -172,6 +172,8 @@ impl<'i> Lowering<'i> {
         let mut statements: Vec<Statement<'i>> = Vec::with_capacity(parts.len());
         // Which statements act on a target their part names, not the line's.
         let mut owns: Vec<bool> = Vec::with_capacity(parts.len());
+        // Whether a part is a static `thisforeach(...)` effect (`statement`).
+        self.counted_static.set(false);
         for &part in &parts {
             // `target(creature) tap && dynamicability<!powerstrike!>`: a dynamic part with
             // no target of its own acts on the target the part before chose (Wagic gives
@@ -240,6 +242,7 @@ impl<'i> Lowering<'i> {
             statements.push(statement?);
             owns.push(owns_target);
         }
+        let counted_static = self.counted_static.take() && !self.spell;
         if let Some(note) = noted_player {
             let previous = self.arena.alloc(Expr::Var(spec::variable("prevtgt")));
             for statement in statements.iter_mut().filter(|statement| statement.target.is_none()) {
@@ -326,7 +329,8 @@ impl<'i> Lowering<'i> {
             _ => None,
         };
         let continuous = !may
-            && matches!(wrapper, Some(Wrapper::AsLongAs(_) | Wrapper::Foreach(_) | Wrapper::This(_)))
+            && (counted_static
+                || matches!(wrapper, Some(Wrapper::AsLongAs(_) | Wrapper::Foreach(_) | Wrapper::This(_))))
             && statements.iter().any(|statement| statement.chain.iter().any(|link| is_lasting(&link.effect)));
         if let Some(Wrapper::This(args)) = wrapper
             && !continuous
@@ -698,8 +702,14 @@ impl<'i> Lowering<'i> {
         if let Some((count, word)) = repeat {
             let lasting = chain.iter().any(|link| is_lasting(&link.effect));
             if lasting && restriction.is_none() {
-                // A static pump would need the count followed as the counters change.
-                return Err(Unsupported::new(word, "`thisforeach(...)` of a lasting effect without `ueot`"));
+                // A permanent's static effect (Rabid Wombat's `thisforeach(auras > 0) 2/2`)
+                // holds as many times as it counts now: a continuous effect, counted again
+                // after every change (`effect`). An activated or triggered ability's, or a
+                // spell's, ends with the turn (its caller times it) and counts as it resolves.
+                if !lasting_only(chain) {
+                    return Err(Unsupported::new(word, "`thisforeach(...)` of a lasting and a one-shot effect"));
+                }
+                self.counted_static.set(true);
             }
             if wrapper.is_some_and(|wrapper| !matches!(wrapper, Wrapper::Target(..)))
                 || nonstatic.is_some()
@@ -831,6 +841,11 @@ fn makes_token(chain: &[Link<'_>]) -> bool {
 }
 
 /// Whether `effect` lasts (a grant, a revoke, a timed command) rather than happening once.
+/// Whether every link of the chain lasts ([`is_lasting`]).
+fn lasting_only(chain: &[Link<'_>]) -> bool {
+    chain.iter().all(|link| is_lasting(&link.effect))
+}
+
 pub(super) fn is_lasting(effect: &Effect<'_>) -> bool {
     match *effect {
         Effect::Call { command, .. } => CATALOGUE.commands.get(command.index()).is_some_and(|spec| spec.timed),

@@ -10,7 +10,9 @@
 //! Wagic's `ThisCounter`), `counter{1/1.n}` and `counter{-1/-1.n}` (its +1/+1 or -1/-1
 //! counters, likewise), and `gear` and `auras` (the Equipment or Auras attached to it,
 //! against a number, at least one without: Wagic's `ThisEquip`, `ThisAuras`), and
-//! `cantargetcard(spec)` (the card matches the spec: Wagic's `ThisTargetCompare`). Lowered as
+//! `cantargetcard(spec)` (the card matches the spec: Wagic's `ThisTargetCompare`), and
+//! `variable{amount}` and `x` against a number (Wagic's `ThisVariable`, `ThisX`: a Theros
+//! God's devotion, Martial Coup's X; the amounts of `amount.rs`). Lowered as
 //! a continuous effect whose statements run only while the test holds.
 
 use compiler::ir::{BinaryOp, Expr};
@@ -21,7 +23,7 @@ use super::{Lowering, Unsupported, spec};
 use crate::catalogue::CATALOGUE;
 
 /// What `this(...)` compiles.
-const CONSTRUCT: &str = "`this(...)` other than a turn test, `controllerlife`, `opponentlife`, a poison count, `gear` or `auras` against a number, `untapped`, `tapped` or `counter{0/0.n.name}`, `counter{1/1.n}`, `counter{-1/-1.n}` or `cantargetcard(spec)`";
+const CONSTRUCT: &str = "`this(...)` other than a turn test, `controllerlife`, `opponentlife`, a poison count, `gear`, `auras`, `x` or `variable{amount}` against a number, `untapped`, `tapped` or `counter{0/0.n.name}`, `counter{1/1.n}`, `counter{-1/-1.n}` or `cantargetcard(spec)`";
 
 impl<'i> Lowering<'i> {
     /// The test of `this(args)`.
@@ -133,6 +135,28 @@ impl<'i> Lowering<'i> {
             return Ok(Expr::Binary(
                 BinaryOp::Compare(op),
                 self.arena.alloc(count),
+                self.arena.alloc(Expr::Int(number)),
+            ));
+        }
+        // `variable{amount}` (Wagic's `ThisVariable`) and `x` (`ThisX`, the X paid) against
+        // a number, each at least 1 without one; only where Wagic reads the test written
+        // (it takes the first test it finds in the text: `variable{...x...}` is `x`).
+        let read = super::thisforeach::wagic_reads(&text);
+        if read == "variable{" || (read == "x" && text.starts_with('x')) {
+            let (word, rest) = match text.strip_prefix("variable{") {
+                Some(inside) => inside.split_once('}').ok_or_else(refused)?,
+                None => ("x", &text[1..]),
+            };
+            let at = args.text.to_ascii_lowercase().find(word).unwrap_or(0);
+            let amount = self.amount(Piece::new(word, args.start + at), "`this(variable{...})` amount")?;
+            if amount.per.is_some() {
+                return Err(Unsupported::new(args, "`this(variable{type:...})`, a count of cards"));
+            }
+            let (op, number) =
+                if rest.is_empty() { (CompareOp::Ge, 1) } else { comparison(rest).ok_or_else(refused)? };
+            return Ok(Expr::Binary(
+                BinaryOp::Compare(op),
+                self.arena.alloc(amount.value),
                 self.arena.alloc(Expr::Int(number)),
             ));
         }

@@ -194,6 +194,10 @@ pub struct Table {
     /// The cards in play with their abilities in a graveyard (`graveyard.rs`): every other
     /// card in play is with its battlefield's.
     in_graveyard_play: Vec<CardId>,
+    /// The players' life totals and poison counters when settling last ended: a change
+    /// made outside any event (a `life:` effect) runs the continuous autos again, as one
+    /// may read it (Death's Shadow's `thisforeach(controllerlife) -1/-1`).
+    players_seen: [(i32, i32); 2],
 }
 
 impl Table {
@@ -213,6 +217,7 @@ impl Table {
             ask_lone_in_triggers: false,
             answer_alike_choices: false,
             in_graveyard_play: Vec::new(),
+            players_seen: [(20, 0); 2],
         }
     }
 
@@ -670,6 +675,18 @@ impl Table {
                 || !self.board.vampired.is_empty()
                 || !self.board.flipped.is_empty();
             if quiet && !pending && self.runtime.is_idle() {
+                let players_now = self.board.players.each_ref().map(|player| (player.life, player.poison));
+                if players_now != self.players_seen {
+                    // A life total or a poison count changed without an event: the
+                    // continuous autos run again (once a change, the loop bounded).
+                    // They run now, so that the next round judges the board they leave (a
+                    // creature they shrink to 0 toughness dies).
+                    self.players_seen = players_now;
+                    self.runtime.refresh_later();
+                    let outcome = self.runtime.run_events(&mut self.board).map_err(trap)?;
+                    self.finish(outcome)?;
+                    continue;
+                }
                 if !refreshed_lost && self.lost_abilities_with_effects(false) {
                     // A card lost its abilities after its continuous autos last ran (a
                     // spell's `loseabilities` with nothing queued, Blood Moon's line run

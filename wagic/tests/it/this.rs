@@ -57,13 +57,18 @@ fn a_turn_test_is_the_condition_of_a_continuous_effect() {
 #[test]
 fn other_tests_and_one_shot_effects_under_this_are_refused() {
     for (card, refused) in [
-        (
-            "auto=this(variable{urzatron}>0) 1/1\ntype=Creature",
-            "unsupported: `this(...)` other than a turn test, `controllerlife`, `opponentlife`, a poison count, `gear` or `auras` against a number, `untapped`, `tapped` or `counter{0/0.n.name}`, `counter{1/1.n}`, `counter{-1/-1.n}` or `cantargetcard(spec)`",
-        ),
+        ("auto=this(variable{urzatron}>0) 1/1\ntype=Creature", "unsupported: `this(variable{...})` amount `urzatron`"),
         (
             "auto=this(variable{controllerturn}<1) 1/1\ntype=Creature",
-            "unsupported: `this(...)` other than a turn test, `controllerlife`, `opponentlife`, a poison count, `gear` or `auras` against a number, `untapped`, `tapped` or `counter{0/0.n.name}`, `counter{1/1.n}`, `counter{-1/-1.n}` or `cantargetcard(spec)`",
+            "unsupported: `this(variable{...})` amount `controllerturn`",
+        ),
+        (
+            "auto=this(variable{type:creature:opponentbattlefield}<1) 3/3\ntype=Creature",
+            "unsupported: `this(variable{type:...})`, a count of cards",
+        ),
+        (
+            "auto=this(opponentdamagecount>0) -cantattack\ntype=Creature",
+            "unsupported: `this(...)` other than a turn test, `controllerlife`, `opponentlife`, a poison count, `gear`, `auras`, `x` or `variable{amount}` against a number, `untapped`, `tapped` or `counter{0/0.n.name}`, `counter{1/1.n}`, `counter{-1/-1.n}` or `cantargetcard(spec)`",
         ),
         (
             "auto=may this(variable{controllerturn}>0) draw:1 controller\ntype=Creature",

@@ -149,16 +149,11 @@ fn the_amount_of_each_effect_is_multiplied_by_the_count() {
 
 #[test]
 fn other_counts_and_effects_stay_refused_each_named() {
-    let count = "unsupported: `thisforeach(...)` other than `counter{0/0.1.name}`, `counter{1/1.1}`, `counter{-1/-1.1}` or `power>=1`";
+    let count = "unsupported: `thisforeach(...)` other than `counter{0/0.1.name}`, `counter{1/1.1}`, `counter{-1/-1.1}`, or `power`, `toughness`, `gear`, `auras`, `controllerlife`, `opponentlife`, `x` or `variable{amount}` maybe after `>` or `>=` and a number";
     for (card, refused) in [
-        ("auto={T}:thisforeach(power>=2) add{G}\ntype=Creature", count),
         ("auto=@each my upkeep:thisforeach(counter{0/0.1.charge}>4) draw:1\ntype=Artifact", count),
         ("auto={T}:thisforeach(counter{0/0.2.Charge}) add{1}\ntype=Artifact", count),
-        ("auto=thisforeach(gear) 2/0\ntype=Creature", count),
-        (
-            "auto=thisforeach(counter{0/0.1.Age}) 1/1\ntype=Creature",
-            "unsupported: `thisforeach(...)` of a lasting effect without `ueot`",
-        ),
+        ("auto={T}:thisforeach(untapped) add{G}\ntype=Creature", count),
         (
             "auto=thisforeach(counter{0/0.1.Feather}) lord(bird) 1/1\ntype=Creature",
             "unsupported: `thisforeach(...)` of a `lord(...)` or `teach(...)`",
