@@ -99,7 +99,9 @@ pub struct Tally {
     pub by_library: u64,
     /// Games won because the loser had ten poison counters.
     pub by_poison: u64,
-    /// Games won by a card's effect (`wingame`).
+    /// Games won by a card's effect (`wingame`); none in a tally file written before
+    /// such games were told apart.
+    #[serde(default)]
     pub by_effect: u64,
     pub both_lost: u64,
     pub turn_limit: u64,
