@@ -16,7 +16,7 @@ type=Creature\npower=6\ntoughness=6\n[/card]\n";
 
 /// p0's first main phase with `p0` and `p1` on their battlefields and libraries of
 /// Mountains; p0 at `life`.
-fn game(p0: &[&str], p1: &[&str], life: i32) -> Game<'static> {
+fn set_up(p0: &[&str], p1: &[&str], life: i32) -> Game<'static> {
     let mut game = new_game(CARDS, Options { players: [PlayerKind::Random; 2], ..Options::default() });
     for (player, cards) in [(P0, p0), (P1, p1)] {
         for _ in 0..10 {
@@ -42,22 +42,22 @@ fn play_turns(game: &mut Game<'_>, count: u32) -> Flow {
 
 #[test]
 fn felidar_sovereign_wins_at_its_controllers_upkeep_with_40_life() {
-    let mut game = game(&["Sovereign"], &[], 40);
+    let mut game = set_up(&["Sovereign"], &[], 40);
     let Err(Outcome::Won { winner, reason }) = play_turns(&mut game, 4) else { panic!("no win") };
     assert_eq!((winner, reason.as_str()), (P0, "p0 wins the game by Sovereign"));
     assert_eq!(game.table.board.lost_to[1].map(|card| game.name(card)).as_deref(), Some("Sovereign"));
     // At 39 life, nothing.
-    let mut game = super::win_tests::game(&["Sovereign"], &[], 39);
+    let mut game = set_up(&["Sovereign"], &[], 39);
     assert!(play_turns(&mut game, 4).is_ok());
 }
 
 #[test]
 fn platinum_angel_keeps_its_opponent_from_winning_and_its_controller_from_losing() {
-    let mut game = game(&["Sovereign"], &["Angel"], 40);
+    let mut game = set_up(&["Sovereign"], &["Angel"], 40);
     assert!(play_turns(&mut game, 4).is_ok(), "the Sovereign's controller cannot win");
     assert_eq!(game.table.board.lost_to, [None, None]);
     // At 0 life, the Angel's controller does not lose; without it, they would.
-    let mut game = super::win_tests::game(&[], &["Angel"], 20);
+    let mut game = set_up(&[], &["Angel"], 20);
     game.table.board.players[1].life = 0;
     assert!(game.check_losses().is_ok());
     game.table.board.players[0].life = 0;
@@ -66,10 +66,10 @@ fn platinum_angel_keeps_its_opponent_from_winning_and_its_controller_from_losing
 
 #[test]
 fn abyssal_persecutors_opponent_cannot_lose() {
-    let mut game = game(&["Persecutor"], &[], 20);
+    let mut game = set_up(&["Persecutor"], &[], 20);
     game.table.board.players[1].life = -3;
     assert!(game.check_losses().is_ok());
-    let mut game = super::win_tests::game(&[], &[], 20);
+    let mut game = set_up(&[], &[], 20);
     game.table.board.players[1].life = -3;
     assert!(matches!(game.check_losses(), Err(Outcome::Won { winner: P0, .. })));
 }
