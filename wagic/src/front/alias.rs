@@ -13,7 +13,7 @@
 //! Mine's 4192, which `variable{urzatron}` reads): nothing to compile.
 //!
 //! Some of the engine's rules say no more than card code can: those are written here as
-//! the lines that do what the cards printed with them say ([`WRITTEN`]), and a card with
+//! the lines that do what the cards printed with them say (`WRITTEN`), and a card with
 //! such an alias is compiled, and printed for the table, as if they were its own lines
 //! ([`written_out`]).
 
@@ -93,8 +93,8 @@ const WRITTEN: &[WrittenRule] = &[
 ];
 
 /// The card of `block` with its `alias=` replaced by the lines its rule is written as,
-/// when [`WRITTEN`] has the rule for a card of its kind; each line's spans are the alias
-/// value's.
+/// when the rules written as card code (`WRITTEN`) have the rule for a card of its kind;
+/// each line's spans are the alias value's.
 pub fn written_out<'s>(block: &CardBlock<'s>) -> Option<CardBlock<'s>> {
     let position = block.fields.iter().position(|field| field.is("alias"))?;
     let alias = &block.fields[position];
