@@ -402,6 +402,12 @@ fn word_indices(text: &str, names: impl Fn(&str) -> Option<usize>) -> Result<Vec
         .collect()
 }
 
+/// The keyword abilities named by the words of `text` (a token's, a copy's `with(...)`).
+fn ability_indices(text: &str) -> Result<Vec<AbilityIdx>, Trap> {
+    let indices = word_indices(text, |word| catalogue::position(catalogue::ABILITIES, word))?;
+    Ok(indices.into_iter().map(|index| AbilityIdx::new(usize::from(index))).collect())
+}
+
 /// `token(...)*n`: n tokens for each target player, and for each target card's controller
 /// (`targetcontroller` leaves the targets to the statement). One unit of fuel is taken
 /// before each token is made, so that the count, which a bundle may make huge, is bounded
@@ -415,11 +421,7 @@ fn token<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let count = amount_times(ctx, 6, 7, 1)?;
     let colours: Vec<Colour> =
         word_indices(&colours_text, |word| catalogue::COLOUR_NAMES.iter().position(|name| *name == word))?;
-    let abilities: Vec<AbilityIdx> =
-        word_indices(&abilities_text, |word| catalogue::position(catalogue::ABILITIES, word))?
-            .into_iter()
-            .map(|index| AbilityIdx::new(usize::from(index)))
-            .collect();
+    let abilities = ability_indices(&abilities_text)?;
     let types: Vec<&str> = types_text.split_ascii_whitespace().collect();
     let source = ctx.env().source;
     let token =
@@ -442,11 +444,7 @@ fn token_card<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
 fn clone<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let abilities_text = string_arg(ctx, 0)?;
     let types_text = string_arg(ctx, 1)?;
-    let abilities: Vec<AbilityIdx> =
-        word_indices(&abilities_text, |word| catalogue::position(catalogue::ABILITIES, word))?
-            .into_iter()
-            .map(|index| AbilityIdx::new(usize::from(index)))
-            .collect();
+    let abilities = ability_indices(&abilities_text)?;
     let types: Vec<&str> = types_text.split_ascii_whitespace().collect();
     let (controller, source) = (ctx.env().controller, ctx.env().source);
     let mut made = false;

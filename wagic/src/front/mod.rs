@@ -84,6 +84,7 @@ mod if_then;
 mod keyword;
 mod kicker;
 mod line;
+use line::Line;
 mod line_targets;
 mod links;
 mod lord_given;
@@ -178,31 +179,6 @@ const COMPILED_KEYS: &[&str] = &[
     "autofacedown",
     "autofaceup",
 ];
-
-/// What one `auto=` line is.
-enum Line<'i> {
-    /// No cost and no trigger: a spell's effect, or a permanent's effect on entering play.
-    Plain(&'i [Statement<'i>]),
-    /// `lord(spec) effect` on a permanent: the effect on every match when the lord enters,
-    /// and on each match that enters later (`event`, with the statements retargeted to the
-    /// entering card); the runtime ends both when the lord leaves play.
-    Lord { statements: &'i [Statement<'i>], event: Event<'i>, entering: &'i [Statement<'i>] },
-    /// `aslongas(spec) effect` or `foreach(spec) p/t` with a lasting effect on a permanent:
-    /// a continuous effect (an auto on the catalogue's `continuous` event), which the
-    /// runtime runs again after every change, so it holds while its condition does.
-    Continuous(&'i [Statement<'i>]),
-    /// `aslongas(spec) effect oneShot` on a permanent: the count checked once, as the
-    /// permanent enters (Wagic resolves a `oneShot` `AAsLongAs` at once), its lasting
-    /// effect then holding while the permanent stays.
-    Once(&'i [Statement<'i>]),
-    /// `{cost}:effect`.
-    Activated { label: Option<&'i str>, costs: &'i [Cost<'i>], statements: &'i [Statement<'i>] },
-    /// `@trigger:effect`; `restricted` when the trigger has a `restriction{...}`; `once`
-    /// for `@next phase` (its auto costs `nextonce`: it runs once since the card entered).
-    /// `events` are one event, or for an Aura's `@each targetcontroller` two (its
-    /// controller's and its opponent's, each tested against the enchanted permanent's).
-    Triggered { events: &'i [Event<'i>], statements: &'i [Statement<'i>], restricted: bool, once: bool },
-}
 
 /// Lowers one card block (already read whole: `malformed` is none) into `arena`. The IR's
 /// spans, and the returned error's, are offsets from the start of the block
