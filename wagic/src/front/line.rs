@@ -401,14 +401,13 @@ impl<'i> Lowering<'i> {
         Ok((event, self.arena.alloc_slice_copy(&entering)))
     }
 
-    /// Refuses `cantbeblockedby(spec)`, `protection from(spec)` and `preventalldamage`
-    /// where they would not be continuous (an instant's or sorcery's line, an activated or triggered ability, a
-    /// `may`): their matches would be counted once. A prevention of the statement's
-    /// targets or of players only (`to(controller) from(mytgt)`) matches the same objects
-    /// all along: it holds once too.
+    /// Refuses `cantbeblockedby(spec)`, `cantbeblockerof(spec)`, `protection from(spec)`
+    /// and `preventalldamage` where they would not be continuous (an instant's or
+    /// sorcery's line, an activated or triggered ability, a `may`): their matches would be
+    /// counted once. One whose specs match the same objects all along holds once too
+    /// ([`matches_fixed_objects`]).
     fn static_only(&self, statements: &[Statement<'_>], value: Piece<'_>) -> Result<(), Unsupported> {
-        let counted =
-            |link: &Link<'_>| is_unblockable(link) && !prevents_fixed_objects(link) && !blocks_the_source(link);
+        let counted = |link: &Link<'_>| is_unblockable(link) && !matches_fixed_objects(link);
         let unblockable = statements.iter().any(|statement| statement.chain.iter().any(counted));
         let once = value.text.trim_start().starts_with(['@', '{'])
             || self.spell
@@ -459,31 +458,29 @@ fn counted_effect(link: &Link<'_>) -> Option<&'static str> {
     COUNTED.iter().find(|(counted, _)| CommandIdx::new(counted.index()) == command).map(|(_, words)| *words)
 }
 
-/// Whether a link is a `preventalldamage` whose `to(...)` and `from(...)` are the
-/// statement's targets or players (Rune of Protection's `to(controller) from(mytgt)`):
-/// what it matches never changes, so it holds as a one-shot effect too.
-fn prevents_fixed_objects(link: &Link<'_>) -> bool {
+/// Whether a link is a counted effect whose specs match the same objects all along, so
+/// that it holds as a one-shot effect too: a `preventalldamage` whose `to(...)` and
+/// `from(...)` are the statement's targets or players (Rune of Protection's
+/// `to(controller) from(mytgt)`), or `cantbeblockerof(this)` (Duct Crawler's target cannot
+/// block it).
+fn matches_fixed_objects(link: &Link<'_>) -> bool {
     let Effect::Call { command, args, .. } = link.effect else { return false };
-    let players_only = |arg: &Arg<'_>| match arg {
+    let is = |wanted: catalogue::Command| command == CommandIdx::new(wanted.index());
+    let fixed: fn(&TypeAtom<'_>) -> bool = if is(catalogue::Command::PreventDamage) {
+        |atom| matches!(atom, TypeAtom::Me | TypeAtom::Opp | TypeAtom::Player | TypeAtom::Players)
+    } else if is(catalogue::Command::CantBeBlockerOf) {
+        |atom| matches!(atom, TypeAtom::This)
+    } else {
+        return false;
+    };
+    // A prevention's other arguments (its kind) are no spec.
+    let names_fixed_objects = |arg: &Arg<'_>| match arg {
         Arg::Filter(filter) => {
-            !filter.types.is_empty()
-                && filter.types.iter().all(|term| {
-                    !term.negate
-                        && matches!(term.atom, TypeAtom::Me | TypeAtom::Opp | TypeAtom::Player | TypeAtom::Players)
-                })
+            !filter.types.is_empty() && filter.types.iter().all(|term| !term.negate && fixed(&term.atom))
         }
         _ => true,
     };
-    command == CommandIdx::new(catalogue::Command::PreventDamage.index()) && args.iter().all(players_only)
-}
-
-/// Whether a link is `cantbeblockerof(this)` (Duct Crawler's target cannot block it): the
-/// source is all it matches, so it holds as a one-shot effect too.
-fn blocks_the_source(link: &Link<'_>) -> bool {
-    let Effect::Call { command, args, .. } = link.effect else { return false };
-    command == CommandIdx::new(catalogue::Command::CantBeBlockerOf.index())
-        && matches!(args, [Arg::Filter(filter)] if !filter.types.is_empty()
-            && filter.types.iter().all(|term| !term.negate && matches!(term.atom, TypeAtom::This)))
+    args.iter().all(names_fixed_objects)
 }
 
 /// Whether a link is `cantbeblockedby(spec)`, `cantbeblockerof(spec)`, `protection
