@@ -71,9 +71,6 @@ impl Default for PeekBuffers {
 /// Appends `item` to `out` unless it is there already: found by a scan while `out` holds
 /// up to [`SCAN_DEDUP_MAX`] values, past that in `seen`, which then holds `out`'s values
 /// (filled as `out` passes the scan's bound; empty while `out` is within it).
-// Inlined: called once a candidate, its scan was the loop's own before (CFC's trials peek
-// at a hand or a ring of a few cards).
-#[inline(always)]
 fn push_distinct(out: &mut Vec<Value>, seen: &mut ValueSet, item: Value) -> bool {
     if out.len() < SCAN_DEDUP_MAX {
         if out.contains(&item) {
