@@ -83,6 +83,10 @@ pub enum EffectCode {
     /// `cantbeblockerof(spec)`: the target cannot block the card numbered `value` (one
     /// effect per card the spec matched when it last ran).
     CantBlock = 26,
+    /// `transforms((removetypes)) forever` (Wagic's `removetypes`): the target has none of
+    /// its card types, supertypes and the subtypes Aura and Equipment it had before, but
+    /// those the changes after it add (`value` unused).
+    RemoveTypes = 27,
 }
 
 impl EffectCode {
@@ -115,6 +119,7 @@ impl EffectCode {
             EffectCode::GivenAbility,
             EffectCode::SwitchPowerToughness,
             EffectCode::CantBlock,
+            EffectCode::RemoveTypes,
         ]
         .into_iter()
         .find(|known| *known as u16 == code)
@@ -243,6 +248,10 @@ pub trait WagicHost: Host {
     /// effect ends it, its source leaving play neither; the card moving does (it becomes
     /// a new object). The same change made again is not kept twice.
     fn transform_forever(&mut self, card: CardId, code: EffectCode, value: i32);
+
+    /// Gives `card` the keyword ability `ability` of a `transforms(...) forever` for as
+    /// long as it stays where it is, as [`WagicHost::transform_forever`] changes it.
+    fn grant_forever(&mut self, card: CardId, ability: AbilityIdx);
 
     /// Whether an effect `code` of value `value` lasts on `card` (a `livepump` mark).
     fn bears(&self, card: CardId, code: EffectCode, value: i32) -> bool;
