@@ -43,6 +43,7 @@ const EFFECT_WORDS: &[&str] = &[
     "losesubtypesof",
     "swap",
     "wingame",
+    "proliferate",
     "moveto",
     "counter",
     "add",
@@ -267,6 +268,14 @@ impl<'i> Lowering<'i> {
         }
         if lower == "wingame" {
             return Ok(one(call(Command::WinGame, &[])));
+        }
+        if lower == "proliferate" {
+            // It chooses what it proliferates: a target would be Wagic's own choice of
+            // the cards it proliferates (`target(creature) proliferate`), not compiled.
+            if self.statement_targeted.get() {
+                return Err(Unsupported::new(piece, "`proliferate` with a target other than `proliferation`"));
+            }
+            return Ok(one(call(Command::Proliferate, &[])));
         }
         if let Some((args, after)) = piece.call("losesubtypesof") {
             let card_type = args.text.trim().to_ascii_lowercase();

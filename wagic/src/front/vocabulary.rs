@@ -67,7 +67,6 @@ pub const EFFECTS: &[&str] = &[
     "phaseaction",
     "phasealter",
     "phaseout",
-    "proliferate",
     "rampage",
     "rehook",
     "reject",

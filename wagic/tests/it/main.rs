@@ -93,6 +93,7 @@ mod play_stack;
 mod poison;
 mod prevent_all;
 mod prevent_mytgt;
+mod proliferate;
 mod protection;
 mod self_sacrifice;
 mod sets;
