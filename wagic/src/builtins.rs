@@ -494,6 +494,7 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::Life => life,
         Command::WinGame => win_game,
         Command::Proliferate => proliferate::proliferate,
+        Command::CantBeTargetOf => cant_be_target_of,
         Command::AlterPoison => alter_poison,
         Command::Pay => pay::pay,
         Command::DiscardChosen => discard::discard_chosen,

@@ -83,6 +83,9 @@ pub enum EffectCode {
     /// `cantbeblockerof(spec)`: the target cannot block the card numbered `value` (one
     /// effect per card the spec matched when it last ran).
     CantBlock = 26,
+    /// `cantbetargetof(spec)`: the target cannot be the target of the spells and abilities
+    /// of the card numbered `value` (one effect per card the spec matched when it last ran).
+    CantBeTargetOf = 27,
 }
 
 impl EffectCode {
@@ -115,6 +118,7 @@ impl EffectCode {
             EffectCode::GivenAbility,
             EffectCode::SwitchPowerToughness,
             EffectCode::CantBlock,
+            EffectCode::CantBeTargetOf,
         ]
         .into_iter()
         .find(|known| *known as u16 == code)

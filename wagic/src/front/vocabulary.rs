@@ -28,7 +28,6 @@ pub const EFFECTS: &[&str] = &[
     "bushido",
     "cantbeblockerof",
     "cantbesacrified",
-    "cantbetargetof",
     "castcard",
     "choice",
     "chooseacolor",

@@ -727,6 +727,13 @@ impl Board {
         self.effects.on(card).any(|&(_, code, _, value)| code == EffectCode::ProtectedFrom && value == number)
     }
 
+    /// Whether `card` cannot be the target of `source`'s spells and abilities
+    /// (`cantbetargetof(spec)`, a spec it matched).
+    pub fn untargetable_by_spec(&self, card: CardId, source: CardId) -> bool {
+        let number = i32::try_from(source.0).unwrap_or(i32::MAX);
+        self.effects.on(card).any(|&(_, code, _, value)| code == EffectCode::CantBeTargetOf && value == number)
+    }
+
     /// How much of `amount` damage from `source` to `target` protection and prevention
     /// shields leave, as [`WagicHost::deal_damage`] would deal it now (changing nothing):
     /// a game's log tells a prevented hit as such.

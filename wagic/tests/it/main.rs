@@ -19,6 +19,7 @@ mod board;
 mod brackets;
 mod bushido;
 mod buyback;
+mod cant_be_target_of;
 mod cant_block;
 mod card_files;
 mod cards;
