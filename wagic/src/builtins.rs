@@ -18,6 +18,7 @@ mod hybrid_cost;
 mod pay;
 mod permanents;
 pub(crate) mod prevent;
+pub(crate) mod proliferate;
 mod x_cost;
 pub use costs::GENERIC_ORDER;
 use costs::*;
@@ -492,6 +493,8 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::Damage => damage,
         Command::Life => life,
         Command::WinGame => win_game,
+        Command::Proliferate => proliferate::proliferate,
+        Command::CantBeTargetOf => cant_be_target_of,
         Command::AlterPoison => alter_poison,
         Command::Pay => pay::pay,
         Command::DiscardChosen => discard::discard_chosen,

@@ -503,6 +503,10 @@ pub const VARIABLES: &[NamedSpec] = &[
         "lastattached",
         "The permanent the source Aura or Equipment is attached to; while the triggers of the move that ended its attachment run, the one it was attached to (Wagic's `mytgt` of its trigger, its last known attachment); nil otherwise.",
     ),
+    named(
+        "proliferated",
+        "The permanents and players chosen by the `proliferate` resolving, while it asks which kind of counter a permanent of several kinds gets.",
+    ),
 ];
 
 /// Attributes an expression may read after a dot.

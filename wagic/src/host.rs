@@ -83,10 +83,13 @@ pub enum EffectCode {
     /// `cantbeblockerof(spec)`: the target cannot block the card numbered `value` (one
     /// effect per card the spec matched when it last ran).
     CantBlock = 26,
+    /// `cantbetargetof(spec)`: the target cannot be the target of the spells and abilities
+    /// of the card numbered `value` (one effect per card the spec matched when it last ran).
+    CantBeTargetOf = 27,
     /// `transforms((removetypes)) forever` (Wagic's `removetypes`): the target has none of
     /// its card types, supertypes and the subtypes Aura and Equipment it had before, but
     /// those the changes after it add (`value` unused).
-    RemoveTypes = 27,
+    RemoveTypes = 28,
 }
 
 impl EffectCode {
@@ -119,6 +122,7 @@ impl EffectCode {
             EffectCode::GivenAbility,
             EffectCode::SwitchPowerToughness,
             EffectCode::CantBlock,
+            EffectCode::CantBeTargetOf,
             EffectCode::RemoveTypes,
         ]
         .into_iter()
@@ -199,6 +203,25 @@ impl BlinkReturn {
 
 /// A mana colour, in [`crate::catalogue::MANA_COLOURS`] order.
 pub type Colour = u16;
+
+/// A kind of counter a permanent has ([`WagicHost::counter_kinds`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CounterKind {
+    /// Power and toughness counters, which the board keeps summed: the kind is the sign of
+    /// each sum (+1/+1, -1/-1, +1/+0...), the counter one more of them adds.
+    PowerToughness(i32, i32),
+    /// Counters of that name (power and toughness 0/0: `charge`, `time`).
+    Named(Box<str>),
+}
+
+impl std::fmt::Display for CounterKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CounterKind::PowerToughness(power, toughness) => write!(f, "{power:+}/{toughness:+}"),
+            CounterKind::Named(name) => f.write_str(name),
+        }
+    }
+}
 
 /// The characteristics of a token `token(...)` makes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -355,6 +378,11 @@ pub trait WagicHost: Host {
     /// information: what `thisforeach(counter{...})` counts once the card is sacrificed or
     /// dead); none for an unknown handle or a card that was never there.
     fn counters_last_known(&self, card: CardId, name: &str) -> ((i32, i32), i32);
+
+    /// The kinds of counters on a permanent, as `proliferate` offers them: its power and
+    /// toughness counters as one kind, then each named kind in the order it got them; none
+    /// for a card off the battlefield or an unknown handle.
+    fn counter_kinds(&self, card: CardId) -> Vec<CounterKind>;
 
     /// Adds mana to the player's pool.
     fn add_mana(&mut self, player: PlayerId, colour: Colour, count: i32);

@@ -163,6 +163,12 @@ pub(super) fn protection_from<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res
     record_per_match(ctx, EffectCode::ProtectedFrom)
 }
 
+/// `cantbetargetof(spec)`: on each target card, one effect per card the spec matches now,
+/// whose spells and abilities cannot target it.
+pub(super) fn cant_be_target_of<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    record_per_match(ctx, EffectCode::CantBeTargetOf)
+}
+
 /// One effect `code` on each target card per card the filter of argument 0 matches, its
 /// value the matched card's number.
 pub(super) fn record_per_match<H: WagicHost>(ctx: &mut CallContext<'_, H>, code: EffectCode) -> Res {

@@ -536,6 +536,22 @@ macro_rules! for_each_command {
                 doc: "Whether the colour `choosecolor` remembers on the source is `colour`: the front end writes a `chooseacolor` effect once for each colour, its `chosencolor` read as that colour, each statement guarded by this test, so that only the chosen colour's runs (and a lasting one holds while the choice is remembered).",
                 fails_when: "no colour is remembered on the source, or another one is",
             },
+            Proliferate {
+                name: "proliferate",
+                params: [],
+                default_target: Irrelevant,
+                timed: false,
+                doc: "`target(proliferation) proliferate` (Wagic's `AAProliferate`), as the printed text says: asks the source's controller to choose any number of permanents with counters and players with poison counters (without targeting them), then gives each chosen permanent one more counter of a kind it has, asking which when it has several (its power and toughness counters are one kind, as the board sums them: +1/+1, -1/-1, +1/+0...), and each chosen player one more poison counter.",
+                fails_when: "no permanent has a counter and no player a poison counter",
+            },
+            CantBeTargetOf {
+                name: "cantbetargetof",
+                params: [req "sources": Filter],
+                default_target: Source,
+                timed: true,
+                doc: "`cantbetargetof(spec)` (Wagic's `ACantBeTargetFrom`): while the effect lasts each target card cannot be the target of the spells and abilities of the cards the spec matches (on the battlefield and the stack, unless the spec names its zone), as protection keeps it from them, without protection's other parts (blocks, damage). The front end makes it continuous, so the matches are counted again after every change.",
+                fails_when: "no target is a card",
+            },
         }
     };
 }

@@ -339,6 +339,7 @@ fn object_of(effect: &Effect<'_>) -> Object {
         Command::Pump,
         Command::CantBeBlockedBy,
         Command::CantBeBlockerOf,
+        Command::CantBeTargetOf,
         Command::ProtectionFrom,
         Command::PreventDamage,
         Command::SpiritLink,

@@ -401,8 +401,8 @@ impl<'i> Lowering<'i> {
         Ok((event, self.arena.alloc_slice_copy(&entering)))
     }
 
-    /// Refuses `cantbeblockedby(spec)`, `cantbeblockerof(spec)`, `protection from(spec)`
-    /// and `preventalldamage` where they would not be continuous (an instant's or
+    /// Refuses `cantbeblockedby(spec)`, `cantbeblockerof(spec)`, `cantbetargetof(spec)`,
+    /// `protection from(spec)` and `preventalldamage` where they would not be continuous (an instant's or
     /// sorcery's line, an activated or triggered ability, a `may`): their matches would be
     /// counted once. One whose specs match the same objects all along holds once too
     /// ([`matches_fixed_objects`]).
@@ -445,9 +445,10 @@ fn split_restriction(trigger: Piece<'_>) -> (Piece<'_>, Option<Piece<'_>>) {
 
 /// The effects that hold for the cards their specs match, counted again only by a
 /// continuous auto, each with the words naming it.
-const COUNTED: [(catalogue::Command, &str); 4] = [
+const COUNTED: [(catalogue::Command, &str); 5] = [
     (catalogue::Command::CantBeBlockedBy, "`cantbeblockedby`"),
     (catalogue::Command::CantBeBlockerOf, "`cantbeblockerof`"),
+    (catalogue::Command::CantBeTargetOf, "`cantbetargetof`"),
     (catalogue::Command::ProtectionFrom, "`protection from(...)`"),
     (catalogue::Command::PreventDamage, "`preventalldamage`"),
 ];
@@ -483,8 +484,9 @@ fn matches_fixed_objects(link: &Link<'_>) -> bool {
     args.iter().all(names_fixed_objects)
 }
 
-/// Whether a link is `cantbeblockedby(spec)`, `cantbeblockerof(spec)`, `protection
-/// from(spec)` or `preventalldamage`: an effect that holds for the cards its spec matches.
+/// Whether a link is `cantbeblockedby(spec)`, `cantbeblockerof(spec)`,
+/// `cantbetargetof(spec)`, `protection from(spec)` or `preventalldamage`: an effect that
+/// holds for the cards its spec matches.
 pub(super) fn is_unblockable(link: &Link<'_>) -> bool {
     counted_effect(link).is_some()
 }

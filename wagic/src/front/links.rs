@@ -3,7 +3,7 @@
 //! `loseabilities`, `losesubtypesof(land)`) as the IR's links: calls of the catalogue's
 //! commands, grants and revokes.
 
-use compiler::ir::{Arg, Effect, Expr, Link};
+use compiler::ir::{Arg, Effect, Expr, Filter, Link};
 use vm::bytecode::{CommandIdx, Const, ZoneIdx, ZonePrefixIdx, ZoneRef};
 
 use super::amount::{self, Amount, amount_of, pump_of};
@@ -38,11 +38,13 @@ const EFFECT_WORDS: &[&str] = &[
     "preventallcombatdamage",
     "cantbeblockedby",
     "cantbeblockerof",
+    "cantbetargetof",
     "spiritlink",
     "loseabilities",
     "losesubtypesof",
     "swap",
     "wingame",
+    "proliferate",
     "moveto",
     "counter",
     "add",
@@ -268,6 +270,14 @@ impl<'i> Lowering<'i> {
         if lower == "wingame" {
             return Ok(one(call(Command::WinGame, &[])));
         }
+        if lower == "proliferate" {
+            // It chooses what it proliferates: a target would be Wagic's own choice of
+            // the cards it proliferates (`target(creature) proliferate`), not compiled.
+            if self.statement_targeted.get() {
+                return Err(Unsupported::new(piece, "`proliferate` with a target other than `proliferation`"));
+            }
+            return Ok(one(call(Command::Proliferate, &[])));
+        }
         if let Some((args, after)) = piece.call("losesubtypesof") {
             let card_type = args.text.trim().to_ascii_lowercase();
             if !after.text.is_empty() {
@@ -297,6 +307,13 @@ impl<'i> Lowering<'i> {
             let filter = self.specs.filter(&spec, true)?;
             return Ok(one(call(Command::CantBeBlockerOf, &[Arg::Filter(filter)])));
         }
+        if let Some((args, after)) = piece.call("cantbetargetof") {
+            if !after.text.is_empty() {
+                return Err(Unsupported::new(piece, "text after `cantbetargetof(...)`"));
+            }
+            let filter = self.sources_filter(args)?;
+            return Ok(one(call(Command::CantBeTargetOf, &[Arg::Filter(filter)])));
+        }
         if let Some((args, after)) = piece.call("protection from") {
             if !after.text.is_empty() {
                 return Err(Unsupported::new(piece, "text after `protection from(...)`"));
@@ -309,13 +326,7 @@ impl<'i> Lowering<'i> {
             {
                 return Ok(one(Link { operator: None, effect: Effect::Grant(ability) }));
             }
-            let mut spec = spec::read(args)?;
-            // Wagic's `setAllZones`: the spells on the stack are sources too.
-            if spec.zone.is_none() {
-                spec.zone =
-                    catalogue::ZONES.iter().position(|zone| zone.name == "battlefield,stack").map(|zone| (None, zone));
-            }
-            let filter = self.specs.filter(&spec, true)?;
+            let filter = self.sources_filter(args)?;
             return Ok(one(call(Command::ProtectionFrom, &[Arg::Filter(filter)])));
         }
         if let Some((args, after)) = piece.call("counter") {
@@ -430,6 +441,18 @@ impl<'i> Lowering<'i> {
 
     /// The zone `fizzle` (its owner's graveyard) or `fizzleto(hand|exile|librarytop)`
     /// puts the countered spell into; `None` for another effect.
+    /// The cards a `protection from(spec)` or `cantbetargetof(spec)` holds off: the spec's,
+    /// on the battlefield and the stack unless it names its zone (Wagic's `setAllZones`:
+    /// the spells on the stack are sources too).
+    fn sources_filter(&self, args: Piece<'_>) -> Result<&'i Filter<'i>, Unsupported> {
+        let mut spec = spec::read(args)?;
+        if spec.zone.is_none() {
+            spec.zone =
+                catalogue::ZONES.iter().position(|zone| zone.name == "battlefield,stack").map(|zone| (None, zone));
+        }
+        self.specs.filter(&spec, true)
+    }
+
     fn fizzle_zone(&self, piece: Piece<'_>) -> Result<Option<ZoneRef>, Unsupported> {
         let owner = |zone: &str| {
             let prefix = catalogue::position(catalogue::ZONE_PREFIXES, "owner").map(ZonePrefixIdx::new);

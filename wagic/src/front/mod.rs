@@ -97,6 +97,7 @@ mod pay;
 mod phaseaction;
 pub mod piece;
 mod prevent;
+mod proliferate;
 mod rampage;
 mod restrictions;
 mod sacrifice;

@@ -112,6 +112,14 @@ impl<'i> Lowering<'i> {
         if rest.text.is_empty() {
             return Err(Unsupported::new(piece, "line without an effect").with_help(Some(NO_EFFECT_HELP.into())));
         }
+        if let Some(Wrapper::Target(spec, _)) = wrapper
+            && super::proliferate::is_proliferation(spec)
+        {
+            if may || pay.is_some() {
+                return Err(Unsupported::new(piece, "`target(proliferation)` with `may` or `pay`"));
+            }
+            return Ok((label, self.proliferations(rest)?, None, false));
+        }
         // Wagic reads `flipacoin ... flipend` whole, before it splits at `&&` (`flip.rs`).
         if let Some(flip) = self.flip_a_coin(rest)? {
             if may || wrapper.is_some() || pay.is_some() {

@@ -597,6 +597,9 @@ impl Game<'_> {
         if matches!(request.kind, RequestKind::Command(command, _) if command.index() == Command::Chosen.index()) {
             return self.greedy_mode(source, request.chooser, &candidates).into_iter().collect();
         }
+        if matches!(request.kind, RequestKind::Command(command, _) if command.index() == Command::Proliferate.index()) {
+            return self.greedy_proliferate(execution, request.chooser);
+        }
         if matches!(request.kind, RequestKind::Command(command, _) if crate::catalogue::asks_its_player(command)) {
             // Cards to give up (discarded, sacrificed, put away): the least valuable.
             candidates.sort_by_key(|value| value.as_card().map_or(0, |card| self.value(card)));

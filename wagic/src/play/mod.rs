@@ -142,6 +142,9 @@ mod suspend_tests;
 pub(crate) use moves::plan_payment;
 mod mulligan;
 mod poison;
+mod proliferate;
+#[cfg(test)]
+mod proliferate_tests;
 mod rng;
 #[cfg(test)]
 mod rules_tests;
@@ -835,7 +838,11 @@ impl Game<'_> {
                     } else {
                         None
                     };
-                    name.map_or_else(|| self.shown(*value), str::to_string)
+                    let counter_kind = match value {
+                        Value::List(option) => self.counter_kind_label(execution.list(*option)),
+                        _ => None,
+                    };
+                    counter_kind.or_else(|| name.map(str::to_string)).unwrap_or_else(|| self.shown(*value))
                 })
                 .collect();
             let chosen = if shown.is_empty() { "nothing".to_string() } else { shown.join(", ") };

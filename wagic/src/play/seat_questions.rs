@@ -333,6 +333,13 @@ impl Game<'_> {
             RequestKind::Command(command, _) if command.index() == Command::ChooseColor.index() => "choose a colour",
             RequestKind::Command(command, _) if command.index() == Command::DiscardChosen.index() => "discard",
             RequestKind::Command(command, _) if command.index() == Command::MoveChosen.index() => "choose your cards",
+            RequestKind::Command(command, tag) if command.index() == Command::Proliferate.index() => {
+                if tag == crate::builtins::proliferate::KIND {
+                    "choose the kind of counter"
+                } else {
+                    "proliferate: choose permanents and players"
+                }
+            }
             // Wagic's `AADamager` menu: the opponent, or one of their planeswalkers.
             RequestKind::Command(command, _) if command.index() == Command::Damage.index() => {
                 "deal the damage to the player or a planeswalker"
@@ -356,7 +363,12 @@ impl Game<'_> {
                         Value::Bool(false) => OptionKind::No,
                         _ => OptionKind::Other,
                     };
-                    (self.candidate_label(request.kind, source, *value), value.as_card(), kind)
+                    let label = match value {
+                        Value::List(option) => self.counter_kind_label(execution.list(*option)),
+                        _ => None,
+                    };
+                    let label = label.unwrap_or_else(|| self.candidate_label(request.kind, source, *value));
+                    (label, value.as_card(), kind)
                 })
                 .collect();
             if chosen.len() >= least {

@@ -2,7 +2,7 @@
 //! draws, destruction, mana, tokens); the VM's `Host` is `vm_host.rs`'s.
 
 use crate::catalogue::{self, CATALOGUE};
-use crate::host::{Colour, EffectCode, Token, TokenCopy, WagicHost};
+use crate::host::{Colour, CounterKind, EffectCode, Token, TokenCopy, WagicHost};
 use vm::bytecode::ZoneIdx;
 use vm::runtime::{CardId, EffectId, Host, PlayerId, Value};
 
@@ -365,6 +365,17 @@ impl WagicHost for Board {
             Some(Card { left_with: Some((counters, named)), .. }) => (*counters, named.count(name)),
             _ => ((0, 0), 0),
         }
+    }
+
+    fn counter_kinds(&self, card: CardId) -> Vec<CounterKind> {
+        let Some(c) = self.get(card).filter(|c| c.zone == BATTLEFIELD) else { return Vec::new() };
+        let (power, toughness) = c.counters;
+        let mut kinds = Vec::new();
+        if (power, toughness) != (0, 0) {
+            kinds.push(CounterKind::PowerToughness(power.signum(), toughness.signum()));
+        }
+        kinds.extend(c.named.iter().map(|(name, _)| CounterKind::Named(name.into())));
+        kinds
     }
 
     fn add_mana(&mut self, player: PlayerId, colour: Colour, count: i32) {
@@ -739,6 +750,13 @@ impl Board {
     pub fn protected_by_spec(&self, card: CardId, source: CardId) -> bool {
         let number = i32::try_from(source.0).unwrap_or(i32::MAX);
         self.effects.on(card).any(|&(_, code, _, value)| code == EffectCode::ProtectedFrom && value == number)
+    }
+
+    /// Whether `card` cannot be the target of `source`'s spells and abilities
+    /// (`cantbetargetof(spec)`, a spec it matched).
+    pub fn untargetable_by_spec(&self, card: CardId, source: CardId) -> bool {
+        let number = i32::try_from(source.0).unwrap_or(i32::MAX);
+        self.effects.on(card).any(|&(_, code, _, value)| code == EffectCode::CantBeTargetOf && value == number)
     }
 
     /// How much of `amount` damage from `source` to `target` protection and prevention

@@ -60,8 +60,9 @@ impl Table {
 
 /// Whether Wagic refuses `target` as a target of `source`'s spell or ability, controlled
 /// by `controller`, as its `TargetChooser::canTarget` judges: a permanent with shroud, one
-/// with `opponentshroud` (hexproof) that `controller`'s opponent controls, or one with
-/// protection from a colour of `source` or from a spec it matched.
+/// with `opponentshroud` (hexproof) that `controller`'s opponent controls, one with
+/// protection from a colour of `source` or from a spec it matched, or one that cannot be
+/// the target of a spec `source` matched (`cantbetargetof`).
 pub fn refused(board: &Board, source: CardId, controller: PlayerId, target: Value) -> bool {
     let Value::Card(card) = target else { return false };
     let Some(c) = board.get(card) else { return false };
@@ -77,4 +78,5 @@ pub fn refused(board: &Board, source: CardId, controller: PlayerId, target: Valu
     let colours = board.colours(source);
     COLOUR_PROTECTIONS.iter().any(|(ability, colour)| colours.contains(colour) && board.has_ability(card, ability))
         || board.protected_by_spec(card, source)
+        || board.untargetable_by_spec(card, source)
 }
