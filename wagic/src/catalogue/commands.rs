@@ -370,10 +370,10 @@ macro_rules! for_each_command {
             },
             PhaseAction {
                 name: "phaseaction",
-                params: [req "phase": Int, req "whose": Int, req "once": Int, req "sourceinplay": Int, req "action": Int, req "ontarget": Int],
+                params: [req "phase": Int, req "whose": Int, req "once": Int, req "sourceinplay": Int, req "action": Int, req "ontarget": Int, opt "power": Int, opt "toughness": Int, opt "count": Int],
                 default_target: Source,
                 timed: false,
-                doc: "Wagic's `phaseaction[phase options] effect` in a trigger, an activated ability or a `newability[...]`: on each target card, at the beginning of each phase of event index `phase` in the turns `whose` names (0 either player's, 1 the source's controller's, 2 its opponent's), the host does `action` (0 destroy, 1 bury, 2 sacrifice, 3 to its owner's hand, 4 onto its owner's battlefield, 5 tap; 6: the source's controller draws a card, the action kept on the source whatever its moves: a spell's `@next phase:draw:1`), until the card moves, once only when `once` is 1, while the source stays on the battlefield when `sourceinplay` is 1; with `ontarget` 1 the source is the target card itself (a `newability[...]`'s, the transformed card).",
+                doc: "Wagic's `phaseaction[phase options] effect` in a trigger, an activated ability or a `newability[...]`: on each target card, at the beginning of each phase of event index `phase` in the turns `whose` names (0 either player's, 1 the source's controller's, 2 its opponent's), the host does `action` (0 destroy, 1 bury, 2 sacrifice, 3 to its owner's hand, 4 onto its owner's battlefield, 5 tap; 6: the source's controller draws a card, the action kept on the source whatever its moves: a spell's `@next phase:draw:1`; 7 puts `count` power/toughness counters on it, or removes some it has when `count` is negative; 8 exile; 9 to the top of its owner's library; a draw whose target is the opponent, the opponent draws; 11 it does not untap in its controller's next untap step), until the card moves, once only when `once` is 1, while the source stays on the battlefield when `sourceinplay` is 1; with `ontarget` 1 the source is the target card itself (a `newability[...]`'s, the transformed card).",
                 fails_when: "no target is a card",
             },
             AlterPoison {

@@ -222,7 +222,16 @@ impl<'i> Lowering<'i> {
             let unearth = ability_of("unearth");
             let unearthed =
                 grants.iter().any(|link| matches!(link.effect, Effect::Grant(granted) if Some(granted) == unearth));
-            if lasting && !(self.in_graveyard_line.get() && unearthed) {
+            // On a permanent's own line without a target the transformed card is the
+            // source, whose grants the runtime ends as it leaves play: as the card moves,
+            // which is when `forever` ends (Dash's haste until the card returns to hand).
+            let on_the_source = !(self.spell
+                || self.aura
+                || self.in_hand_line.get()
+                || self.in_graveyard_line.get()
+                || self.statement_targeted.get()
+                || self.line_target_before.get());
+            if lasting && !on_the_source && !(self.in_graveyard_line.get() && unearthed) {
                 // A granted ability lasts as a runtime effect does, which `forever` outlives.
                 return Err(Unsupported::new(list, &format!("keyword ability in `{construct}(...) forever`")));
             }
@@ -436,6 +445,11 @@ impl<'i> Lowering<'i> {
             // A keyword ability of several words (`first strike`).
             let grant = Link { operator: None, effect: Effect::Grant(ability) };
             return Ok(self.arena.alloc_slice_copy(&[grant]));
+        }
+        if inner.text.get(..5).is_some_and(|head| head.eq_ignore_ascii_case("type:")) {
+            // Tears of Rage's only (`type:spec:zone/type:spec:zone`): +X/+X, where its
+            // printed text gives +X/+0.
+            return Err(Unsupported::new(part, "`newability[...]` of a pump counted by `type:`"));
         }
         if inner.text.get(..12).is_some_and(|head| head.eq_ignore_ascii_case("phaseaction[")) {
             // Wagic's phase action of the new ability: the transformed card is its source.

@@ -84,6 +84,7 @@ mod own_new_ability;
 mod own_one_shots;
 mod paid_newability;
 mod pay;
+mod phase_effects;
 mod phaseaction;
 mod planeswalker;
 mod play;
