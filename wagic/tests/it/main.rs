@@ -49,6 +49,7 @@ mod frozen_removal_bottom;
 mod fuel;
 mod given_lines;
 mod given_move;
+mod given_paid;
 mod given_player;
 mod given_trigger;
 mod graveyard;
