@@ -394,10 +394,10 @@ macro_rules! for_each_command {
             },
             DiscardChosen {
                 name: "discardchosen",
-                params: [req "count": Expr],
+                params: [req "count": Expr, opt "per": Filter],
                 default_target: SourceController,
                 timed: false,
-                doc: "`discardchosen:n`: each target player discards n cards of their choice, asked in turn (a player holding n cards or fewer discards them all unasked). What Wagic's discard of a player's own choosing, `ability$!target(<n>*|myhand) reject!$ player`, compiles to.",
+                doc: "`discardchosen:n`: each target player discards n cards of their choice (n times the cards `per` matches as it resolves, when given: Mind Sludge's one for each Swamp its caster controls), asked in turn (a player holding n cards or fewer discards them all unasked). What Wagic's discard of a player's own choosing, `ability$!target(<n>*|myhand) reject!$ player`, compiles to.",
                 fails_when: "some targeted player had fewer cards in hand",
             },
             MoveChosen {

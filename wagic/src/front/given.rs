@@ -78,6 +78,10 @@ pub(super) enum Given<'s> {
 pub(super) enum PlayersEffect<'s> {
     /// The catalogue's effect as text: `discardchosen:n`.
     Discard(Piece<'static>),
+    /// A discard of a card for each card a spec matches among the card's controller's
+    /// (`target(<type:swamp:opponentbattlefield>*|myhand) reject`, Mind Sludge): the amount
+    /// of `discardchosen`, written from the controller's side (`type:swamp:mybattlefield`).
+    DiscardCounted { amount: String, at: Piece<'s> },
     /// An effect on the player alone, choosing nothing, as written: `draw:n`, `life:n`,
     /// `deplete:n`, `discard:n` (at random; n a whole number).
     Plain(Piece<'s>),
@@ -214,6 +218,31 @@ pub(super) fn players_discard(inner: Piece<'_>) -> Option<Piece<'static>> {
     Some(Piece::new(effect, inner.start))
 }
 
+/// The amount of a discard of a card for each of the card controller's cards a spec
+/// matches: `target(<type:spec:opponentbattlefield>*|myhand) reject` (or `notatarget`, in
+/// either order), the player's `opponent` being the card's controller (the printed texts:
+/// "for each Swamp you control"), as `type:spec:mybattlefield`. `None` for another count:
+/// of another zone, of a spec whose own words name a player's zone.
+fn counted_discard(inner: Piece<'_>) -> Option<String> {
+    let words = inner.words();
+    let [first, second] = words.as_slice() else { return None };
+    let (clause, reject) =
+        if first.text.eq_ignore_ascii_case("reject") { (*second, *first) } else { (*first, *second) };
+    if !reject.text.eq_ignore_ascii_case("reject") {
+        return None;
+    }
+    let (args, after) = clause.call("target").or_else(|| clause.call("notatarget"))?;
+    if !after.text.is_empty() {
+        return None;
+    }
+    let spec = args.trim().text.to_ascii_lowercase();
+    let counted = spec.strip_prefix("<type:")?.strip_suffix(">*|myhand")?;
+    let (among, zone) = counted.rsplit_once(':')?;
+    let plain = |byte: u8| byte.is_ascii_alphanumeric() || b"[]-;,".contains(&byte);
+    let among_is_plain = !among.is_empty() && among.len() <= 64 && among.bytes().all(plain);
+    (zone == "opponentbattlefield" && among_is_plain).then(|| format!("type:{among}:mybattlefield"))
+}
+
 /// Whether `line` starts with the word `choice`.
 fn lines_choice(line: Piece<'_>) -> bool {
     line.words().first().is_some_and(|first| first.text.eq_ignore_ascii_case("choice"))
@@ -251,6 +280,9 @@ fn paid_by_player<'s>(body: Piece<'s>, word: &str) -> Result<Option<(Piece<'s>, 
 fn players_effect(inner: Piece<'_>, receiver: Receiver) -> Result<Option<PlayersEffect<'_>>, Unsupported> {
     if let Some(discard) = players_discard(inner) {
         return Ok(Some(PlayersEffect::Discard(discard)));
+    }
+    if let Some(amount) = counted_discard(inner) {
+        return Ok(Some(PlayersEffect::DiscardCounted { amount, at: inner }));
     }
     if let Some(plain) = plain_effect(inner) {
         return Ok(Some(PlayersEffect::Plain(plain)));
@@ -401,6 +433,9 @@ impl<'i> Lowering<'i> {
         let mut on_caster = false;
         let effect = match effect {
             PlayersEffect::Discard(discard) => discard,
+            PlayersEffect::DiscardCounted { amount, at } => {
+                Piece::new(self.arena.alloc_str(&format!("discardchosen:{amount}")), at.start)
+            }
             PlayersEffect::Plain(plain) => plain,
             PlayersEffect::Caster(plain) => {
                 on_caster = true;

@@ -47,6 +47,7 @@ mod front;
 mod front_ir;
 mod frozen_removal_bottom;
 mod fuel;
+mod given_counted_discard;
 mod given_lines;
 mod given_move;
 mod given_paid;
