@@ -99,6 +99,7 @@ mod prevent_all;
 mod prevent_mytgt;
 mod proliferate;
 mod protection;
+mod retrace;
 mod self_sacrifice;
 mod sets;
 mod settled_refresh;
