@@ -373,6 +373,7 @@ fn players_move<'s>(inner: Piece<'s>, word: &str) -> Result<Option<PlayersEffect
         Count::One => 1,
         Count::Exactly(count) => count,
         Count::UpTo(_) | Count::Any => return Err(named("a choice of `<upto:n>` or `<anyamount>` cards")),
+        Count::Computed { .. } => return Err(named("a choice of as many cards as a computed value (`<prex>`)")),
     };
     let my = catalogue::position(catalogue::ZONE_PREFIXES, "my");
     let from = match among.zone {

@@ -69,6 +69,7 @@ mod clone;
 pub use choice::{is_mode_line, mode_labels};
 pub use chosen_colour::colour_choice_abilities;
 mod compare;
+mod computed;
 mod cost;
 mod cost_change;
 pub use cost_change::{CostChange, CostCondition, cost_changes};
@@ -430,7 +431,7 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
             }
             "target" => {
                 let spec = spec::read(value)?;
-                let mut filter = lowering.specs.filter(&spec, false)?;
+                let mut filter = lowering.spec_filter(&spec, false)?;
                 if reads_targeted_zones {
                     filter = targeted_player::opponent_as_a_choice(arena, filter);
                 }

@@ -30,6 +30,7 @@ mod chosen_type;
 mod clone;
 mod combat;
 mod combat_foe;
+mod computed_spec;
 mod constructs;
 mod control;
 mod counted_entering;
