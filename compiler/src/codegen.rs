@@ -39,8 +39,8 @@ const MAX_INSTR_SIZE: usize = 16;
 use bumpalo::Bump;
 use vm::bytecode::{
     ActionParts, AmountMode, AutoParts, BundleBuilder, CardIdx, CardParts, CodeBuilder, Cost, EntryIdx, EventRef,
-    FailReason, FilterIdx, FilterParts, Instr, Label, Local, Reg, RuleTargetParts, Selector, SourceLocation, StrIdx,
-    TypeAtom, TypeTerm,
+    FailReason, FilterIdx, FilterParts, Instr, Label, Local, Qty, Reg, RuleTargetParts, Selector, SourceLocation,
+    StrIdx, Term, TermKind, TypeAtom, TypeTerm,
 };
 
 /// Emits `card` into `bundle` under `key`, with `file` in the debug section.
@@ -324,17 +324,39 @@ impl<'g> Gen<'g, '_> {
         let selector = filter
             .selector
             .map(|(selector, argument)| Selector { selector, arg: self.value_entry(argument, filter.span) });
+        let (qty, terms) = match filter.computed {
+            Some(computed) => {
+                let value = self.value_entry(computed, filter.span);
+                (filter.qty.map(|qty| with_computed_qty(qty, value)), self.with_computed_terms(filter.terms, value))
+            }
+            None => (filter.qty, filter.terms),
+        };
         let filter = self.bundle.add_filter(FilterParts {
-            qty: filter.qty,
+            qty,
             types,
             type_op: filter.type_op,
             pick: filter.pick,
-            terms: filter.terms,
+            terms,
             zone: filter.zone,
             selector,
         });
         self.check_table(filter.index(), "filters");
         filter
+    }
+
+    /// `terms` with the entry of each computed comparison `value`.
+    fn with_computed_terms(&self, terms: &[&[Term]], value: EntryIdx) -> &'g [&'g [Term]] {
+        let arena = self.arena;
+        let alternatives = terms.iter().map(|alternative| {
+            let alternative = alternative.iter().map(|term| match term.kind {
+                TermKind::CompareComputed { property, op, .. } => {
+                    Term { negated: term.negated, kind: TermKind::CompareComputed { property, op, value } }
+                }
+                _ => *term,
+            });
+            &*arena.alloc_slice_fill_iter(alternative)
+        });
+        arena.alloc_slice_fill_iter(alternatives)
     }
 
     /// A type term of a filter whose source is `span`.
@@ -776,3 +798,11 @@ impl<'g> Gen<'g, '_> {
 
 #[cfg(test)]
 mod tests;
+
+/// `qty` with the entry of a computed quantity `value`.
+fn with_computed_qty(qty: Qty, value: EntryIdx) -> Qty {
+    match qty {
+        Qty::Computed { up_to, .. } => Qty::Computed { value, up_to },
+        qty => qty,
+    }
+}

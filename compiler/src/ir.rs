@@ -273,6 +273,10 @@ pub struct Filter<'i> {
     pub zone: ZoneRef,
     /// `::not(e)`.
     pub selector: Option<(SelectorIdx, &'i Expr<'i>)>,
+    /// The value a computed quantity (`Qty::Computed`) and computed comparisons
+    /// (`TermKind::CompareComputed`) read, worked out as the filter resolves; their own
+    /// entries in the IR are placeholders, code generation gives them this one's.
+    pub computed: Option<&'i Expr<'i>>,
     /// The filter's source.
     pub span: Span,
 }

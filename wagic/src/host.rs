@@ -148,9 +148,13 @@ pub struct PhaseAction {
     pub source_in_play: bool,
     /// What is done to the card: [`PhaseAction::DESTROY`], [`PhaseAction::BURY`],
     /// [`PhaseAction::SACRIFICE`], [`PhaseAction::TO_OWNERS_HAND`],
-    /// [`PhaseAction::TO_OWNERS_BATTLEFIELD`], [`PhaseAction::TAP`] or
-    /// [`PhaseAction::DRAW`].
+    /// [`PhaseAction::TO_OWNERS_BATTLEFIELD`], [`PhaseAction::TAP`],
+    /// [`PhaseAction::DRAW`], [`PhaseAction::COUNTER`], [`PhaseAction::TO_EXILE`],
+    /// [`PhaseAction::TO_OWNERS_LIBRARY`], [`PhaseAction::OPPONENT_DRAWS`] or
+    /// [`PhaseAction::FREEZE`].
     pub action: u8,
+    /// The power, the toughness and the count of [`PhaseAction::COUNTER`]'s counters.
+    pub counter: [i32; 3],
 }
 
 impl PhaseAction {
@@ -171,6 +175,19 @@ impl PhaseAction {
     /// Wagic's `TriggerNextPhase`, which outlives its source's moves: the action waits
     /// on the spell, kept as it moves).
     pub const DRAW: u8 = 6;
+    /// `counter(p/t,n)`: `n` p/t counters put on the card, if on the battlefield (a
+    /// negative `n` removes some it has: Clockwork Beetle's at end of combat).
+    pub const COUNTER: u8 = 7;
+    /// `moveto(exile)`: exiled (Dark Maze's at the next end step).
+    pub const TO_EXILE: u8 = 8;
+    /// `moveto(ownerlibrary)`: put on top of its owner's library (Saprazzan Outrigger's).
+    pub const TO_OWNERS_LIBRARY: u8 = 9;
+    /// `draw:1 opponent`: the opponent of the source's controller draws a card, kept on
+    /// the source as [`PhaseAction::DRAW`] is (Lodestone Bauble's "that player draws").
+    pub const OPPONENT_DRAWS: u8 = 10;
+    /// `frozen`: it does not untap in its controller's next untap step, if on the
+    /// battlefield (Joven's Ferrets' blockers at end of combat).
+    pub const FREEZE: u8 = 11;
 }
 
 /// When a card exiled by `(blink)` returns to the battlefield (Wagic's `ABlink`).

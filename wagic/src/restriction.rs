@@ -89,6 +89,7 @@ fn count_part<'s>(piece: Piece<'s>, construct: &str) -> Result<Part<'s>, Unsuppo
         if !card_words
             || ranked
             || spec::reads_the_source(&spec)
+            || spec::reads_a_computed_value(&spec)
             || spec.count != spec::Count::One
             || spec.other
             || matches!(zone_prefix, Some("owner" | "targetcontroller" | "targeted"))
@@ -283,6 +284,7 @@ pub fn some_target(board: &Board, target: &str, player: PlayerId) -> Option<bool
         || spec.count != spec::Count::One
         || spec.other
         || spec::reads_the_source(&spec)
+        || spec::reads_a_computed_value(&spec)
         || matches!(zone_prefix, Some("owner" | "targetcontroller" | "targeted"))
     {
         return None;
@@ -328,7 +330,7 @@ fn holds_term(board: &Board, card: CardId, test: TermTest<'_>) -> bool {
         // A ranking among a spec's own candidates keeps one of them when there is one: what
         // `some_target` asks (`parts` refuses it in a count).
         TermTest::Rank { .. } => true,
-        // Refused by `parts`: no source is read here.
-        TermTest::OfSource(_) => false,
+        // Refused by `parts`: no source is read here, nor a value computed.
+        TermTest::OfSource(_) | TermTest::CompareComputed(..) => false,
     }
 }

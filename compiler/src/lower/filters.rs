@@ -52,7 +52,7 @@ impl<'i> Lowerer<'i, '_> {
             (SelectorIdx(index), self.expr(selector.argument))
         });
         let pick = filter.pick.map(|pick| pick.count);
-        self.arena.alloc(ir::Filter { qty, types, type_op, pick, terms, zone, selector, span })
+        self.arena.alloc(ir::Filter { qty, types, type_op, pick, terms, zone, selector, computed: None, span })
     }
 
     /// The lowered type list of a filter whose one type is a plain card type (`character`,

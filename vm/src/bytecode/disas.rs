@@ -233,6 +233,13 @@ impl Printer<'_> {
                 if let Some(selector) = filter.selector {
                     uses.entry(selector.arg, format!("F{} selector", filter_idx.0));
                 }
+                let computed = filter.entries().filter(|entry| {
+                    !filter.types.iter().any(|term| term.atom == TypeAtom::Expr(*entry))
+                        && filter.selector.is_none_or(|selector| selector.arg != *entry)
+                });
+                for entry in computed {
+                    uses.entry(entry, format!("F{} computed value", filter_idx.0));
+                }
             } else if let Some(&(entry_idx, _)) = uses.entries.get(next_entry) {
                 next_entry += 1;
                 let Some(entry) = self.program.entry(entry_idx) else {
@@ -355,6 +362,9 @@ impl Printer<'_> {
             Some(Qty::Random(n)) => {
                 let _ = write!(text, "<r{n}>");
             }
+            Some(Qty::Computed { value, up_to }) => {
+                let _ = write!(text, "<{}e{}>", if up_to { "upto:" } else { "" }, value.0);
+            }
         }
         let separator = match filter.type_op {
             TypeOp::Choice => ",",
@@ -424,6 +434,9 @@ impl Printer<'_> {
             }
             TermKind::CardType(idx) => self.name(CardTypeIdx::TABLE, idx.0),
             TermKind::Subtype(idx) => self.name(SubtypeIdx::TABLE, idx.0),
+            TermKind::CompareComputed { property, op, value } => {
+                format!("{}{}e{}", self.name(ComparableIdx::TABLE, property.0), op.as_str(), value.0)
+            }
         };
         if term.negated { format!("-{body}") } else { body }
     }

@@ -98,7 +98,8 @@ impl Section {
 
 /// The flags byte of a filter: which optional parts follow.
 pub(super) mod filter_flags {
-    /// Bits 0–2: the quantity kind (0 none, 1 exact, 2 range, 3 all, 4 random).
+    /// Bits 0–2: the quantity kind (0 none, 1 exact, 2 range, 3 all, 4 random, 5
+    /// computed, 6 computed up to).
     pub const QTY_MASK: u8 = 0x07;
     /// Type terms are joined by `&` (union) rather than `,` (choice).
     pub const UNION: u8 = 0x08;

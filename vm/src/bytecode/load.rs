@@ -410,7 +410,8 @@ impl Loader<'_> {
             }
             3 => Some(Qty::All),
             4 => Some(Qty::Random(u16_value(reader, "the random count")?)),
-            kind => return Err(corrupt(at, format!("the quantity kind {kind} is not one of 0..5"))),
+            5 | 6 => Some(Qty::Computed { value: self.entry(reader)?, up_to: flags & QTY_MASK == 6 }),
+            kind => return Err(corrupt(at, format!("the quantity kind {kind} is not one of 0..7"))),
         };
         let at = reader.pos;
         let n_types = reader.count(1, u32::MAX as usize, "type terms")?;
@@ -477,9 +478,17 @@ impl Loader<'_> {
                     }
                     3 => TermKind::CardType(CardTypeIdx(self.cat(reader, CardTypeIdx::TABLE)?)),
                     4 => TermKind::Subtype(SubtypeIdx(self.cat(reader, SubtypeIdx::TABLE)?)),
-                    kind => return Err(corrupt(at, format!("the term kind {kind} is not one of 0..5"))),
+                    5 => {
+                        let op = CompareOp::ALL
+                            .get(usize::from(byte >> 4))
+                            .copied()
+                            .ok_or_else(|| corrupt(at, "unknown comparison operator"))?;
+                        let property = ComparableIdx(self.cat(reader, ComparableIdx::TABLE)?);
+                        TermKind::CompareComputed { property, op, value: self.entry(reader)? }
+                    }
+                    kind => return Err(corrupt(at, format!("the term kind {kind} is not one of 0..6"))),
                 };
-                let op_bits_used = matches!(kind, TermKind::Compare { .. });
+                let op_bits_used = matches!(kind, TermKind::Compare { .. } | TermKind::CompareComputed { .. });
                 if !op_bits_used && byte >> 4 != 0 {
                     return Err(corrupt(at, "a filter term with unused bits set"));
                 }

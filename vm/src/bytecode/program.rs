@@ -290,6 +290,33 @@ pub struct Filter {
     pub selector: Option<Selector>,
 }
 
+impl Filter {
+    /// The entries resolving the filter runs: its type expressions, its selector's
+    /// argument, and the entries of its computed quantity and comparisons.
+    pub fn entries(&self) -> impl Iterator<Item = EntryIdx> + '_ {
+        let atoms = self.types.iter().filter_map(|term| match term.atom {
+            TypeAtom::Expr(entry) => Some(entry),
+            _ => None,
+        });
+        let qty = match self.qty {
+            Some(Qty::Computed { value, .. }) => Some(value),
+            _ => None,
+        };
+        let terms = self.terms.iter().flatten().filter_map(|term| match term.kind {
+            TermKind::CompareComputed { value, .. } => Some(value),
+            _ => None,
+        });
+        atoms.chain(self.selector.map(|selector| selector.arg)).chain(qty).chain(terms)
+    }
+
+    /// Whether resolving the filter reads a value computed as it resolves (a computed
+    /// quantity or comparison).
+    pub fn is_computed(&self) -> bool {
+        matches!(self.qty, Some(Qty::Computed { .. }))
+            || self.terms.iter().flatten().any(|term| matches!(term.kind, TermKind::CompareComputed { .. }))
+    }
+}
+
 /// The quantity of a filter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Qty {
@@ -306,6 +333,15 @@ pub enum Qty {
     All,
     /// `<r>`, `<rN>`: `n` random candidates.
     Random(u16),
+    /// As many as the integer an entry gives as the filter resolves (Wagic's `<prex>`:
+    /// as many targets as the X paid), none when it gives 0 or less; `up_to` lets the
+    /// player take fewer.
+    Computed {
+        /// The entry giving the count.
+        value: EntryIdx,
+        /// Whether fewer may be taken.
+        up_to: bool,
+    },
 }
 
 /// How several type terms combine.
@@ -389,6 +425,16 @@ pub enum TermKind {
     CardType(CardTypeIdx),
     /// A subtype (`[warrior]`).
     Subtype(SubtypeIdx),
+    /// A comparison with the integer an entry gives as the filter resolves, before its
+    /// candidates are tested (Wagic's `power<=prex`: the X paid).
+    CompareComputed {
+        /// The property.
+        property: ComparableIdx,
+        /// The operator.
+        op: CompareOp,
+        /// The entry giving the right-hand side.
+        value: EntryIdx,
+    },
 }
 
 /// A comparison operator of a filter term.

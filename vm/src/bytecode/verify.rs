@@ -13,7 +13,7 @@ use super::error::{LoadError, corrupt};
 use super::index::*;
 use super::operand::Operand;
 use super::ops::{Instr, OpFlag};
-use super::program::{Entry, Filter, TypeAtom};
+use super::program::{Entry, Filter};
 use crate::catalogue::Catalogue;
 
 /// The sizes an entry's operands are checked against.
@@ -156,16 +156,11 @@ fn check_call(catalogue: &Catalogue, entry: &Entry, instr: &Instr) -> Result<(),
 }
 
 /// Checks that no entry can reach itself through filters: entry `e` calls entry `g` when
-/// `e`'s code uses a filter whose type expression or selector argument is `g`. Kahn's
+/// `e`'s code uses a filter whose type expression, selector argument or computed value is
+/// `g`. Kahn's
 /// algorithm, no recursion; `code_offsets[e]` locates entry `e` for the message.
 pub(super) fn entry_graph(entries: &[Entry], filters: &[Filter], code_offsets: &[usize]) -> Result<(), LoadError> {
-    let filter_callees = |filter: &Filter| {
-        let atoms = filter.types.iter().filter_map(|term| match term.atom {
-            TypeAtom::Expr(entry) => Some(entry),
-            _ => None,
-        });
-        atoms.chain(filter.selector.map(|selector| selector.arg)).collect::<Vec<_>>()
-    };
+    let filter_callees = |filter: &Filter| filter.entries().collect::<Vec<_>>();
     let callees: Vec<Vec<EntryIdx>> = filters.iter().map(filter_callees).collect();
     let mut successors: Vec<Vec<usize>> = vec![Vec::new(); entries.len()];
     let mut predecessors: Vec<Vec<usize>> = vec![Vec::new(); entries.len()];

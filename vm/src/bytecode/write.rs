@@ -328,6 +328,8 @@ impl Out<'_> {
             Some(Qty::Range { .. }) => 2,
             Some(Qty::All) => 3,
             Some(Qty::Random(_)) => 4,
+            Some(Qty::Computed { up_to: false, .. }) => 5,
+            Some(Qty::Computed { up_to: true, .. }) => 6,
         };
         let mut flags = qty_kind;
         if filter.type_op == TypeOp::Union {
@@ -352,6 +354,7 @@ impl Out<'_> {
                 self.varint(u32::from(min));
                 self.varint(u32::from(max));
             }
+            Some(Qty::Computed { value, .. }) => self.idx(value.0, "entry")?,
             None | Some(Qty::All) => {}
         }
         self.count(filter.types.len(), u32::MAX as usize, "type terms")?;
@@ -407,6 +410,11 @@ impl Out<'_> {
                     TermKind::Subtype(idx) => {
                         self.u8(negated | 4 << 1);
                         self.idx(idx.0, "subtype")?;
+                    }
+                    TermKind::CompareComputed { property, op, value } => {
+                        self.u8(negated | 5 << 1 | (op as u8) << 4);
+                        self.idx(property.0, "comparable filter")?;
+                        self.idx(value.0, "entry")?;
                     }
                 }
             }

@@ -109,10 +109,10 @@ const PEEK_FILTERS_PER_TRIAL: u64 = 16;
 /// `filter`: [`PEEK_FILTERS_PER_TRIAL`] times the most resolving it charges when no zone
 /// holds more than [`PEEK_MOST_CANDIDATES`] cards (a unit per card looked at for each
 /// type term, and one per candidate for each filter term: `resolve.rs`, `match_type`);
-/// `u64::MAX` when its resolution runs code (a type expression, a `::not` selector), which
-/// a peek never answers for. Worked out once per filter at `Runtime::new`.
+/// `u64::MAX` when its resolution runs code (a type expression, a `::not` selector, a
+/// computed quantity or comparison), which a peek never answers for. Worked out once per filter at `Runtime::new`.
 pub(super) fn peek_need(filter: &Filter) -> u64 {
-    if filter.selector.is_some() || filter.types.iter().any(|term| matches!(term.atom, TypeAtom::Expr(_))) {
+    if filter.entries().next().is_some() {
         return u64::MAX;
     }
     let tests = 1 + filter.terms.iter().map(|alternative| alternative.len() as u64).sum::<u64>();
@@ -250,7 +250,7 @@ impl<H: Host> Runtime<H> {
         if let Some(Qty::Random(n)) = filter.qty {
             out.truncate(usize::from(n));
         }
-        let Take { matched, choose, min, max } = take(filter, can_choose, out.len(), shared.ask_lone_choice);
+        let Take { matched, choose, min, max } = take(filter, can_choose, out.len(), shared.ask_lone_choice, 0);
         if rule_target && zone_prefix.is_some() && zone_prefix == shared.names.zone_same && choose {
             return Some(Peek::Asks);
         }
@@ -299,7 +299,8 @@ fn count_limit(filter: &Filter, count: Count) -> Option<usize> {
     let least = match filter.qty {
         None | Some(Qty::All) => 1,
         Some(Qty::Exact(n)) | Some(Qty::Range { min: n, .. }) => n,
-        Some(Qty::Random(_)) => return None,
+        // Never peeked at: `peek_need`.
+        Some(Qty::Random(_)) | Some(Qty::Computed { .. }) => return None,
     };
     let limit = if count == Count::One { 1 } else { usize::from(least) + 1 };
     (searches_zones && !ranks).then_some(limit)

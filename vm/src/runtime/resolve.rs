@@ -7,12 +7,14 @@
 //! the type test (`!` negates) → the filter terms (OR of AND-lists, duplicates removed,
 //! rankings relative to the candidates left) → pick → concatenation → random quantity
 //! (host RNG) → `::not(expr)` selector (order kept) → choice request when the quantity
-//! asks the player to choose among more candidates than the minimum.
+//! asks the player to choose among more candidates than the minimum. A computed quantity
+//! or comparison (`Qty::Computed`, `TermKind::CompareComputed`) runs its entry as the
+//! filter resolves, before the count or the candidates' test that reads it.
 //!
 //! Intermediate lists use the execution's reusable buffers, so resolving allocates
 //! nothing once they have grown.
 
-use crate::bytecode::{Filter, FilterIdx, Program, Qty, Term, TermKind, TypeAtom, TypeOp, TypeTerm};
+use crate::bytecode::{EntryIdx, Filter, FilterIdx, Program, Qty, Term, TermKind, TypeAtom, TypeOp, TypeTerm};
 
 use super::builtins::Resolved;
 use super::exec::Machine;
@@ -190,7 +192,22 @@ impl<H: Host> Machine<'_, H> {
             acc.retain(|item| !excluded.contains(item));
             self.world.give_set(excluded);
         }
-        let Take { matched, choose, min, max } = take(filter, can_choose, acc.len(), self.shared.ask_lone_choice);
+        let computed_count = match filter.qty {
+            Some(Qty::Computed { value, .. }) => match self.computed(value) {
+                Ok(count) => count.clamp(0, i32::from(u16::MAX)) as u16,
+                Err(trap) => {
+                    self.world.scratch3 = acc;
+                    return Err(trap);
+                }
+            },
+            _ => 0,
+        };
+        if matches!(filter.qty, Some(Qty::Computed { .. })) && computed_count == 0 {
+            // `<prex>` with X = 0: no target, whatever matched.
+            acc.clear();
+        }
+        let Take { matched, choose, min, max } =
+            take(filter, can_choose, acc.len(), self.shared.ask_lone_choice, computed_count);
         let candidates = self.state.lists.make(&acc);
         self.world.scratch3 = acc;
         let candidates = candidates.ok_or(TrapCode::ListLimit)?;
@@ -262,16 +279,22 @@ impl<H: Host> Machine<'_, H> {
             let tests = filter.terms.iter().map(Vec::len).sum::<usize>().saturating_mul(cand.len());
             self.charge(u32::try_from(tests).unwrap_or(u32::MAX))?;
         }
-        self.apply_terms(&filter.terms, cand);
+        self.apply_terms(&filter.terms, cand)?;
         apply_pick(filter.pick, cand);
         Ok(choose)
     }
 
+    /// The integer `entry` gives, for a computed quantity or comparison: 0 for a value
+    /// that is no integer.
+    fn computed(&mut self, entry: EntryIdx) -> Result<i32, Trap> {
+        Ok(self.eval_entry(entry)?.as_int().unwrap_or(0))
+    }
+
     /// Keeps the candidates that pass the OR-list of AND-lists of terms, in the order of
     /// the alternatives, without duplicates.
-    fn apply_terms(&mut self, terms: &[Vec<Term>], cand: &mut Vec<Value>) {
+    fn apply_terms(&mut self, terms: &[Vec<Term>], cand: &mut Vec<Value>) -> Result<(), Trap> {
         if terms.is_empty() {
-            return;
+            return Ok(());
         }
         let mut out = std::mem::take(&mut self.world.scratch2);
         let mut mask = std::mem::take(&mut self.world.mask);
@@ -280,7 +303,19 @@ impl<H: Host> Machine<'_, H> {
             mask.clear();
             mask.resize(cand.len(), true);
             for term in alternative {
-                self.apply_term(*term, cand, &mut mask);
+                // A computed comparison is a comparison with the value its entry gives now.
+                let term = match term.kind {
+                    TermKind::CompareComputed { property, op, value } => match self.computed(value) {
+                        Ok(value) => Term { negated: term.negated, kind: TermKind::Compare { property, op, value } },
+                        Err(trap) => {
+                            self.world.scratch2 = out;
+                            self.world.mask = mask;
+                            return Err(trap);
+                        }
+                    },
+                    _ => *term,
+                };
+                apply_term(&*self.host, &self.state.env, term, cand, &mut mask);
             }
             let kept = cand.iter().zip(&mask).filter(|(_, keep)| **keep).map(|(item, _)| *item);
             self.world.append_new(&mut out, kept, cand.len());
@@ -288,10 +323,7 @@ impl<H: Host> Machine<'_, H> {
         std::mem::swap(cand, &mut out);
         self.world.scratch2 = out;
         self.world.mask = mask;
-    }
-
-    fn apply_term(&self, term: Term, cand: &[Value], mask: &mut [bool]) {
-        apply_term(&*self.host, &self.state.env, term, cand, mask);
+        Ok(())
     }
 }
 
@@ -305,16 +337,19 @@ pub(super) struct Take {
 }
 
 /// The [`Take`] of `filter` over `found` candidates, of which the type terms let the
-/// player choose when `can_choose`. A random quantity or a pick without a quantity
-/// leaves no choice; with no choice, all found are taken. With `ask_lone`
+/// player choose when `can_choose`; `computed` is the count a computed quantity gave. A
+/// random quantity or a pick without a quantity leaves no choice; with no choice, all
+/// found are taken. With `ask_lone`
 /// ([`super::Runtime::set_ask_lone_choice`]), a choice left with exactly as many
 /// candidates as its least is still asked (with fewer, all are taken).
 // Inlined: out of line, its call cost more than its body (callgrind, branch `fuel`).
 #[inline]
-pub(super) fn take(filter: &Filter, can_choose: bool, found: usize, ask_lone: bool) -> Take {
+pub(super) fn take(filter: &Filter, can_choose: bool, found: usize, ask_lone: bool, computed: u16) -> Take {
     let (mut min, mut max) = match filter.qty {
         None => (1, 1),
         Some(Qty::Exact(n)) => (n, n),
+        Some(Qty::Computed { up_to: false, .. }) => (computed, computed),
+        Some(Qty::Computed { up_to: true, .. }) => (0, computed),
         Some(Qty::Range { min, max }) => (min, max),
         Some(Qty::All) => (1, u16::MAX),
         Some(Qty::Random(_)) => (0, 0),
@@ -441,6 +476,9 @@ pub(super) fn term_holds<H: Host>(host: &H, env: &Env, term: Term, item: Value) 
         TermKind::CardType(ty) => item.as_card().is_some_and(|card| host.card_has_type(card, ty)),
         TermKind::Subtype(subtype) => item.as_card().is_some_and(|card| host.card_subtype_is(card, subtype)),
         TermKind::Rank { ranking, word } => host.rank_key(item, ranking, word).is_some(),
+        // Replaced by a comparison with its value where a filter resolves
+        // (`Machine::apply_terms`); a peek never reads a filter that has one.
+        TermKind::CompareComputed { .. } => false,
     };
     holds != term.negated
 }

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use crate::bytecode::{CardIdx, EntryIdx, FilterIdx, Operand, Program, TypeAtom};
+use crate::bytecode::{CardIdx, EntryIdx, FilterIdx, Operand, Program};
 use crate::catalogue::Catalogue;
 
 use super::builtins::Builtins;
@@ -187,8 +187,8 @@ fn direct_entry(program: &Program, entry: EntryIdx, locals: u16, nothing_before:
 }
 
 /// Per card, the largest local count of the entries its executions can reach: its vars,
-/// actions, autos and event conditions, and the type expressions and selector arguments
-/// of every filter they or its metadata use (the loader refuses cycles, so the walk ends).
+/// actions, autos and event conditions, and the entries of every filter they or its
+/// metadata use ([`crate::bytecode::Filter::entries`]) (the loader refuses cycles, so the walk ends).
 fn card_locals(program: &Program) -> Vec<u16> {
     let mut seen = vec![false; program.entries().len()];
     let mut stack = Vec::new();
@@ -210,12 +210,7 @@ fn card_locals(program: &Program) -> Vec<u16> {
         loop {
             for f in filters.drain(..) {
                 if let Some(filter) = program.filter(f) {
-                    for term in &filter.types {
-                        if let TypeAtom::Expr(entry) = term.atom {
-                            stack.push(entry);
-                        }
-                    }
-                    stack.extend(filter.selector.map(|selector| selector.arg));
+                    stack.extend(filter.entries());
                 }
             }
             let Some(entry) = stack.pop() else {

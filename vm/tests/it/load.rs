@@ -296,3 +296,45 @@ fn an_entry_cannot_reach_itself_through_a_filter() {
     let error = bundle.finish().expect_err("a cycle").to_string();
     assert!(error.ends_with("entry 0 can reach itself through the filters it uses"), "{error}");
 }
+
+/// A filter whose quantity and comparison read a computed value, entry 0: it loads and
+/// writes back unchanged, and an entry reaching itself through that value is refused.
+#[test]
+fn a_computed_quantity_and_comparison_load_and_are_checked_for_cycles() {
+    let computed = |value: EntryIdx| Filter {
+        qty: Some(Qty::Computed { value, up_to: true }),
+        types: vec![TypeTerm { exclude_source: false, negate: false, plural: false, atom: TypeAtom::Any }],
+        type_op: TypeOp::Choice,
+        pick: None,
+        terms: vec![vec![Term {
+            negated: true,
+            kind: TermKind::CompareComputed { property: ComparableIdx(0), op: CompareOp::Le, value },
+        }]],
+        zone: ZoneRef { prefix: None, zone: ZoneIdx(0) },
+        selector: None,
+    };
+    let bundle_of = |filter: Filter| {
+        let mut bundle = BundleBuilder::new(&TEST);
+        let mut value = CodeBuilder::new();
+        value.emit(Instr::LoadInt { a: Reg(0), imm: 2 });
+        value.emit(Instr::ReturnValue { a: Reg(0) });
+        let value = bundle.add_entry(value);
+        let filter = bundle.add_filter(filter);
+        let mut code = CodeBuilder::new();
+        code.emit(Instr::Resolve { a: Reg(0), f: filter });
+        code.emit(Instr::ReturnValue { a: Reg(0) });
+        let entry = bundle.add_entry(code);
+        let mut card = Card::new(bundle.intern("card"));
+        card.actions.push(Action { label: None, costs: vec![], entry });
+        bundle.add_card(card, "card.rules");
+        (bundle.finish(), value)
+    };
+    let (bytes, value) = bundle_of(computed(EntryIdx(0)));
+    assert_eq!(value, EntryIdx(0));
+    let bytes = bytes.expect("the bundle builds");
+    load_or_refuse(&bytes).expect("the bundle loads");
+    // Entry 1 resolves a filter whose computed value is entry 1 itself.
+    let (cyclic, _) = bundle_of(computed(EntryIdx(1)));
+    let error = cyclic.expect_err("a cycle").to_string();
+    assert!(error.ends_with("entry 1 can reach itself through the filters it uses"), "{error}");
+}

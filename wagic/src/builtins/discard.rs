@@ -5,7 +5,7 @@
 
 use vm::runtime::{CallContext, CardId, PlayerId, Status, Value};
 
-use super::{GRAVEYARD, HAND, Res, charge_moved, int_arg, status, target_players};
+use super::{GRAVEYARD, HAND, Res, charge_moved, status, target_players};
 use crate::host::WagicHost;
 
 /// The step counter's bit set once a player held fewer than n cards (the command fails).
@@ -14,7 +14,11 @@ const SHORT: u16 = 1;
 /// `discardchosen:n`: each target player discards n cards of their choice; a player with n
 /// or fewer discards their whole hand unasked.
 pub(super) fn discard_chosen<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
-    let count = usize::try_from(int_arg(ctx, 0, 1)).unwrap_or(0);
+    let count = usize::try_from(super::amount_per(ctx, 1)?).unwrap_or(0);
+    if count == 0 {
+        // None to discard (Mind Sludge's caster controls no Swamp): nobody is asked.
+        return Ok(Status::Success);
+    }
     let players = target_players(ctx);
     let step = ctx.step();
     let mut short = step & SHORT != 0;

@@ -109,8 +109,21 @@ pub(crate) fn payer_of_tag(tag: u16) -> Option<PlayerId> {
     }
 }
 
+/// The player argument `who` names (a player, or the first player of a list: the card's
+/// targets), if any.
+fn named_payer<H: WagicHost>(ctx: &CallContext<'_, H>) -> Option<PlayerId> {
+    match ctx.arg(4) {
+        Value::Player(player) => Some(player),
+        Value::List(list) => ctx.list(list).iter().find_map(|value| match value {
+            Value::Player(player) => Some(*player),
+            _ => None,
+        }),
+        _ => None,
+    }
+}
+
 /// `pay(cost)`: asks the source's controller (with `payer` 1: the controller of the first
-/// target card, a `newability[...]`'s transformed card) whether to pay `cost` (`{X}`:
+/// target card, a `newability[...]`'s transformed card; with `who`, that player) whether to pay `cost` (`{X}`:
 /// argument `x` of generic mana) when they can; the status says whether it was paid (the
 /// other way round with `unless` 1).
 pub(super) fn pay<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
@@ -126,12 +139,13 @@ pub(super) fn pay<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     };
     let Some(cost) = cost else { return paid(false) };
     let transformed = if int_arg(ctx, 2, 0) == 1 { target_cards(ctx).first().copied() } else { None };
-    let (player, tag) = match transformed {
-        Some(card) => {
+    let (player, tag) = match (transformed, named_payer(ctx)) {
+        (_, Some(player)) => (player, payer_tag(player)),
+        (Some(card), None) => {
             let player = ctx.host().controller(card);
             (player, payer_tag(player))
         }
-        None => (ctx.env().controller, 0),
+        (None, None) => (ctx.env().controller, 0),
     };
     let Some(answer) = ctx.answer().map(<[Value]>::to_vec) else {
         if payment(ctx, player, &cost)?.is_none() {

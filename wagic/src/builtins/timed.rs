@@ -117,12 +117,23 @@ pub(super) fn phase_action<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let event = u16::try_from(int_arg(ctx, 0, 0)).unwrap_or(u16::MAX);
     let (whose, once, in_play) = (small(int_arg(ctx, 1, 0)), int_arg(ctx, 2, 0) != 0, int_arg(ctx, 3, 0) != 0);
     let (action, on_target) = (small(int_arg(ctx, 4, 0)), int_arg(ctx, 5, 0) != 0);
-    let source = ctx.env().source;
+    let counter = [int_arg(ctx, 6, 0), int_arg(ctx, 7, 0), int_arg(ctx, 8, 0)];
+    let (source, controller) = (ctx.env().source, ctx.env().controller);
+    // `draw:1 opponent` (Lodestone Bauble's "that player draws"): its target is the player.
+    let opponent_draws =
+        ctx.targets().iter().any(|target| matches!(target, Value::Player(player) if *player != controller));
+    let action = if action == crate::host::PhaseAction::DRAW && opponent_draws {
+        crate::host::PhaseAction::OPPONENT_DRAWS
+    } else {
+        action
+    };
     // A delayed draw waits on its source, whatever the targets.
-    let cards = if action == crate::host::PhaseAction::DRAW { vec![source] } else { target_cards(ctx) };
+    let draws = matches!(action, crate::host::PhaseAction::DRAW | crate::host::PhaseAction::OPPONENT_DRAWS);
+    let cards = if draws { vec![source] } else { target_cards(ctx) };
     for &card in &cards {
         let source = if on_target { card } else { source };
-        let phase_action = crate::host::PhaseAction { event, whose, once, source, source_in_play: in_play, action };
+        let phase_action =
+            crate::host::PhaseAction { event, whose, once, source, source_in_play: in_play, action, counter };
         ctx.host().add_phase_action(card, phase_action);
     }
     Ok(status(!cards.is_empty()))

@@ -370,10 +370,10 @@ macro_rules! for_each_command {
             },
             PhaseAction {
                 name: "phaseaction",
-                params: [req "phase": Int, req "whose": Int, req "once": Int, req "sourceinplay": Int, req "action": Int, req "ontarget": Int],
+                params: [req "phase": Int, req "whose": Int, req "once": Int, req "sourceinplay": Int, req "action": Int, req "ontarget": Int, opt "power": Int, opt "toughness": Int, opt "count": Int],
                 default_target: Source,
                 timed: false,
-                doc: "Wagic's `phaseaction[phase options] effect` in a trigger, an activated ability or a `newability[...]`: on each target card, at the beginning of each phase of event index `phase` in the turns `whose` names (0 either player's, 1 the source's controller's, 2 its opponent's), the host does `action` (0 destroy, 1 bury, 2 sacrifice, 3 to its owner's hand, 4 onto its owner's battlefield, 5 tap; 6: the source's controller draws a card, the action kept on the source whatever its moves: a spell's `@next phase:draw:1`), until the card moves, once only when `once` is 1, while the source stays on the battlefield when `sourceinplay` is 1; with `ontarget` 1 the source is the target card itself (a `newability[...]`'s, the transformed card).",
+                doc: "Wagic's `phaseaction[phase options] effect` in a trigger, an activated ability or a `newability[...]`: on each target card, at the beginning of each phase of event index `phase` in the turns `whose` names (0 either player's, 1 the source's controller's, 2 its opponent's), the host does `action` (0 destroy, 1 bury, 2 sacrifice, 3 to its owner's hand, 4 onto its owner's battlefield, 5 tap; 6: the source's controller draws a card, the action kept on the source whatever its moves: a spell's `@next phase:draw:1`; 7 puts `count` power/toughness counters on it, or removes some it has when `count` is negative; 8 exile; 9 to the top of its owner's library; a draw whose target is the opponent, the opponent draws; 11 it does not untap in its controller's next untap step), until the card moves, once only when `once` is 1, while the source stays on the battlefield when `sourceinplay` is 1; with `ontarget` 1 the source is the target card itself (a `newability[...]`'s, the transformed card).",
                 fails_when: "no target is a card",
             },
             AlterPoison {
@@ -386,18 +386,18 @@ macro_rules! for_each_command {
             },
             Pay {
                 name: "pay",
-                params: [req "cost": Expr, opt "unless": Int, opt "payer": Int, opt "x": Expr],
+                params: [req "cost": Expr, opt "unless": Int, opt "payer": Int, opt "x": Expr, opt "who": Expr],
                 default_target: Irrelevant,
                 timed: false,
-                doc: "Wagic's `pay(cost) effect` and `pay[[cost]] effect` (`GenericPaidAbility`): when the source's controller (with `payer` 1, the controller of the first target card: a `newability[pay[[cost]] donothing?effect]`'s transformed card, Mana Leak's target spell) can pay `cost` (`{X}`: `x` generic mana, Syncopate's X paid) (mana, hybrids as Wagic pays them, from their mana pool then their untapped lands of a basic land type, which are tapped for it; `{L:n}`: n life, `{L}` one, when their life is at least that), asks them whether to pay it, and pays it when they do; the effect it guards runs only then. `unless` 1 (`pay(cost) donothing?effect`, \"effect unless you pay\"): it succeeds when the cost is not paid instead, so that the effect runs then.",
+                doc: "Wagic's `pay(cost) effect` and `pay[[cost]] effect` (`GenericPaidAbility`): when the source's controller (with `payer` 1, the controller of the first target card: a `newability[pay[[cost]] donothing?effect]`'s transformed card, Mana Leak's target spell; with `who` a player, that player: the one given `ability$!pay[[cost]] donothing?effect!$ opponent`) can pay `cost` (`{X}`: `x` generic mana, Syncopate's X paid) (mana, hybrids as Wagic pays them, from their mana pool then their untapped lands of a basic land type, which are tapped for it; `{L:n}`: n life, `{L}` one, when their life is at least that), asks them whether to pay it, and pays it when they do; the effect it guards runs only then. `unless` 1 (`pay(cost) donothing?effect`, \"effect unless you pay\"): it succeeds when the cost is not paid instead, so that the effect runs then.",
                 fails_when: "the cost is not paid (declined, or more than the player can pay); with `unless` 1, when it is paid",
             },
             DiscardChosen {
                 name: "discardchosen",
-                params: [req "count": Expr],
+                params: [req "count": Expr, opt "per": Filter],
                 default_target: SourceController,
                 timed: false,
-                doc: "`discardchosen:n`: each target player discards n cards of their choice, asked in turn (a player holding n cards or fewer discards them all unasked). What Wagic's discard of a player's own choosing, `ability$!target(<n>*|myhand) reject!$ player`, compiles to.",
+                doc: "`discardchosen:n`: each target player discards n cards of their choice (n times the cards `per` matches as it resolves, when given: Mind Sludge's one for each Swamp its caster controls), asked in turn (a player holding n cards or fewer discards them all unasked). What Wagic's discard of a player's own choosing, `ability$!target(<n>*|myhand) reject!$ player`, compiles to.",
                 fails_when: "some targeted player had fewer cards in hand",
             },
             MoveChosen {

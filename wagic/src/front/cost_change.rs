@@ -181,7 +181,7 @@ impl Lowering<'_> {
                 TermTest::Compare(index, ..) => {
                     ["power", "toughness", "manacost"].contains(&catalogue::COMPARABLE_FILTERS[index].name)
                 }
-                TermTest::Rank { .. } | TermTest::OfSource(_) => false,
+                TermTest::Rank { .. } | TermTest::OfSource(_) | TermTest::CompareComputed(..) => false,
             };
             if !readable {
                 return Err(spec_refused(

@@ -49,6 +49,7 @@ impl<'i> Lowering<'i> {
             terms: self.arena.alloc_slice_copy(&[terms]),
             zone: ZoneRef { prefix: None, zone: ZoneIdx::new(0) },
             selector: None,
+            computed: None,
             span: symbol.span(),
         });
         let index = CATALOGUE.costs.iter().position(|cost| cost.name == "C").unwrap_or(0);

@@ -13,8 +13,12 @@
 //! (`notatarget(<n>creature|mybattlefield) sacrifice`, `destroy`, `bury`,
 //! `target(*|mygraveyard) moveto(exile)`), the catalogue's `movechosen` (each target player
 //! chooses theirs); `draw:n` and `life:n` on that player; and lines of these joined by `_`
-//! (the spell's lines, resolved in turn: a looter's draw, then discard), a statement each.
-//! Others are refused by name.
+//! (the spell's lines, resolved in turn: a looter's draw, then discard), a statement each;
+//! given to the controller too. `pay[[cost]] donothing?effect` given to another player is
+//! the effect unless that player pays (Rhystic Study, Rishadan Cutpurse): the catalogue's
+//! `pay` asks that player, and guards the effect; `draw:n opponent` (or `all(opponent)`,
+//! `life:n` alike) given to `opponent` is the card's controller's. Others are refused by
+//! name.
 
 use compiler::ir::{Expr, Statement, Target};
 use vm::bytecode::{ZoneIdx, ZonePrefixIdx, ZoneRef};
@@ -46,6 +50,9 @@ pub(super) enum Receiver {
     Opponent,
     /// `targetedplayer`: the player the card's ability (or spell) targeted.
     TargetedPlayer,
+    /// `controller`, given a spell of several lines (`draw:1 _ choice target(*|myhand)
+    /// reject`): each line the effect of the controller's own choosing, in turn.
+    Controller,
 }
 
 /// The form `ability$!effect!$ player`, when `piece` is that whole form.
@@ -56,16 +63,32 @@ pub(super) enum Given<'s> {
     /// choosing would, with no target; `after`, the words after the player
     /// (`asSorcery`); `at` is the whole form.
     /// `effects`: one per line of the spell (`_` between them), resolved in turn.
-    Player { effects: Vec<PlayersEffect<'s>>, receiver: Receiver, after: Piece<'s>, at: Piece<'s> },
+    /// `unless_paid`: the cost of `pay[[cost]] donothing?effect`, which that player may pay
+    /// so that the one effect does not happen.
+    Player {
+        effects: Vec<PlayersEffect<'s>>,
+        receiver: Receiver,
+        after: Piece<'s>,
+        at: Piece<'s>,
+        unless_paid: Option<Piece<'s>>,
+    },
 }
 
 /// What a player other than the controller is given to do, of their own choosing.
 pub(super) enum PlayersEffect<'s> {
     /// The catalogue's effect as text: `discardchosen:n`.
     Discard(Piece<'static>),
+    /// A discard of a card for each card a spec matches among the card's controller's
+    /// (`target(<type:swamp:opponentbattlefield>*|myhand) reject`, Mind Sludge): the amount
+    /// of `discardchosen`, written from the controller's side (`type:swamp:mybattlefield`).
+    DiscardCounted { amount: String, at: Piece<'s> },
     /// An effect on the player alone, choosing nothing, as written: `draw:n`, `life:n`,
-    /// `deplete:n` (n a whole number).
+    /// `deplete:n`, `discard:n` (at random; n a whole number).
     Plain(Piece<'s>),
+    /// A plain effect (`draw:n`, `life:n`) on the player's opponent, the card's controller
+    /// (`draw:1 opponent`, `all(opponent) life:2` given to `opponent`), as written
+    /// without its player.
+    Caster(Piece<'s>),
     /// The catalogue's `movechosen`: `count` of their own cards `among` matches (its count
     /// and zone left out: the zone is searched for the player's cards as it resolves), put
     /// into `zone`; `at`, the effect written.
@@ -78,6 +101,7 @@ pub(super) fn receiver_word(receiver: Receiver) -> &'static str {
     match receiver {
         Receiver::Opponent => "opponent",
         Receiver::TargetedPlayer => "targetedplayer",
+        Receiver::Controller => "controller",
     }
 }
 
@@ -98,6 +122,10 @@ pub(super) fn given_ability(piece: Piece<'_>) -> Result<Option<Given<'_>>, Unsup
         Some(Receiver::Opponent)
     } else if player.text.eq_ignore_ascii_case("targetedplayer") {
         Some(Receiver::TargetedPlayer)
+    } else if receiver.text.eq_ignore_ascii_case("controller") && without_name(inner).split_top("_").len() > 1 {
+        // The lines of a spell the controller casts, resolved in turn (a looter's draw,
+        // then discard): the players' effects, as another player's would be.
+        Some(Receiver::Controller)
     } else {
         None
     };
@@ -106,7 +134,18 @@ pub(super) fn given_ability(piece: Piece<'_>) -> Result<Option<Given<'_>>, Unsup
         // `_` separates the lines of the spell the player is given, resolved in turn (a
         // looter's `draw:1 _ choice target(*|myhand) reject`); one `choice` line alone is
         // taken, as Wagic's menu of one mode is; several are modes, which are refused.
-        let lines = without_name(inner).split_top("_");
+        // `pay[[cost]] donothing?effect`: the effect, unless that player pays (Rhystic Study).
+        let (body, unless_paid) = match paid_by_player(without_name(inner), word)? {
+            Some((cost, effect)) => (effect, Some(cost)),
+            None => (without_name(inner), None),
+        };
+        let lines = body.split_top("_");
+        if unless_paid.is_some() && lines.len() > 1 {
+            return Err(Unsupported::new(
+                inner,
+                &format!("`ability$!...!$` given to `{word}`: a payment for several lines"),
+            ));
+        }
         let choices = lines.iter().filter(|line| lines_choice(line.trim())).count();
         if lines.len() > 1 && choices > 1 {
             return Err(Unsupported::new(inner, &format!("`ability$!...!$` given to `{word}` with modes (`choice`)")));
@@ -117,7 +156,7 @@ pub(super) fn given_ability(piece: Piece<'_>) -> Result<Option<Given<'_>>, Unsup
             if lines_choice(line) {
                 line = line.from("choice".len()).trim();
             }
-            effects.push(players_effect(without_name(line), word)?.ok_or_else(|| {
+            effects.push(players_effect(without_name(line), receiver_kind)?.ok_or_else(|| {
                 Unsupported::new(
                     inner,
                     &format!(
@@ -126,12 +165,13 @@ pub(super) fn given_ability(piece: Piece<'_>) -> Result<Option<Given<'_>>, Unsup
                 )
                 .with_help(Some(
                     "`ability$!target(<n>*|myhand) reject!$ opponent` (or `targetedplayer`) compiles, and \
-                     `notatarget(<n>spec|myzone) sacrifice`, `moveto(zone)`, `draw:n` or `life:n` in its place"
+                     `notatarget(<n>spec|myzone) sacrifice`, `moveto(zone)`, `draw:n`, `discard:n` or `life:n` in its \
+                     place, after `pay[[cost]] donothing?` too"
                         .into(),
                 ))
             })?);
         }
-        return Ok(Some(Given::Player { effects, receiver: receiver_kind, after, at: piece }));
+        return Ok(Some(Given::Player { effects, receiver: receiver_kind, after, at: piece, unless_paid }));
     }
     if !receiver.text.eq_ignore_ascii_case("controller") {
         let word = receiver.text.split_whitespace().next().unwrap_or("").to_ascii_lowercase();
@@ -178,29 +218,110 @@ pub(super) fn players_discard(inner: Piece<'_>) -> Option<Piece<'static>> {
     Some(Piece::new(effect, inner.start))
 }
 
+/// The amount of a discard of a card for each of the card controller's cards a spec
+/// matches: `target(<type:spec:opponentbattlefield>*|myhand) reject` (or `notatarget`, in
+/// either order), the player's `opponent` being the card's controller (the printed texts:
+/// "for each Swamp you control"), as `type:spec:mybattlefield`. `None` for another count:
+/// of another zone, of a spec whose own words name a player's zone.
+fn counted_discard(inner: Piece<'_>) -> Option<String> {
+    let words = inner.words();
+    let [first, second] = words.as_slice() else { return None };
+    let (clause, reject) =
+        if first.text.eq_ignore_ascii_case("reject") { (*second, *first) } else { (*first, *second) };
+    if !reject.text.eq_ignore_ascii_case("reject") {
+        return None;
+    }
+    let (args, after) = clause.call("target").or_else(|| clause.call("notatarget"))?;
+    if !after.text.is_empty() {
+        return None;
+    }
+    let spec = args.trim().text.to_ascii_lowercase();
+    let counted = spec.strip_prefix("<type:")?.strip_suffix(">*|myhand")?;
+    let (among, zone) = counted.rsplit_once(':')?;
+    let plain = |byte: u8| byte.is_ascii_alphanumeric() || b"[]-;,".contains(&byte);
+    let among_is_plain = !among.is_empty() && among.len() <= 64 && among.bytes().all(plain);
+    (zone == "opponentbattlefield" && among_is_plain).then(|| format!("type:{among}:mybattlefield"))
+}
+
 /// Whether `line` starts with the word `choice`.
 fn lines_choice(line: Piece<'_>) -> bool {
     line.words().first().is_some_and(|first| first.text.eq_ignore_ascii_case("choice"))
 }
 
+/// `pay[[cost]] [name(...)] donothing?effect` (or `pay(cost)`): the cost and the effect,
+/// which happens unless the player given it pays (Wagic's `GenericPaidAbility` of the spell
+/// that player casts: its menu is theirs). `activate effect` is the effect (Wagic adds it
+/// to the game at once). `None` without a `pay` first; a payment for an effect (no
+/// `donothing?`) is refused by name.
+fn paid_by_player<'s>(body: Piece<'s>, word: &str) -> Result<Option<(Piece<'s>, Piece<'s>)>, Unsupported> {
+    let Some(first) = body.words().first().copied() else { return Ok(None) };
+    let Some(cost) = super::pay::cost_of(first) else { return Ok(None) };
+    let rest = body.from(first.text.len() + (first.start - body.start)).trim();
+    let (mut effect, unless) = super::pay::unless(rest)?;
+    if !unless {
+        return Err(Unsupported::new(
+            body,
+            &format!(
+                "`ability$!...!$` given to `{word}`: a payment for an effect (`pay(cost) effect`, not `donothing?`)"
+            ),
+        ));
+    }
+    if let Some(activate) = effect.words().first().copied()
+        && activate.text.eq_ignore_ascii_case("activate")
+    {
+        effect = effect.from(activate.text.len() + (activate.start - effect.start)).trim();
+    }
+    Ok(Some((cost, effect)))
+}
+
 /// What `inner` makes the player do, when it is one of the effects compiled: a discard, a
-/// sacrifice, a destruction or a move of their own cards, or a plain effect on them.
-fn players_effect<'s>(inner: Piece<'s>, word: &str) -> Result<Option<PlayersEffect<'s>>, Unsupported> {
+/// sacrifice, a destruction or a move of their own cards, or a plain effect on them (or,
+/// given to `opponent`, on their opponent, the card's controller).
+fn players_effect(inner: Piece<'_>, receiver: Receiver) -> Result<Option<PlayersEffect<'_>>, Unsupported> {
     if let Some(discard) = players_discard(inner) {
         return Ok(Some(PlayersEffect::Discard(discard)));
+    }
+    if let Some(amount) = counted_discard(inner) {
+        return Ok(Some(PlayersEffect::DiscardCounted { amount, at: inner }));
     }
     if let Some(plain) = plain_effect(inner) {
         return Ok(Some(PlayersEffect::Plain(plain)));
     }
-    players_move(inner, word)
+    if receiver == Receiver::Opponent
+        && let Some(plain) = casters_effect(inner)
+    {
+        return Ok(Some(PlayersEffect::Caster(plain)));
+    }
+    players_move(inner, receiver_word(receiver))
 }
 
-/// `inner` when it is one word, `draw:n`, `life:n` or `deplete:n` with a whole number: an
-/// effect on the player that names no zone and no other player, the same whoever is given it.
+/// The plain effect of `inner` when it is `draw:n` or `life:n` on the player's opponent:
+/// `draw:n opponent`, `draw:n all(opponent)` or `all(opponent) draw:n`.
+fn casters_effect(inner: Piece<'_>) -> Option<Piece<'_>> {
+    let words = inner.words();
+    let [first, second] = words.as_slice() else { return None };
+    let names_opponent = |word: &Piece<'_>| {
+        word.text.eq_ignore_ascii_case("opponent") || word.text.eq_ignore_ascii_case("all(opponent)")
+    };
+    let plain = if names_opponent(second) {
+        *first
+    } else if names_opponent(first) && !first.text.eq_ignore_ascii_case("opponent") {
+        *second
+    } else {
+        return None;
+    };
+    let plain = plain_effect(plain)?;
+    let lower = plain.text.to_ascii_lowercase();
+    (lower.starts_with("draw:") || lower.starts_with("life:")).then_some(plain)
+}
+
+/// `inner` when it is one word, `draw:n`, `life:n`, `deplete:n` or `discard:n` (Wagic's
+/// discard at random) with a whole number: an effect on the player that names no zone and
+/// no other player, the same whoever is given it.
 fn plain_effect(inner: Piece<'_>) -> Option<Piece<'_>> {
     let [only] = inner.words()[..] else { return None };
     let lower = only.text.to_ascii_lowercase();
-    let amount = ["draw:", "life:", "deplete:"].iter().find_map(|prefix| lower.strip_prefix(prefix))?;
+    let amount = ["draw:", "life:", "deplete:", "discard:"].iter().find_map(|prefix| lower.strip_prefix(prefix))?;
     let digits = amount.strip_prefix('-').unwrap_or(amount);
     (!digits.is_empty() && digits.len() <= 4 && digits.bytes().all(|byte| byte.is_ascii_digit())).then_some(only)
 }
@@ -252,6 +373,7 @@ fn players_move<'s>(inner: Piece<'s>, word: &str) -> Result<Option<PlayersEffect
         Count::One => 1,
         Count::Exactly(count) => count,
         Count::UpTo(_) | Count::Any => return Err(named("a choice of `<upto:n>` or `<anyamount>` cards")),
+        Count::Computed { .. } => return Err(named("a choice of as many cards as a computed value (`<prex>`)")),
     };
     let my = catalogue::position(catalogue::ZONE_PREFIXES, "my");
     let from = match among.zone {
@@ -294,8 +416,11 @@ pub(super) fn whole_line_ability(piece: Piece<'_>) -> Result<Option<Given<'_>>, 
 
 impl<'i> Lowering<'i> {
     /// One effect given to another player (`ability$!effect!$ opponent`): the catalogue's
-    /// effect doing what that player's choosing would, on that player; `after`, the words
-    /// after the player (`asSorcery`); `at` is the whole form.
+    /// effect doing what that player's choosing would, on that player (a `Caster` one on
+    /// the card's controller); `after`, the words after the player (`asSorcery`); `at` is
+    /// the whole form. With `unless_paid`, the `pay` command asks that player first and
+    /// guards the effect: it happens unless they pay.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn players_statement(
         &self,
         effect: PlayersEffect<'_>,
@@ -304,10 +429,19 @@ impl<'i> Lowering<'i> {
         at: Piece<'_>,
         wrapper: Option<Wrapper<'_>>,
         shared: Option<Target<'i>>,
+        unless_paid: Option<Piece<'_>>,
     ) -> Result<Statement<'i>, Unsupported> {
+        let mut on_caster = false;
         let effect = match effect {
             PlayersEffect::Discard(discard) => discard,
+            PlayersEffect::DiscardCounted { amount, at } => {
+                Piece::new(self.arena.alloc_str(&format!("discardchosen:{amount}")), at.start)
+            }
             PlayersEffect::Plain(plain) => plain,
+            PlayersEffect::Caster(plain) => {
+                on_caster = true;
+                plain
+            }
             PlayersEffect::Move { count, among, zone, how, at } => {
                 let filter = self.specs.filter(&among, true)?;
                 let zone = ZoneRef { prefix: zone.0.map(ZonePrefixIdx::new), zone: ZoneIdx::new(zone.1) };
@@ -325,7 +459,42 @@ impl<'i> Lowering<'i> {
         let statement = self.given_to_player(effect, receiver, at, wrapper, shared);
         // Not left for another statement, when this one was refused before its effect.
         self.chosen_move.set(None);
-        statement
+        let mut statement = statement?;
+        if on_caster {
+            let value = self.arena.alloc(Expr::Var(spec::variable("me")));
+            statement.target = Some(Target::Expr { value, optional: false });
+        }
+        if let Some(cost) = unless_paid {
+            let payer = self.given_payer(receiver, wrapper, at)?;
+            self.paid_by(cost, true, Some(payer), std::slice::from_mut(&mut statement))?;
+        }
+        Ok(statement)
+    }
+
+    /// Who pays for `pay[[cost]] donothing?effect` given to `receiver`: the opponent, or
+    /// the player the card targets; the player a line's own `target(player)` chooses is
+    /// chosen after the payment's question, so it is refused.
+    fn given_payer(
+        &self,
+        receiver: Receiver,
+        wrapper: Option<Wrapper<'_>>,
+        at: Piece<'_>,
+    ) -> Result<Expr<'i>, Unsupported> {
+        let name = match (receiver, wrapper) {
+            (Receiver::Opponent, None) => "opp",
+            (Receiver::TargetedPlayer, None) if self.spell_targets_player => "tgt",
+            (Receiver::TargetedPlayer, None) if self.targeted_opponent => "opp",
+            _ => {
+                return Err(Unsupported::new(
+                    at,
+                    &format!(
+                        "`ability$!pay[[cost]] donothing?effect!$` given to `{}` the line targets",
+                        receiver_word(receiver)
+                    ),
+                ));
+            }
+        };
+        Ok(Expr::Var(spec::variable(name)))
     }
 
     /// `ability$!effect!$ opponent|targetedplayer`: `effect`, the catalogue's
@@ -361,6 +530,11 @@ impl<'i> Lowering<'i> {
             }
             (Receiver::TargetedPlayer, None) => {
                 Err(Unsupported::new(at, "`ability$!...!$` given to `targetedplayer` on a card targeting no player"))
+            }
+            (Receiver::Controller, None) => {
+                let statement = self.statement(effect, None, None)?;
+                let value = self.arena.alloc(Expr::Var(spec::variable("me")));
+                Ok(Statement { target: Some(Target::Expr { value, optional: false }), ..statement })
             }
             _ => Err(Unsupported::new(at, &format!("`ability$!...!$` given to `{word}` with a word around it"))),
         }

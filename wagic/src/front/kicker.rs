@@ -45,6 +45,25 @@ impl<'i> Lowering<'i> {
         self.mana_only(value, construct)
     }
 
+    /// Checks a `retrace=` cost (Magic's retrace: the card cast from its owner's graveyard
+    /// by discarding a land card besides its other costs; it goes to the graveyard again
+    /// as it resolves): mana and one land card of its owner's hand, which Wagic writes
+    /// `{discard(land|myhand)}` or `{S(land|myhand)}`, on an instant or sorcery.
+    pub(super) fn retrace_cost(&self, value: Piece<'_>, is_spell: bool) -> Result<(), Unsupported> {
+        let value = value.trim();
+        if !is_spell {
+            return Err(Unsupported::new(value, "`retrace` on a permanent"));
+        }
+        let Some(mana) = retrace_mana(value.text) else {
+            return Err(Unsupported::new(value, "`retrace` cost without a land card discarded"));
+        };
+        let construct = "`retrace` cost other than mana and a land card discarded";
+        if mana.is_empty() || !mana.starts_with('{') {
+            return Err(Unsupported::new(value, construct));
+        }
+        self.mana_only(Piece::new(self.arena.alloc_str(&mana), value.start), construct)
+    }
+
     /// Checks that the costs `value` writes are mana of a colour or generic mana only
     /// (what the runner pays from the pool), else refuses `construct`.
     pub(super) fn mana_only(&self, value: Piece<'_>, construct: &str) -> Result<(), Unsupported> {
@@ -107,4 +126,19 @@ impl<'i> Lowering<'i> {
         }
         Ok(self.arena.alloc_slice_copy(&kicked))
     }
+}
+
+/// The mana of a `retrace=` cost: the cost less its one land card discarded
+/// (`{discard(land|myhand)}` or `{S(land|myhand)}`, in any case); `None` without it.
+pub fn retrace_mana(cost: &str) -> Option<String> {
+    let lower = cost.trim().to_ascii_lowercase();
+    let discards = ["{discard(land|myhand)}", "{s(land|myhand)}"];
+    let mut found = discards.iter().filter_map(|discard| lower.find(discard).map(|at| (at, discard.len())));
+    let (at, len) = found.next()?;
+    if found.next().is_some() {
+        return None;
+    }
+    let mana = format!("{}{}", &lower[..at], &lower[at + len..]);
+    // A second land written the other way is no retrace cost either.
+    (!discards.iter().any(|discard| mana.contains(discard))).then_some(mana)
 }

@@ -136,14 +136,7 @@ impl<'i> Lowering<'i> {
                 let value = self.amount(written, "amount")?;
                 // `discard`, `prevent`, `alterpoison` and `turns` take no count of a spec.
                 if value.per.is_some()
-                    && matches!(
-                        command,
-                        Command::Discard
-                            | Command::DiscardChosen
-                            | Command::Prevent
-                            | Command::AlterPoison
-                            | Command::Turns
-                    )
+                    && matches!(command, Command::Discard | Command::Prevent | Command::AlterPoison | Command::Turns)
                 {
                     return Err(Unsupported::new(
                         written,

@@ -28,21 +28,22 @@
 //! holds at most [`MAX_LINE_BYTES`], a spell's action [`MAX_STATEMENTS`] statements, a card
 //! [`MAX_ENTRIES`] actions and autos, a spec [`spec::MAX_TERMS`] terms.
 //!
-//! An instant's or sorcery's `alias=129767` (Threaten's rule) is a `control` of its
-//! target until end of turn; an alias naming no rule of Wagic's engine adds nothing
-//! (`alias.rs`). An Aura's `target=` and lines (and `autograveyard=`, `alias=1194`) are lowered in
-//! `aura.rs`, `anyzone=` in `cda.rs`, `rampage(p/t,n)` in `rampage.rs`,
-//! `dynamicability<!...!>` in `dynamic.rs`, `upcost[...]` in `upcost.rs`, `if
-//! compare(...)` in `compare.rs`, `autohand=` (cycling) in `hand.rs`, `kicker=` with
-//! `auto=kicker effect` in `kicker.rs`, `buyback=` in `buyback.rs`, `suspend(N)=` in `suspend.rs`, `other=` with `auto=alternative effect` in
-//! `alternative.rs`, a card's `choice` lines (its modes) in `choice.rs`, `this(...)` in `this.rs`, a permanent's
+//! An instant's or sorcery's `alias=129767` (Threaten's rule) is a `control` of its target
+//! until end of turn; an alias naming no rule of Wagic's engine adds nothing (`alias.rs`).
+//! Lowered in their own modules: an Aura's `target=` and lines (and `autograveyard=`,
+//! `alias=1194`) in `aura.rs`, `anyzone=` in `cda.rs`, `rampage(p/t,n)` in `rampage.rs`,
+//! `dynamicability<!...!>` in `dynamic.rs`, `upcost[...]` in `upcost.rs`, `if compare(...)`
+//! in `compare.rs`, `autohand=` (cycling) in `hand.rs`, `kicker=` with `auto=kicker effect`,
+//! `flashback=` and `retrace=` in `kicker.rs`, `buyback=` in `buyback.rs`, `suspend(N)=` in
+//! `suspend.rs`, `other=` with `auto=alternative effect` in `alternative.rs`, a card's
+//! `choice` lines (its modes) in `choice.rs`, `this(...)` in `this.rs`, a permanent's
 //! `lord(spec|zones) altercost(colour, ±n)` (read, not compiled: the table applies it) in
-//! `cost_change.rs`, `thisforeach(counter{...})` in `thisforeach.rs`, `@next` in `next.rs`, a permanent's
-//! `phaseaction[...]` in `phaseaction.rs`, `(blink)` in `blink.rs`, a spell's target striking by a
-//! new ability (a fight) in `strike.rs` and a pump of counts
-//! (`type:spec:zone`, maybe `nonstatic`) in `counted_pump.rs`. A line whose brackets do not balance in a shape
-//! Wagic reads one known way is lowered as Wagic reads it, its errors' spans mapped back
-//! to the line as written (`brackets.rs`).
+//! `cost_change.rs`, `thisforeach(counter{...})` in `thisforeach.rs`, `@next` in `next.rs`,
+//! a permanent's `phaseaction[...]` in `phaseaction.rs`, `(blink)` in `blink.rs`, a spell's
+//! target striking by a new ability (a fight) in `strike.rs` and a pump of counts
+//! (`type:spec:zone`, maybe `nonstatic`) in `counted_pump.rs`. A line whose brackets do not
+//! balance in a shape Wagic reads one known way is lowered as Wagic reads it, its errors'
+//! spans mapped back to the line as written (`brackets.rs`).
 
 mod alias;
 pub use alias::{EXTRA_LANDS, alias_target, written_out};
@@ -68,6 +69,7 @@ mod clone;
 pub use choice::{is_mode_line, mode_labels};
 pub use chosen_colour::colour_choice_abilities;
 mod compare;
+mod computed;
 mod cost;
 mod cost_change;
 pub use cost_change::{CostChange, CostCondition, cost_changes};
@@ -83,6 +85,7 @@ mod hand;
 mod if_then;
 mod keyword;
 mod kicker;
+pub use kicker::retrace_mana;
 mod line;
 use line::Line;
 mod line_targets;
@@ -178,6 +181,7 @@ const COMPILED_KEYS: &[&str] = &[
     "kicker",
     "buyback",
     "flashback",
+    "retrace",
     "other",
     "otherrestriction",
     "restriction",
@@ -432,7 +436,7 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
             }
             "target" => {
                 let spec = spec::read(value)?;
-                let mut filter = lowering.specs.filter(&spec, false)?;
+                let mut filter = lowering.spec_filter(&spec, false)?;
                 if reads_targeted_zones {
                     filter = targeted_player::opponent_as_a_choice(arena, filter);
                 }
@@ -467,6 +471,7 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
             }
             "kicker" => lowering.kicker_cost(value)?,
             "flashback" => lowering.flashback_cost(value, is_spell)?,
+            "retrace" => lowering.retrace_cost(value, is_spell)?,
             key if is_suspend_key(key) => {
                 let key_piece = Piece::new(field.key, (field.key_span.start as usize).saturating_sub(base));
                 lowering.suspend_line(key_piece, value)?;
@@ -790,12 +795,8 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
             key => {
                 let key_piece = Piece::new(field.key, (field.key_span.start as usize).saturating_sub(base));
                 let known = COMPILED_KEYS.iter().chain(DESCRIPTION_KEYS).copied();
-                let help = vocabulary::suggest_unless_wagic(key, vocabulary::KEYS, known).unwrap_or_else(|| {
-                    "the keys compiled are `auto`, `abilities`, `target`, `autograveyard` (abilities in \
-                     the graveyard: activated, triggered, static, one-shot), `autohand` (cycling), `kicker`, `buyback`, `suspend(N)`, `flashback`, `other` (a mana cost) and morph's `facedown`, `autofacedown` and `autofaceup`; `name`, `text`, `mana`, `type`, `subtype`, `power` and `toughness` describe \
-                     the card"
-                        .into()
-                });
+                let help = vocabulary::suggest_unless_wagic(key, vocabulary::KEYS, known)
+                    .unwrap_or_else(|| vocabulary::COMPILED_KEYS_HELP.into());
                 return Err(
                     Unsupported::new(key_piece, &format!("key `{}`", spec::leading_word(key))).with_help(Some(help))
                 );

@@ -56,6 +56,12 @@ pub(super) fn unless(rest: Piece<'_>) -> Result<(Piece<'_>, bool), Unsupported> 
     Ok((effect, true))
 }
 
+/// Whether `guard` is a `pay` command's ([`Lowering::paid`]).
+pub(super) fn is_payment(guard: &[Link<'_>]) -> bool {
+    let pay = CommandIdx::new(Command::Pay.index());
+    matches!(guard, [Link { effect: Effect::Call { command, .. }, .. }] if *command == pay)
+}
+
 impl<'i> Lowering<'i> {
     /// Puts `statements` under the payment of `cost`: the first is guarded by `pay`, and
     /// ends the line's entry when the guard fails and other statements follow.
@@ -63,6 +69,19 @@ impl<'i> Lowering<'i> {
         &self,
         cost: Piece<'_>,
         unless: bool,
+        statements: &mut [Statement<'i>],
+    ) -> Result<(), Unsupported> {
+        self.paid_by(cost, unless, None, statements)
+    }
+
+    /// [`Lowering::paid`], the cost paid by `payer` (a player), when given, rather than by
+    /// the source's controller: the player given `pay[[cost]] donothing?effect` by
+    /// `ability$!...!$ opponent` (`given.rs`).
+    pub(super) fn paid_by(
+        &self,
+        cost: Piece<'_>,
+        unless: bool,
+        payer: Option<Expr<'i>>,
         statements: &mut [Statement<'i>],
     ) -> Result<(), Unsupported> {
         let cost = cost.trim();
@@ -84,8 +103,12 @@ impl<'i> Lowering<'i> {
         }
         let command = CommandIdx::new(Command::Pay.index());
         let text = self.arena.alloc_str(cost.text);
-        let args =
-            self.arena.alloc_slice_copy(&[Arg::Value(Expr::Str(text)), Arg::Value(Expr::Int(i32::from(unless)))]);
+        let mut args = vec![Arg::Value(Expr::Str(text)), Arg::Value(Expr::Int(i32::from(unless)))];
+        if let Some(payer) = payer {
+            // `payer` 0 and no `x`: the player is the last argument, `who`.
+            args.extend([Arg::Value(Expr::Int(0)), Arg::Value(Expr::Int(0)), Arg::Value(payer)]);
+        }
+        let args = self.arena.alloc_slice_copy(&args);
         let guard = self
             .arena
             .alloc_slice_copy(&[Link { operator: None, effect: Effect::Call { command, confirm: false, args } }]);

@@ -13,9 +13,11 @@
 //! As one part of a trigger's or an activated ability's effect, or a `newability[...]`
 //! (whose source is the transformed card): the catalogue's `phaseaction`, which leaves a
 //! phase action waiting on each target card for the host to run as the phases begin
-//! (`table/phase_actions.rs`): `destroy`, `bury`, `sacrifice`, `moveto(ownerhand)` or `moveto(ownerbattlefield)`,
-//! `once` or at each such phase, while the source stays with `sourceinplay`, until the
-//! card moves (Wagic's drops it when its target left its zone).
+//! (`table/phase_actions.rs`): `destroy`, `bury`, `sacrifice`, `moveto(ownerhand)`,
+//! `moveto(ownerbattlefield)`, `moveto(exile)`, `moveto(ownerlibrary)`, `tap`, `frozen`,
+//! `draw:1 [controller]` or `counter(p/t,n)` (not at an upkeep), `once` or at each such phase, while the source
+//! stays with `sourceinplay`, until the card moves (Wagic's drops it when its target left
+//! its zone). A `newability[...]`'s `all(this)` after the effect is its target already.
 //!
 //! Wagic reads the options as `parsePhaseActionAbility` does, by searching the text: the
 //! phase is the first of its phase names found (`end` is the end step; none found: the
@@ -83,13 +85,49 @@ fn read_options(options: Piece<'_>, refused: &[&str]) -> Result<Options, Unsuppo
 
 /// The one-shot effects a phase action of a trigger, an activated ability or a
 /// `newability[...]` does, as the host's [`PhaseAction`] codes.
-const ACTIONS: [(&str, u8); 5] = [
+const ACTIONS: [(&str, u8); 9] = [
     ("destroy", PhaseAction::DESTROY),
     ("bury", PhaseAction::BURY),
     ("sacrifice", PhaseAction::SACRIFICE),
     ("moveto(ownerhand)", PhaseAction::TO_OWNERS_HAND),
     ("moveto(ownerbattlefield)", PhaseAction::TO_OWNERS_BATTLEFIELD),
+    ("moveto(exile)", PhaseAction::TO_EXILE),
+    ("moveto(ownerlibrary)", PhaseAction::TO_OWNERS_LIBRARY),
+    ("tap", PhaseAction::TAP),
+    ("frozen", PhaseAction::FREEZE),
 ];
+
+/// `effect` without its last word when that is `word` (any case).
+fn strip_last_word<'s>(effect: Piece<'s>, word: &str) -> Option<Piece<'s>> {
+    let words = effect.words();
+    let [.., before, last] = words.as_slice() else { return None };
+    last.text.eq_ignore_ascii_case(word).then(|| effect.slice(0, before.start + before.text.len() - effect.start))
+}
+
+/// The power, toughness and count of a phase action's `counter(p/t[,n])`: whole numbers,
+/// no name (a named counter is a kind the host keeps apart). Refused at an upkeep: each
+/// trigger of the turns between leaves its own (Wiitigo's "if it has blocked or been
+/// blocked since your last upkeep" is one counter, whatever the blocks).
+fn phase_counter(args: Piece<'_>, event: &str) -> Result<[i32; 3], Unsupported> {
+    let parts = super::links::counter_parts(args.text);
+    let number = |text: &str| text.trim().parse::<i32>().ok();
+    let (power, toughness) = match parts.first().and_then(|kind| kind.split_once('/')) {
+        Some((power, toughness)) => (number(power), number(toughness)),
+        None => (None, None),
+    };
+    let count = match parts.get(1) {
+        Some(count) => number(count),
+        None => Some(1),
+    };
+    let written = parts.len() <= 2 && (power, toughness) != (Some(0), Some(0));
+    let (Some(power), Some(toughness), Some(count), true) = (power, toughness, count, written) else {
+        return Err(Unsupported::new(args, "`phaseaction` of a counter other than `p/t,n` of whole numbers"));
+    };
+    if event == "upkeep" {
+        return Err(Unsupported::new(args, "`phaseaction` of a counter at an upkeep (one per trigger, not per turn)"));
+    }
+    Ok([power, toughness, count])
+}
 
 /// Whether a line is a phase action (`phaseaction[...]` or `phaseactionmulti[...]`).
 pub(super) fn is_phase_action(value: Piece<'_>) -> bool {
@@ -100,24 +138,26 @@ impl<'i> Lowering<'i> {
     /// `phaseaction[phase options] effect` as one part of a trigger's or an activated
     /// ability's effect, or a `newability[...]` (`on_target`: the transformed card is the
     /// action's source): the catalogue's `phaseaction`, a phase action waiting on each
-    /// target card. Compiled for `destroy`, `bury`, `sacrifice`, `moveto(ownerhand)` and
-    /// `moveto(ownerbattlefield)`, with `once` and
+    /// target card, for the effects [`phase_action_of`] reads, with `once` and
     /// `sourceinplay`; `next` and `checkex` refused by name.
     pub(super) fn phase_action_links(&self, piece: Piece<'_>, on_target: bool) -> Result<&'i [Link<'i>], Unsupported> {
         let piece = piece.trim();
         let words = piece.words();
-        let [head, effect] = words.as_slice() else {
-            return Err(Unsupported::new(piece, "`phaseaction` of other than one effect word"));
+        let Some(head) = words.first() else {
+            return Err(Unsupported::new(piece, "`phaseaction` without an effect"));
         };
         let Some(options) = head.strip_prefix("phaseaction[").filter(|_| head.text.ends_with(']')) else {
             return Err(Unsupported::new(*head, &format!("`{}`", spec::leading_word(&head.text.to_ascii_lowercase()))));
         };
         let options = options.slice(0, options.text.len() - 1);
         let read = read_options(options, &["next", "checkex"])?;
-        let lower = effect.text.to_ascii_lowercase();
-        let Some(&(_, action)) = ACTIONS.iter().find(|(word, _)| *word == lower) else {
-            return Err(Unsupported::new(*effect, &format!("`phaseaction` of `{}`", spec::leading_word(&lower))));
-        };
+        let mut effect = piece.from(head.text.len()).trim();
+        // `moveto(ownerhand) all(this)` of a `newability[...]`: `this` is the transformed
+        // card, the action's target already (Dash's return at the next end step).
+        if on_target && let Some(rest) = strip_last_word(effect, "all(this)") {
+            effect = rest;
+        }
+        let (action, counter) = phase_action_of(effect, read.event)?;
         let whose = match read.prefix {
             "my" => 1,
             "opp" => 2,
@@ -125,6 +165,7 @@ impl<'i> Lowering<'i> {
         };
         let event = i32::try_from(CATALOGUE.event_index(read.event).unwrap_or(0)).unwrap_or(0);
         let int = |value: i32| Arg::Value(Expr::Int(value));
+        let [power, toughness, count] = counter;
         let args = [
             int(event),
             int(whose),
@@ -132,6 +173,9 @@ impl<'i> Lowering<'i> {
             int(i32::from(read.source_in_play)),
             int(i32::from(action)),
             int(i32::from(on_target)),
+            int(power),
+            int(toughness),
+            int(count),
         ];
         let command = CommandIdx::new(Command::PhaseAction.index());
         let effect = Effect::Call { command, confirm: false, args: self.arena.alloc_slice_copy(&args) };
@@ -192,4 +236,37 @@ impl<'i> Lowering<'i> {
         let events = self.arena.alloc_slice_copy(&[event]);
         Ok(Line::Triggered { events, statements, restricted: false, once: false })
     }
+}
+
+/// The host's [`PhaseAction`] code of a phase action's effect, with a counter's power,
+/// toughness and count: one of [`ACTIONS`], `draw:1 [controller]`, or `counter(p/t[,n])`
+/// of whole numbers.
+fn phase_action_of(effect: Piece<'_>, event: &str) -> Result<(u8, [i32; 3]), Unsupported> {
+    let words = effect.words();
+    let written: Vec<String> = words.iter().map(|word| word.text.to_ascii_lowercase()).collect();
+    if matches!(written.as_slice(), [draw] | [draw, _] if draw == "draw:1")
+        && written.get(1).is_none_or(|who| who == "controller")
+    {
+        // Astrolabe's "draw a card at the beginning of the next turn's upkeep": the
+        // source's controller's draw, whatever becomes of the source (sacrificed).
+        return Ok((PhaseAction::DRAW, [0; 3]));
+    }
+    let [word] = words.as_slice() else {
+        let [first, second, ..] = words.as_slice() else {
+            return Err(Unsupported::new(effect, "`phaseaction` without an effect"));
+        };
+        let leading = |word: &Piece<'_>| spec::leading_word(&word.text.to_ascii_lowercase());
+        let (first, second) = (leading(first), leading(second));
+        return Err(Unsupported::new(effect, &format!("`phaseaction` of `{first}` followed by `{second}`")));
+    };
+    let lower = word.text.to_ascii_lowercase();
+    if let Some(&(_, action)) = ACTIONS.iter().find(|(name, _)| *name == lower) {
+        return Ok((action, [0; 3]));
+    }
+    if let Some((args, rest)) = word.call("counter")
+        && rest.text.is_empty()
+    {
+        return phase_counter(args, event).map(|counter| (PhaseAction::COUNTER, counter));
+    }
+    Err(Unsupported::new(*word, &format!("`phaseaction` of `{}`", spec::leading_word(&lower))))
 }

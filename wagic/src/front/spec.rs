@@ -6,8 +6,8 @@
 use bumpalo::Bump;
 use compiler::ir::{BinaryOp, Expr, Filter, TypeAtom, TypeTerm};
 use vm::bytecode::{
-    AttributeIdx, CardTypeIdx, ComparableIdx, CompareOp, FilterKeywordIdx, FunctionIdx, Qty, RankingIdx, SubtypeIdx,
-    Term, TermKind, TypeOp, VariableIdx, ZoneIdx, ZonePrefixIdx, ZoneRef,
+    AttributeIdx, CardTypeIdx, ComparableIdx, CompareOp, EntryIdx, FilterKeywordIdx, FunctionIdx, Qty, RankingIdx,
+    SubtypeIdx, Term, TermKind, TypeOp, VariableIdx, ZoneIdx, ZonePrefixIdx, ZoneRef,
 };
 
 use super::Unsupported;
@@ -25,6 +25,12 @@ pub enum Count {
     UpTo(u16),
     /// `<anyamount>`.
     Any,
+    /// `<prex>`, `<upto:castx>`: as many as the spec's computed value
+    /// ([`Spec::computed`]), or up to it.
+    Computed {
+        /// `<upto:...>`.
+        up_to: bool,
+    },
 }
 
 /// A spec, read.
@@ -40,6 +46,9 @@ pub struct Spec<'s> {
     pub terms: Vec<Vec<SpecTerm<'s>>>,
     /// `|zone`: the prefix and zone.
     pub zone: Option<(Option<usize>, usize)>,
+    /// The word of a value computed as the spec is resolved (`prex`, `x`), which a
+    /// [`Count::Computed`] and the [`TermTest::CompareComputed`] terms read: one per spec.
+    pub computed: Option<Piece<'s>>,
     /// Where the spec is.
     pub span: Piece<'s>,
 }
@@ -60,6 +69,9 @@ pub enum TermTest<'s> {
     Keyword(usize),
     /// `power>=3`: index in [`catalogue::COMPARABLE_FILTERS`].
     Compare(usize, CompareOp, i32),
+    /// `power<=prex`: a comparison with a value computed as the spec is resolved, the
+    /// word written (the spec's [`Spec::computed`]).
+    CompareComputed(usize, CompareOp, Piece<'s>),
     /// A type word (`[goblin]`).
     Type(Piece<'s>),
     /// `toughness=toughness:lowest:creature:mybattlefield`: the property (an index in
@@ -82,20 +94,35 @@ pub fn reads_the_source(spec: &Spec<'_>) -> bool {
     spec.terms.iter().flatten().any(|term| matches!(term.test, TermTest::OfSource(_)))
 }
 
+/// Whether a spec reads a value computed as it is resolved ([`Spec::computed`]): the
+/// runtime works it out where it resolves a filter; what the table reads itself (a
+/// restriction's count, an Aura's target, a cost change's spec) refuses it.
+pub fn reads_a_computed_value(spec: &Spec<'_>) -> bool {
+    spec.computed.is_some()
+}
+
 /// Reads a spec.
 pub fn read(piece: Piece<'_>) -> Result<Spec<'_>, Unsupported> {
     let piece = piece.trim();
     let mut rest = piece;
     let mut count = Count::One;
+    let mut computed = None;
     if let Some(inner) = rest.strip_prefix("<") {
         let close = inner.text.find('>').ok_or_else(|| Unsupported::new(rest, "spec count without `>`"))?;
         let amount = inner.slice(0, close).trim();
+        let (up_to, number) = match amount.strip_prefix("upto:") {
+            Some(number) => (true, number.trim()),
+            None => (false, amount),
+        };
         count = if amount.text.eq_ignore_ascii_case("anyamount") {
             Count::Any
-        } else if let Some(number) = amount.strip_prefix("upto:") {
+        } else if let Some(word) = computed_count(number)? {
+            computed = Some(word);
+            Count::Computed { up_to }
+        } else if up_to {
             Count::UpTo(small_count(number)?)
         } else {
-            Count::Exactly(small_count(amount)?)
+            Count::Exactly(small_count(number)?)
         };
         rest = inner.from(close + 1).trim();
     }
@@ -144,29 +171,42 @@ pub fn read(piece: Piece<'_>) -> Result<Spec<'_>, Unsupported> {
     if types.len() > 1 && !terms.is_empty() {
         return Err(Unsupported::new(piece, "spec with `[...]` on more than one type"));
     }
-    let spec = Spec { count, other, types, terms, zone, span: piece };
+    let computed_terms = terms.iter().flatten().filter_map(|term| match term.test {
+        TermTest::CompareComputed(_, _, value) => Some(value),
+        _ => None,
+    });
+    for value in computed_terms {
+        match computed {
+            Some(word) if !word.text.trim().eq_ignore_ascii_case(value.text.trim()) => {
+                return Err(Unsupported::new(value, "spec with two different computed values"));
+            }
+            Some(_) => {}
+            None => computed = Some(value),
+        }
+    }
+    let spec = Spec { count, other, types, terms, zone, computed, span: piece };
     check_ranking(&spec)?;
     Ok(spec)
 }
 
-/// The count of a spec's `<n>` or `<upto:n>`: a number from 1. A word Wagic computes as
-/// the spell is cast is refused by what it counts: the X paid (`<prex>` of Icy Blast's
-/// "Tap X target creatures"), or another value (`<type:...>`, `<phandcount>`), where the
-/// table's target counts are written numbers.
+/// A count Wagic computes as the spell is cast (`prex`, `castx`, `upto:x`): the word, to
+/// be lowered as an amount; `None` for a written number.
+fn computed_count(piece: Piece<'_>) -> Result<Option<Piece<'_>>, Unsupported> {
+    let text = piece.trim().text;
+    if text.is_empty() || text.bytes().all(|byte| byte.is_ascii_digit()) {
+        return Ok(None);
+    }
+    Ok(Some(piece.trim()))
+}
+
+/// The count of a spec's `<n>` or `<upto:n>`: a number from 1 (a word is a
+/// [`Count::Computed`]).
 fn small_count(piece: Piece<'_>) -> Result<u16, Unsupported> {
     let text = piece.trim().text;
     if let Some(count) = text.parse::<u16>().ok().filter(|&n| n > 0) {
         return Ok(count);
     }
-    let of_x = ["prex", "prexx", "x", "xx", "castx", "storedx"].iter().any(|word| text.eq_ignore_ascii_case(word));
-    let construct = if of_x {
-        "spec count of the X paid (`<prex>`, `<castx>`: as many targets as X)"
-    } else if text.bytes().all(|byte| byte.is_ascii_digit()) {
-        "spec count"
-    } else {
-        "spec count of a computed value (`<type:...>`, `<phandcount>`, `<kicked>`)"
-    };
-    Err(Unsupported::new(piece, construct))
+    Err(Unsupported::new(piece, "spec count"))
 }
 
 /// `mybattlefield` → (`my`, `battlefield`); `myhand,mygraveyard` → (`my`, the zone group
@@ -343,16 +383,18 @@ fn read_term(piece: Piece<'_>) -> Result<TermTest<'_>, Unsupported> {
         if let Some(rank) = ranking_term(piece, index, op, &text[value_at..]) {
             return rank;
         }
-        let value = text[value_at..].trim().parse::<i32>().map_err(|_| {
-            // `power=>3` for `power>=3`.
-            let swapped = text[value_at..].trim().strip_prefix(['>', '<']).filter(|_| op == CompareOp::Eq);
-            let help = swapped.map(|bound| {
-                let operator = if text[value_at..].trim().starts_with('>') { ">=" } else { "<=" };
-                format!("write `{property}{operator}{}`", bound.trim())
-            });
-            Unsupported::new(piece, "spec comparison with a computed value").with_help(help)
-        })?;
-        return Ok(TermTest::Compare(index, op, value));
+        let written = text[value_at..].trim();
+        if let Ok(value) = written.parse::<i32>() {
+            return Ok(TermTest::Compare(index, op, value));
+        }
+        // `power=>3` for `power>=3`.
+        if let Some(bound) = written.strip_prefix(['>', '<']).filter(|_| op == CompareOp::Eq) {
+            let operator = if written.starts_with('>') { ">=" } else { "<=" };
+            let help = format!("write `{property}{operator}{}`", bound.trim());
+            return Err(Unsupported::new(piece, "spec comparison with a computed value").with_help(Some(help)));
+        }
+        // A value Wagic computes (`prex`), lowered as an amount where the spec is.
+        return Ok(TermTest::CompareComputed(index, op, piece.from(value_at).trim()));
     }
     let without_blanks: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     let lower = without_blanks.to_ascii_lowercase();
@@ -456,8 +498,31 @@ pub struct SpecLowering<'i> {
 
 impl<'i> SpecLowering<'i> {
     /// The spec as a bundle filter: `all` picks every match, otherwise the count is
-    /// chosen.
+    /// chosen. A spec reading a computed value is refused: only a target's or `all(...)`'s
+    /// spec lowers it (`Lowering::spec_filter`, `computed.rs`).
     pub fn filter(&self, spec: &Spec<'_>, all: bool) -> Result<&'i Filter<'i>, Unsupported> {
+        if let Some(word) = spec.computed {
+            let construct = if matches!(spec.count, Count::Computed { .. }) {
+                "spec count of a computed value (`<prex>`) other than a target's"
+            } else {
+                "spec comparison with a computed value (`power<=x`) other than a target's or `all(...)`'s"
+            };
+            return Err(Unsupported::new(word, construct));
+        }
+        self.filter_computing(spec, all, None)
+    }
+
+    /// [`SpecLowering::filter`] of a spec whose computed value ([`Spec::computed`]), if
+    /// it has one, is `computed`, lowered.
+    pub fn filter_computing(
+        &self,
+        spec: &Spec<'_>,
+        all: bool,
+        computed: Option<Expr<'i>>,
+    ) -> Result<&'i Filter<'i>, Unsupported> {
+        // The entries are placeholders: code generation gives them the filter's computed
+        // value's (`compiler::ir::Filter::computed`).
+        let placeholder = EntryIdx::new(0);
         let qty = match (all, spec.count) {
             (true, Count::One) => None,
             (true, _) => return Err(Unsupported::new(spec.span, "spec count in `all(...)`")),
@@ -465,6 +530,7 @@ impl<'i> SpecLowering<'i> {
             (false, Count::Exactly(n)) => Some(Qty::Exact(n)),
             (false, Count::UpTo(n)) => Some(Qty::Range { min: 0, max: n }),
             (false, Count::Any) => Some(Qty::All),
+            (false, Count::Computed { up_to }) => Some(Qty::Computed { value: placeholder, up_to }),
         };
         let mut types = Vec::with_capacity(spec.types.len());
         for word in &spec.types {
@@ -488,6 +554,7 @@ impl<'i> SpecLowering<'i> {
             terms: self.arena.alloc_slice_copy(&terms),
             zone: ZoneRef { prefix: prefix.map(ZonePrefixIdx::new), zone: ZoneIdx::new(zone) },
             selector: None,
+            computed: computed.map(|value| &*self.arena.alloc(value)),
             span: spec.span.span(),
         }))
     }
@@ -534,6 +601,12 @@ impl<'i> SpecLowering<'i> {
     ) -> Result<Option<Expr<'i>>, Unsupported> {
         if spec.count != Count::One {
             return Err(Unsupported::new(spec.span, "spec count in a trigger"));
+        }
+        if let Some(word) = spec.computed {
+            return Err(Unsupported::new(
+                word,
+                "spec comparison with a computed value in a test of one card (a trigger's, `teach(...)`'s)",
+            ));
         }
         if spec.terms.iter().flatten().any(|term| matches!(term.test, TermTest::Rank { .. })) {
             return Err(Unsupported::new(spec.span, "spec comparison with the lowest or highest in a trigger"));
@@ -629,7 +702,7 @@ impl<'i> SpecLowering<'i> {
                 self.call("istype", &[object, Expr::Str(self.arena.alloc_str(&word.text.to_ascii_lowercase()))])
             }
             // Refused by `predicate` before its terms are lowered.
-            TermTest::Rank { .. } => Expr::Bool(false),
+            TermTest::Rank { .. } | TermTest::CompareComputed(..) => Expr::Bool(false),
         };
         if term.negated { Expr::Not(self.arena.alloc(test)) } else { test }
     }
@@ -655,6 +728,10 @@ fn bundle_term(term: SpecTerm<'_>) -> Term {
         TermTest::Keyword(index) | TermTest::OfSource(index) => TermKind::Keyword(FilterKeywordIdx::new(index)),
         TermTest::Compare(index, op, value) => TermKind::Compare { property: ComparableIdx::new(index), op, value },
         TermTest::Rank { ranking, word, .. } => TermKind::Rank { ranking: RankingIdx::new(ranking), word },
+        // The entry is a placeholder, as a computed quantity's (`filter_computing`).
+        TermTest::CompareComputed(index, op, _) => {
+            TermKind::CompareComputed { property: ComparableIdx::new(index), op, value: EntryIdx::new(0) }
+        }
         TermTest::Type(word) => match type_atom_kind(word.text) {
             Some(TypeKind::CardType(index)) => TermKind::CardType(CardTypeIdx::new(index)),
             Some(TypeKind::Subtype(index)) => TermKind::Subtype(SubtypeIdx::new(index)),

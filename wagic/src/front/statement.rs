@@ -224,11 +224,11 @@ impl<'i> Lowering<'i> {
             };
             // Given to another player, a spell of several lines (`draw:1 _ choice
             // target(*|myhand) reject`): a statement each, in turn, on that player.
-            if let Some(given::Given::Player { effects, receiver, after, at }) = given::given_ability(part)?
+            if let Some(given::Given::Player { effects, receiver, after, at, .. }) = given::given_ability(part)?
                 && effects.len() > 1
             {
                 for effect in effects {
-                    statements.push(self.players_statement(effect, receiver, after, at, own, None)?);
+                    statements.push(self.players_statement(effect, receiver, after, at, own, None, None)?);
                     owns.push(owns_target);
                 }
                 continue;
@@ -330,7 +330,15 @@ impl<'i> Lowering<'i> {
             };
             first.condition = Some(Condition::MayOrStop(None));
         } else if may && let Some(first) = statements.first_mut() {
-            first.condition = Some(Condition::May(None));
+            first.condition = match first.condition {
+                // A payment given to another player (`may ability$!pay[[{4}]]
+                // donothing?draw:1 opponent!$ opponent`, "you may draw unless that player
+                // pays"): the `may` is asked once it was not paid.
+                Some(Condition::Guarded { guard, may: None, stops }) if pay::is_payment(guard) => {
+                    Some(Condition::Guarded { guard, may: Some(None), stops })
+                }
+                _ => Some(Condition::May(None)),
+            };
         }
         let lord = match wrapper {
             Some(Wrapper::Target(spec_piece, "lord")) if !may => Some(spec_piece),
@@ -421,12 +429,12 @@ impl<'i> Lowering<'i> {
             return self.bloodthirst(trimmed, count, wrapper);
         }
         let given = match given::given_ability(piece)? {
-            Some(given::Given::Player { mut effects, receiver, after, at }) => {
+            Some(given::Given::Player { mut effects, receiver, after, at, unless_paid }) => {
                 let (Some(effect), true) = (effects.pop(), effects.is_empty()) else {
                     // Several lines are several statements, lowered by `effect` for the line.
                     return Err(Unsupported::new(at, "`ability$!...!$` of several lines with a word around it"));
                 };
-                return self.players_statement(effect, receiver, after, at, wrapper, shared);
+                return self.players_statement(effect, receiver, after, at, wrapper, shared, unless_paid);
             }
             Some(given::Given::Controller(inner)) => Some(inner),
             None => None,

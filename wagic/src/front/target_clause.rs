@@ -77,7 +77,7 @@ impl<'i> Lowering<'i> {
             return Ok(Target::Expr { value, optional: false });
         }
         let spec = spec::read(args)?;
-        let filter = self.specs.filter(&spec, kind != "target")?;
+        let filter = self.spec_filter(&spec, kind != "target")?;
         Ok(Target::Filter { filter, optional: false })
     }
 }

@@ -438,6 +438,11 @@ impl<'i> Lowering<'i> {
             let grant = Link { operator: None, effect: Effect::Grant(ability) };
             return Ok(self.arena.alloc_slice_copy(&[grant]));
         }
+        if inner.text.get(..5).is_some_and(|head| head.eq_ignore_ascii_case("type:")) {
+            // Tears of Rage's only (`type:spec:zone/type:spec:zone`): +X/+X, where its
+            // printed text gives +X/+0.
+            return Err(Unsupported::new(part, "`newability[...]` of a pump counted by `type:`"));
+        }
         if inner.text.get(..12).is_some_and(|head| head.eq_ignore_ascii_case("phaseaction[")) {
             // Wagic's phase action of the new ability: the transformed card is its source.
             return self.phase_action_links(inner, true);

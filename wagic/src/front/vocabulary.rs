@@ -109,6 +109,12 @@ pub const TRIGGERS: &[&str] = &[
     "vampired",
 ];
 
+/// The help of a key not compiled: the keys that are.
+pub const COMPILED_KEYS_HELP: &str = "the keys compiled are `auto`, `abilities`, `target`, `autograveyard` (abilities in \
+     the graveyard: activated, triggered, static, one-shot), `autohand` (cycling), `kicker`, `buyback`, `suspend(N)`, \
+     `flashback`, `retrace`, `other` (a mana cost) and morph's `facedown`, `autofacedown` and `autofaceup`; `name`, \
+     `text`, `mana`, `type`, `subtype`, `power` and `toughness` describe the card";
+
 /// Keys of a card block (`kicker=`, `autohand=`).
 pub const KEYS: &[&str] = &[
     "alias",
@@ -126,7 +132,6 @@ pub const KEYS: &[&str] = &[
     "other",
     "otherrestriction",
     "restriction",
-    "retrace",
     "suspend",
 ];
 

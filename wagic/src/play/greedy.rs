@@ -264,6 +264,7 @@ impl Game<'_> {
                 Move::Cast(card)
                 | Move::CastKicked(card)
                 | Move::Flashback(card)
+                | Move::Retrace { card, .. }
                 | Move::CastAlternative(card)
                 | Move::CastBuyback(card) => (card, true),
                 Move::Activate { card, index, .. } if self.used_from_graveyard(card, index) => {
@@ -517,6 +518,7 @@ impl Game<'_> {
         let (Move::Cast(card)
         | Move::CastKicked(card)
         | Move::Flashback(card)
+        | Move::Retrace { card, .. }
         | Move::CastAlternative(card)
         | Move::CastBuyback(card)) = chosen
         else {
@@ -540,6 +542,7 @@ impl Game<'_> {
             Move::Cast(card)
             | Move::CastKicked(card)
             | Move::Flashback(card)
+            | Move::Retrace { card, .. }
             | Move::CastAlternative(card)
             | Move::CastBuyback(card)
             | Move::Activate { card, .. } => card,

@@ -108,6 +108,7 @@ mod buyback;
 mod buyback_tests;
 #[cfg(test)]
 mod cast_restriction_tests;
+mod choice_log;
 #[cfg(test)]
 mod colour_tests;
 mod combat;
@@ -145,6 +146,9 @@ mod poison;
 mod proliferate;
 #[cfg(test)]
 mod proliferate_tests;
+mod retrace;
+#[cfg(test)]
+mod retrace_tests;
 mod rng;
 #[cfg(test)]
 mod rules_tests;
@@ -170,7 +174,6 @@ mod x_moves;
 #[cfg(test)]
 mod x_tests;
 
-use crate::catalogue::Command;
 use std::collections::HashSet;
 use std::sync::Arc;
 
@@ -814,53 +817,6 @@ impl Game<'_> {
             }
         }
         candidates
-    }
-
-    /// Logs an answer (not a choice of action).
-    fn log_choice(&mut self, execution: &Execution, chosen: &[Value]) {
-        let request = execution.request();
-        let cost = request.question.and_then(|question| self.table.library().program.string(question));
-        if let Some(cost) = cost.filter(|_| greedy::is_pay(request.kind)) {
-            // The catalogue's `pay`: its question is the cost (the lands it taps are its own).
-            let source = self.name(execution.env().source);
-            let does = if chosen == [Value::Bool(true)] { "pays" } else { "does not pay" };
-            self.event(format!("{} {does} {cost} for {source}", who(request.chooser)));
-        } else if !matches!(request.kind, RequestKind::Action) {
-            let asked = |asking: Command| matches!(request.kind, RequestKind::Command(command, _) if command.index() == asking.index());
-            let (colour, kind) = (asked(Command::ChooseColor), asked(Command::ChooseType));
-            let shown: Vec<String> = chosen
-                .iter()
-                .map(|value| {
-                    let name = if colour {
-                        crate::catalogue::colour_name(*value)
-                    } else if kind {
-                        crate::catalogue::creature_type_name(*value)
-                    } else {
-                        None
-                    };
-                    let counter_kind = match value {
-                        Value::List(option) => self.counter_kind_label(execution.list(*option)),
-                        _ => None,
-                    };
-                    counter_kind.or_else(|| name.map(str::to_string)).unwrap_or_else(|| self.shown(*value))
-                })
-                .collect();
-            let chosen = if shown.is_empty() { "nothing".to_string() } else { shown.join(", ") };
-            let source = self.name(execution.env().source);
-            self.event(format!("{} chooses {chosen} for {source}", who(request.chooser)));
-        }
-    }
-
-    /// A value of an answer as the log shows it: a card by name, a player as `p0`.
-    fn shown(&self, value: Value) -> String {
-        match value {
-            Value::Card(card) => self.name(card),
-            Value::Player(player) => who(player).to_string(),
-            Value::Bool(yes) => if yes { "yes" } else { "no" }.to_string(),
-            // A mode of a card's `choice` lines, by its label.
-            Value::Str(index) => self.table.library().program.string(index).unwrap_or_default().to_string(),
-            other => format!("{other:?}"),
-        }
     }
 
     /// A player at 0 life or less, who drew from an empty library, with ten poison

@@ -33,6 +33,9 @@ pub(super) enum Move {
     Suspend(CardId),
     /// Casts a spell from its owner's graveyard for its flashback cost (`flashback.rs`).
     Flashback(CardId),
+    /// Casts a spell from its owner's graveyard for its retrace mana, discarding `land`, a
+    /// land card of its owner's hand (`retrace.rs`).
+    Retrace { card: CardId, land: CardId },
     /// Casts a card from hand face down for its `facedown` cost (`morph.rs`).
     CastFaceDown(CardId),
     /// Turns a face-down permanent face up for its cost (`morph.rs`).
@@ -52,6 +55,8 @@ enum Paid {
     Kicked,
     /// Its flashback cost, from its owner's graveyard.
     Flashback,
+    /// Its retrace mana and the land card discarded, from its owner's graveyard.
+    Retrace(CardId),
     /// Its alternative cost (`other=`).
     Alternative,
     /// Its buyback cost (`buyback=`: its mana cost and the buyback).
@@ -119,6 +124,7 @@ impl Game<'_> {
             Move::CastBuyback(card) => self.cast(card, Paid::Buyback),
             Move::Suspend(card) => self.suspend(card),
             Move::Flashback(card) => self.cast(card, Paid::Flashback),
+            Move::Retrace { card, land } => self.cast(card, Paid::Retrace(land)),
             Move::CastFaceDown(card) => self.cast_face_down(card),
             Move::TurnFaceUp(card) => self.turn_face_up(card),
             Move::Activate { card, index, tap_lands, x } => {
@@ -179,6 +185,7 @@ impl Game<'_> {
                 moves.push(Move::Flashback(card));
             }
         }
+        moves.extend(self.retrace_moves(player, sorcery_speed)?);
         for card in self.face_up_turnable(player) {
             moves.push(Move::TurnFaceUp(card));
         }
@@ -503,6 +510,10 @@ impl Game<'_> {
             Paid::Normal => self.spell_cost(card),
             Paid::Kicked => self.kicked_cost(card),
             Paid::Flashback => self.flashback_cost(card),
+            Paid::Retrace(land) if self.discardable_land(self.table.board.get(card).map_or(P0, |c| c.owner), land) => {
+                self.retrace_cost(card)
+            }
+            Paid::Retrace(_) => None,
             Paid::Alternative => self.alternative_cost(card),
             Paid::Buyback => self.buyback_cost(card),
             Paid::Suspended => Some(([0; 6], false)),
@@ -547,6 +558,7 @@ impl Game<'_> {
             Paid::Normal => "",
             Paid::Kicked => " with its kicker",
             Paid::Flashback => " with flashback",
+            Paid::Retrace(_) => " with retrace",
             Paid::Alternative => " for its alternative cost",
             Paid::Buyback => " with buyback",
             Paid::Suspended => " without paying its mana cost",
@@ -560,6 +572,10 @@ impl Game<'_> {
                 self.event(format!("{} cannot pay the alternative cost of {name}", who(owner)));
                 return self.settle();
             }
+        }
+        if let Paid::Retrace(land) = paid {
+            // Discarded as a cost, once the mana is paid.
+            self.table.board.place(land, owner, GRAVEYARD, -1);
         }
         if paid == Paid::Flashback {
             // Exiled as it leaves the stack (`table/flashback.rs`).

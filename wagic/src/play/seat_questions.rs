@@ -29,7 +29,7 @@ fn move_source(chosen: Move) -> (CardId, OptionKind) {
         Move::PlayLand(card) => (card, OptionKind::PlayLand),
         Move::Cast(card) => (card, OptionKind::Cast),
         Move::CastKicked(card) => (card, OptionKind::CastKicked),
-        Move::Flashback(card) => (card, OptionKind::Flashback),
+        Move::Flashback(card) | Move::Retrace { card, .. } => (card, OptionKind::Flashback),
         // A cast as any other, and a special action of the permanent's, as Wagic offers
         // them beside the card's other moves.
         Move::CastFaceDown(card) | Move::CastAlternative(card) | Move::CastBuyback(card) | Move::Suspend(card) => {
@@ -275,6 +275,9 @@ impl Game<'_> {
             Move::Cast(card) => format!("cast {}", self.name(card)),
             Move::CastKicked(card) => format!("cast {} with its kicker", self.name(card)),
             Move::Flashback(card) => format!("cast {} with flashback", self.name(card)),
+            Move::Retrace { card, land } => {
+                format!("cast {} with retrace, discarding {}", self.name(card), self.name(land))
+            }
             Move::CastAlternative(card) => format!("cast {} for its alternative cost", self.name(card)),
             Move::CastBuyback(card) => format!("cast {} with buyback", self.name(card)),
             Move::Suspend(card) => format!("suspend {}", self.name(card)),

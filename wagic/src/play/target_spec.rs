@@ -113,7 +113,8 @@ impl Game<'_> {
             None | Some(Qty::All) => 1,
             Some(Qty::Exact(n)) => usize::from(n),
             Some(Qty::Range { min, .. }) => usize::from(min),
-            Some(Qty::Random(_)) => 0,
+            // Never peeked at: its count is known as it resolves.
+            Some(Qty::Random(_)) | Some(Qty::Computed { .. }) => 0,
         });
         if least == 0 || spec.optional {
             return true;

@@ -139,12 +139,16 @@ impl Run<'_> {
             .filter(|auto| !crate::front::is_lord_given_activation(auto))
             .collect();
         let autos = || spell_lines.iter().copied();
+        // The X it will be paid, for a count of the X paid: checked once paid, below.
+        let foreseen_x = self.foreseen_x(&mana_cost, owner);
+        let counts_x = counted::spec_of(&printed_target, autos()).is_some_and(counted::counts_x);
         let counted = match targets_named(&printed_target, autos()) {
             Some(_) => None,
             None if !is_spell => None,
             None => {
                 let spec = counted::spec_of(&printed_target, autos());
-                let plan = spec.and_then(|spec| counted::read(&self.table.board, spec, card, owner, false));
+                let plan =
+                    spec.and_then(|spec| counted::read_paying(&self.table.board, spec, card, owner, false, foreseen_x));
                 Some(plan.ok_or_else(|| skip("a target with a count (`<n>`)", at(line, text)))?)
             }
         };
@@ -202,6 +206,9 @@ impl Run<'_> {
             let x = pool.iter().fold(0i32, |sum, mana| sum.saturating_add(*mana));
             *pool = [0; 6];
             self.table.board.x_paid = x;
+            if counts_x && usize::try_from(x).ok() != foreseen_x {
+                return Err(skip("a count of the X paid other than the X the runner foresaw", at(line, text)));
+            }
         }
         if payment == Payment::Flashback {
             // Exiled as it leaves the stack (`table/flashback.rs`).
@@ -303,6 +310,21 @@ impl Run<'_> {
         }
         let clicks = Clicks { named, answered: 0, menu, stacked: false, refusable, counted };
         self.after(step, Some(card), clicks, line, text)
+    }
+
+    /// The X a spell whose mana cost is `mana_cost` will be paid by `owner`, as foreseen
+    /// before it is paid: all the mana their pool holds beyond the rest of the cost (the
+    /// cast checks it once paid); `None` without one `{X}`, or a cost the runner does not
+    /// read.
+    fn foreseen_x(&self, mana_cost: &str, owner: PlayerId) -> Option<usize> {
+        let lower = mana_cost.to_ascii_lowercase();
+        if lower.matches("{x}").count() != 1 {
+            return None;
+        }
+        let (rest, _) = costs::read_cost(&lower.replace("{x}", ""))?;
+        let pool = self.table.board.players[usize::from(owner.0 != 0)].mana;
+        let total = |mana: &[i32]| mana.iter().fold(0i32, |sum, mana| sum.saturating_add(*mana));
+        usize::try_from(total(&pool).saturating_sub(total(&rest))).ok()
     }
 }
 

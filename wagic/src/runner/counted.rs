@@ -14,6 +14,8 @@
 //! only a spec of type words (each with at most one `[word]`, no other term, the first
 //! after `other` at most: any card but the source) and one zone,
 //! and checks its count against the runtime's candidates whenever the runtime asks.
+//! A spell's count of the X paid (`<prex>`, `<castx>`, `<x>`) is the X the runner foresees
+//! it pays (all the mana left once the rest of the cost is paid), checked once it is paid.
 //! Anything else keeps the skip "a target with a count".
 
 use vm::runtime::{CardId, PlayerId, Value};
@@ -97,16 +99,33 @@ pub(super) fn single_spec(auto: &str) -> Option<&str> {
 /// The counted target `spec` of `source`'s spell or ability, controlled by `controller`,
 /// on this board; `None` for a spec the runner does not read.
 pub(super) fn read(board: &Board, spec: &str, source: CardId, controller: PlayerId, ability: bool) -> Option<Counted> {
+    read_paying(board, spec, source, controller, ability, None)
+}
+
+/// [`read`] of a spell that will be paid `x` for its `{X}` (`None`: no X is paid), the
+/// count of a spec counting the X paid (`<prex>`, `<castx>`, `<x>`).
+pub(super) fn read_paying(
+    board: &Board,
+    spec: &str,
+    source: CardId,
+    controller: PlayerId,
+    ability: bool,
+    x: Option<usize>,
+) -> Option<Counted> {
     let spec = spec.trim().to_ascii_lowercase();
     let inner = spec.strip_prefix('<')?;
     let close = inner.find('>')?;
     let (amount, rest) = (inner[..close].trim(), inner[close + 1..].trim());
+    let number = |text: &str| match text.trim() {
+        "prex" | "castx" | "x" => x,
+        written => written.parse().ok(),
+    };
     let (exact, count) = if amount == "anyamount" {
         (false, usize::MAX)
-    } else if let Some(number) = amount.strip_prefix("upto:") {
-        (false, number.trim().parse().ok()?)
+    } else if let Some(written) = amount.strip_prefix("upto:") {
+        (false, number(written)?)
     } else {
-        (true, amount.parse().ok()?)
+        (true, number(amount)?)
     };
     if count == 0 {
         return None;
@@ -133,10 +152,10 @@ pub(super) fn read(board: &Board, spec: &str, source: CardId, controller: Player
     for player in players {
         for card in board.zone(player, zone) {
             let (types, colours) = (board.types(card), board.colours(card));
-            // A `[word]` is a type word or a colour (`*[black]`).
+            // A `[word]` is a type word or a colour (`*[black]`), `[-word]` its negation.
             let matches = alternatives.iter().any(|(word, term)| {
                 (*word == "*" || types.contains(word))
-                    && term.is_none_or(|term| types.contains(&term) || colours.contains(&term))
+                    && term.is_none_or(|(negated, term)| (types.contains(&term) || colours.contains(&term)) != negated)
             });
             let value = Value::Card(card);
             if matches && !(other && card == source) && !super::targeting::refused(board, source, controller, value) {
@@ -180,16 +199,29 @@ pub(super) fn surely_untargetable(board: &Board, spec: &str, controller: PlayerI
     })
 }
 
-/// One alternative of a spec: a type word and at most one `[word]`; `None` for any other
-/// form (players, `other`, negations, comparisons, several terms).
-fn alternative(text: &str) -> Option<(&str, Option<&str>)> {
+/// Whether a counted target's `spec` counts the X paid (`<prex>`, `<upto:castx>`).
+pub(super) fn counts_x(spec: &str) -> bool {
+    let spec = spec.trim().to_ascii_lowercase();
+    let amount = spec.strip_prefix('<').and_then(|inner| Some(&inner[..inner.find('>')?])).unwrap_or("");
+    let amount = amount.strip_prefix("upto:").unwrap_or(amount).trim();
+    ["prex", "castx", "x"].contains(&amount)
+}
+
+/// One alternative of a spec: a type word and at most one `[word]` or `[-word]` (the term
+/// and whether it is negated); `None` for any other form (players, `other`, comparisons,
+/// several terms).
+fn alternative(text: &str) -> Option<(&str, Option<(bool, &str)>)> {
     let text = text.trim();
     let (word, term) = match text.split_once('[') {
-        Some((word, term)) => (word.trim(), Some(term.strip_suffix(']')?.trim())),
+        Some((word, term)) => {
+            let term = term.strip_suffix(']')?.trim();
+            let negated = term.strip_prefix('-').map(str::trim);
+            (word.trim(), Some((negated.is_some(), negated.unwrap_or(term))))
+        }
         None => (text, None),
     };
     let plain = |word: &str| !word.is_empty() && word.chars().all(|c| c.is_ascii_alphabetic());
-    let fits = (word == "*" || plain(word)) && term.is_none_or(plain);
+    let fits = (word == "*" || plain(word)) && term.is_none_or(|(_, term)| plain(term));
     let player = matches!(word, "player" | "opponent" | "controller" | "other");
     (fits && !player).then_some((word, term))
 }

@@ -745,7 +745,8 @@ impl Board {
         // Nor is a phase action waiting on it any more, nor one of its `sourceinplay`; a
         // spell's delayed draw is its controller's, whatever becomes of the card.
         self.phase_actions.retain(|(on, action)| {
-            (*on != card || action.action == crate::host::PhaseAction::DRAW)
+            (*on != card
+                || matches!(action.action, crate::host::PhaseAction::DRAW | crate::host::PhaseAction::OPPONENT_DRAWS))
                 && !(action.source_in_play && action.source == card)
         });
         // Nor does it wait to return from a `(blink)`; a source leaving the battlefield

@@ -101,8 +101,9 @@ impl Table {
             TermTest::Compare(index, op, value) => board
                 .property(Value::Card(card), ComparableIdx::new(index))
                 .is_some_and(|actual| op.holds(actual, value)),
-            // The front end refuses a ranking in a cost change (`cost_change.rs`).
-            TermTest::Rank { .. } | TermTest::OfSource(_) => false,
+            // The front end refuses a ranking, or a computed value, in a cost change
+            // (`cost_change.rs`).
+            TermTest::Rank { .. } | TermTest::OfSource(_) | TermTest::CompareComputed(..) => false,
         };
         let termed = spec.terms.is_empty()
             || spec.terms.iter().any(|group| group.iter().all(|term| term.negated != term_holds(term.test)));

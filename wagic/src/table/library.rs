@@ -56,6 +56,10 @@ pub struct Printed {
     /// `flashback=` as written (`{2}{R}`), empty when none: the cost of casting it from
     /// its owner's graveyard (`table/flashback.rs`).
     pub flashback: String,
+    /// The mana of `retrace=` (`{R}` of `{R}{S(land|myhand)}`), empty when none: with a
+    /// land card of its owner's hand discarded, the cost of casting it from its owner's
+    /// graveyard, which it goes back to as it resolves (`play/retrace.rs`).
+    pub retrace: String,
     /// `buyback=` as written (`{1}{U}{U}{3}`), empty when none: the whole cost of casting
     /// it with its buyback paid, after which it returns to its owner's hand as it
     /// resolves (`table/buyback.rs`).
@@ -442,6 +446,7 @@ fn printed_of(block: &crate::reader::CardBlock<'_>) -> Printed {
         }),
         kicker: block.field("kicker").map(|field| field.value.trim().to_string()).unwrap_or_default(),
         flashback: block.field("flashback").map(|field| field.value.trim().to_string()).unwrap_or_default(),
+        retrace: block.field("retrace").and_then(|field| crate::front::retrace_mana(field.value)).unwrap_or_default(),
         buyback: block.field("buyback").map(|field| field.value.trim().to_string()).unwrap_or_default(),
         suspend: block
             .fields

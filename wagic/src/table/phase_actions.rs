@@ -5,7 +5,7 @@
 
 use vm::runtime::{Host, PlayerId};
 
-use super::{BATTLEFIELD, GRAVEYARD, HAND, Table};
+use super::{BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, Table};
 use crate::catalogue::CATALOGUE;
 use crate::host::{PhaseAction, WagicHost};
 
@@ -41,15 +41,15 @@ impl Table {
                 kept.push((card, action));
                 continue;
             }
-            due.push((card, action.action, action.source));
+            due.push((card, action));
             if !action.once {
                 kept.push((card, action));
             }
         }
         self.board.phase_actions = kept;
-        for (card, action, source) in due {
+        for (card, action) in due {
             let on_battlefield = self.board.get(card).is_some_and(|c| c.zone == BATTLEFIELD);
-            match action {
+            match action.action {
                 PhaseAction::DESTROY => {
                     WagicHost::destroy(&mut self.board, card, true);
                 }
@@ -75,8 +75,29 @@ impl Table {
                     WagicHost::set_tapped(&mut self.board, card, true);
                 }
                 PhaseAction::DRAW => {
-                    let controller = Host::controller(&self.board, source);
+                    let controller = Host::controller(&self.board, action.source);
                     WagicHost::draw(&mut self.board, controller, 1);
+                }
+                PhaseAction::OPPONENT_DRAWS => {
+                    let controller = Host::controller(&self.board, action.source);
+                    let opponent = Host::opponent(&self.board, controller);
+                    WagicHost::draw(&mut self.board, opponent, 1);
+                }
+                PhaseAction::FREEZE => {
+                    WagicHost::freeze(&mut self.board, card);
+                }
+                PhaseAction::COUNTER if on_battlefield => {
+                    let [power, toughness, count] = action.counter;
+                    WagicHost::add_counters(&mut self.board, card, power, toughness, count);
+                }
+                PhaseAction::TO_EXILE => {
+                    let owner = WagicHost::owner(&self.board, card);
+                    self.board.place(card, owner, EXILE, -1);
+                }
+                PhaseAction::TO_OWNERS_LIBRARY => {
+                    // Its top, as Wagic's `moveto(ownerlibrary)` puts it.
+                    let owner = WagicHost::owner(&self.board, card);
+                    self.board.place(card, owner, LIBRARY, 0);
                 }
                 _ => {}
             }

@@ -349,14 +349,14 @@ fn limit_compiles_on_a_cards_one_activated_ability() {
 #[test]
 fn a_computed_spec_count_is_refused_by_what_it_counts() {
     for (card, refusal) in [
-        // Icy Blast: "Tap X target creatures".
+        // Icy Blast's "Tap X target creatures" on a card with no `{X}` to pay.
         (
             "target=<prex>creature|battlefield\nauto=tap\ntype=Instant",
-            "spec count of the X paid (`<prex>`, `<castx>`: as many targets as X)",
+            "spec value of the X paid on a card without one `{X}` in its mana cost",
         ),
         (
             "auto=moveto(ownerhand) target(<upto:type:*[black]:battlefield>*|mygraveyard)\ntype=Sorcery",
-            "spec count of a computed value (`<type:...>`, `<phandcount>`, `<kicked>`)",
+            "spec value counting cards (`type:...`)",
         ),
         ("target=<0>creature\nauto=tap\ntype=Instant", "spec count"),
     ] {

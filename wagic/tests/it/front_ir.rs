@@ -746,7 +746,10 @@ fn an_ability_given_to_the_controller_is_the_effect_itself() {
         ),
         ("auto=ability$!damage:1 target(creature)!$ controller", "`ability$!...!$` with `damage`"),
         ("auto=ability$!moveto(exile) all(this)!$ controller", "`ability$!...!$` with `this`"),
-        ("auto=ability$!draw:1 _ reject notatarget(*|myhand)!$ controller", "`ability$!...!$` with `_`"),
+        (
+            "auto=ability$!draw:1 _ damage:1 target(creature)!$ controller",
+            "`ability$!...!$` given to `controller` other than a discard, a sacrifice, a move, a draw or life",
+        ),
         ("auto=ability$!draw:1 controller", "`ability$!` without its closing `!$`"),
     ];
     for (line, message) in refused {

@@ -1,7 +1,8 @@
 //! `ability$!line _ line!$ opponent|targetedplayer`: a spell of several lines given to a
 //! player (Wagic's `ATargetedAbilityCreator`), each line a statement on that player in
 //! turn: a looter's draw then discard of the player's own choosing, a draw and a life
-//! loss. Plain effects on the player (`draw:n`, `life:n`) compile alone too.
+//! loss. Plain effects on the player (`draw:n`, `life:n`) compile alone too. Given to the
+//! controller, the lines are its own in turn (Thoughtflare's draw four, then discard two).
 
 use vm::runtime::Value;
 use wagic::Command;
@@ -19,6 +20,12 @@ auto=ability$!name(discard 4 cards) draw:2 _ choice target(<4>*|myhand) reject!$
 mana={2}{U}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Soul Feast Given\ntarget=player\nauto=ability$!draw:1 _ life:-1!$ targetedplayer\n\
 text=Target player draws a card and loses 1 life.\nmana={B}\ntype=Sorcery\n[/card]\n\
+[card]\nname=Thoughtflare\n\
+auto=name(draw & discard) ability$!draw:4 _ choice notatarget(<2>*|myhand) reject)!$ controller\n\
+text=Draw four cards, then discard two cards.\nmana={3}{U}{R}\ntype=Instant\n[/card]\n\
+[card]\nname=Jeskai Looter\n\
+auto={T}:may name(draw & discard) ability$!draw:1 _ choice notatarget(*|myhand) reject)!$ controller\n\
+text={T}: You may draw a card. If you do, discard a card.\ntype=Artifact\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n\
 [card]\nname=Swamp\ntype=Basic Land\nsubtype=Swamp\n[/card]\n\
 [card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n";
@@ -76,8 +83,48 @@ fn a_draw_and_a_life_loss_given_to_the_target_player_are_theirs() {
 }
 
 #[test]
+fn thoughtflare_draws_four_then_its_controller_discards_two_of_their_choice() {
+    let mut table = Table::with_cards(CARDS);
+    let spell = table.put("Thoughtflare", P0, HAND);
+    for _ in 0..4 {
+        table.put("Swamp", P0, LIBRARY);
+    }
+    let forest = table.put("Forest", P0, HAND);
+    let bears = table.put("Grizzly Bears", P0, HAND);
+    table.put("Forest", P1, HAND);
+    table.answers.push(vec![Value::Card(forest), Value::Card(bears)]);
+    table.cast(spell, P0);
+    assert!(table.asked.contains(&discard_asked_of(0)), "{:?}", table.asked);
+    assert_eq!(table.board.names(P0, HAND), ["Swamp", "Swamp", "Swamp", "Swamp"]);
+    assert_eq!(table.board.names(P0, GRAVEYARD).len(), 3, "the Forest, the Bears and the spell");
+    assert_eq!(table.board.names(P1, HAND), ["Forest"]);
+}
+
+#[test]
+fn a_looter_given_to_its_controller_may_draw_then_discards() {
+    let looter = |draws: bool| {
+        let mut table = Table::with_cards(CARDS);
+        let looter = table.put("Jeskai Looter", P0, BATTLEFIELD);
+        table.put("Swamp", P0, LIBRARY);
+        let forest = table.put("Forest", P0, HAND);
+        table.put("Grizzly Bears", P0, HAND);
+        table.answers.push(vec![Value::Bool(draws)]);
+        table.answers.push(vec![Value::Card(forest)]);
+        assert!(table.activate(looter, P0));
+        (table.board.names(P0, HAND), table.board.names(P0, GRAVEYARD))
+    };
+    assert_eq!(looter(true), (vec!["Grizzly Bears".to_string(), "Swamp".to_string()], vec!["Forest".to_string()]));
+    // Refused: nothing drawn, nothing discarded.
+    assert_eq!(looter(false), (vec!["Forest".to_string(), "Grizzly Bears".to_string()], Vec::<String>::new()));
+}
+
+#[test]
 fn several_modes_or_other_lines_given_to_a_player_stay_refused() {
     let cases = [
+        (
+            "auto={T}:ability$!choice add{G} _ choice add{R}!$ controller\ntype=Artifact",
+            "unsupported: `ability$!...!$` given to `controller` with modes (`choice`)",
+        ),
         (
             "auto=ability$!choice name(a) draw:2 _ choice name(b) life:2!$ opponent\ntype=Sorcery",
             "unsupported: `ability$!...!$` given to `opponent` with modes (`choice`)",
@@ -87,7 +134,7 @@ fn several_modes_or_other_lines_given_to_a_player_stay_refused() {
             "unsupported: `ability$!...!$` given to `opponent` other than a discard, a sacrifice, a move, a draw or life",
         ),
         (
-            "auto=ability$!draw:1 opponent!$ opponent\ntype=Sorcery",
+            "auto=ability$!deplete:1 opponent!$ opponent\ntype=Sorcery",
             "unsupported: `ability$!...!$` given to `opponent` other than a discard, a sacrifice, a move, a draw or life",
         ),
     ];

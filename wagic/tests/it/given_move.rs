@@ -250,7 +250,7 @@ fn variants_of_a_players_own_sacrifice_or_move_stay_refused_by_name() {
     let cases = [
         (
             "auto=ability$!sacrifice notatarget(<storedx>land|mybattlefield)!$ opponent\ntype=Sorcery",
-            "unsupported: spec count of the X paid (`<prex>`, `<castx>`: as many targets as X)",
+            "unsupported: `ability$!...!$` given to `opponent`: a choice of as many cards as a computed value (`<prex>`)",
         ),
         (
             "auto=ability$!target(creature|myhand) moveto(mybattlefield)!$ opponent\ntype=Creature",

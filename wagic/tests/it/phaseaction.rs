@@ -166,10 +166,10 @@ fn a_phase_action_in_an_ability_waits_on_its_target_card() {
     let raider = "auto=@combat(attacking) source(this):phaseaction[combatends,sourceinplay] sacrifice\ntype=Creature";
     assert_eq!(ir_of(raider), ["auto[attacking?]: - phaseaction ueot"]);
     for (line, refused) in [
-        ("auto={T}:phaseaction[endofturn once] draw:1", "`phaseaction` of `draw`"),
+        ("auto={T}:phaseaction[endofturn once] draw:2", "`phaseaction` of `draw`"),
         ("auto={T}:phaseaction[next,endofturn] destroy", "`phaseaction` with `next`"),
         ("auto={T}:phaseaction[my upkeep once checkex] destroy", "`phaseaction` with `checkex`"),
-        ("auto={T}:phaseaction[endofturn once] counter(1/1,-1) && draw:1", "`phaseaction` of `counter`"),
+        ("auto={T}:phaseaction[endofturn once] life:-1 && draw:1", "`phaseaction` of `life`"),
     ] {
         let card = format!("{line}\ntype=Artifact");
         assert_eq!(error_of(&card), Some(format!("unsupported: {refused}")), "{line}");

@@ -192,6 +192,16 @@ fn filters_differing_in_any_field_are_told_apart() {
         Filter { terms: vec![vec![rank(0)]], ..base.clone() },
         Filter { terms: vec![vec![rank(1)]], ..base.clone() },
         Filter { selector: Some(Selector { selector: SelectorIdx(0), arg: EntryIdx(0) }), ..base.clone() },
+        Filter { qty: Some(Qty::Computed { value: EntryIdx(0), up_to: false }), ..base.clone() },
+        Filter { qty: Some(Qty::Computed { value: EntryIdx(0), up_to: true }), ..base.clone() },
+        Filter { qty: Some(Qty::Computed { value: EntryIdx(1), up_to: false }), ..base.clone() },
+        Filter {
+            terms: vec![vec![Term {
+                negated: false,
+                kind: TermKind::CompareComputed { property: ComparableIdx(0), op: CompareOp::Le, value: EntryIdx(0) },
+            }]],
+            ..base.clone()
+        },
         Filter { terms: vec![vec![keyword, rank(0)]], ..base.clone() },
         Filter { terms: vec![vec![keyword], vec![rank(0)]], ..base.clone() },
         Filter { types: vec![term(TypeAtom::Any), term(TypeAtom::Me)], ..base.clone() },
