@@ -446,7 +446,13 @@ pub const ABILITIES: &[NamedSpec] = &{
 };
 
 /// How long an effect lasts.
-pub const RESTRICTIONS: &[NamedSpec] = &[named("ueot", "Until end of turn.")];
+pub const RESTRICTIONS: &[NamedSpec] = &[
+    named("ueot", "Until end of turn."),
+    named(
+        "uynt",
+        "Until the beginning of its controller's next turn (Wagic's `uynt`, of a `transforms(...)`: detain).",
+    ),
+];
 
 /// Prefixes of a restriction (none is used by Wagic cards; the runtime knows `opp`).
 pub const RESTRICTION_PREFIXES: &[NamedSpec] = &[named("opp", "The timer runs on the opponent's turns.")];

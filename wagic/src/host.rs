@@ -86,6 +86,10 @@ pub enum EffectCode {
     /// `cantbetargetof(spec)`: the target cannot be the target of the spells and abilities
     /// of the card numbered `value` (one effect per card the spec matched when it last ran).
     CantBeTargetOf = 27,
+    /// `transforms((removetypes)) forever` (Wagic's `removetypes`): the target has none of
+    /// its card types, supertypes and the subtypes Aura and Equipment it had before, but
+    /// those the changes after it add (`value` unused).
+    RemoveTypes = 28,
 }
 
 impl EffectCode {
@@ -119,6 +123,7 @@ impl EffectCode {
             EffectCode::SwitchPowerToughness,
             EffectCode::CantBlock,
             EffectCode::CantBeTargetOf,
+            EffectCode::RemoveTypes,
         ]
         .into_iter()
         .find(|known| *known as u16 == code)
@@ -283,6 +288,10 @@ pub trait WagicHost: Host {
     /// effect ends it, its source leaving play neither; the card moving does (it becomes
     /// a new object). The same change made again is not kept twice.
     fn transform_forever(&mut self, card: CardId, code: EffectCode, value: i32);
+
+    /// Gives `card` the keyword ability `ability` of a `transforms(...) forever` for as
+    /// long as it stays where it is, as [`WagicHost::transform_forever`] changes it.
+    fn grant_forever(&mut self, card: CardId, ability: AbilityIdx);
 
     /// Whether an effect `code` of value `value` lasts on `card` (a `livepump` mark).
     fn bears(&self, card: CardId, code: EffectCode, value: i32) -> bool;

@@ -432,7 +432,8 @@ impl Code {
                  `becomes(types,p/t,abilities,colours)` (a transformation of the same lasting; \
                  `p/t` may be `manacost/manacost`: the card's mana value), \
                  `transforms((types,colours,setpower=N,settoughness=N,abilities))` (`forever`: \
-                 until the card moves; `newability[effect]` of one effect on the card such as \
+                 until the card moves, its keyword abilities too, and `transforms((removetypes)) forever` \
+                 takes its types away first; `uynt`: until its controller's next turn, detain's; `newability[effect]` of one effect on the card such as \
                  `moveTo(zone)`, `counter(p/t)`, a pump, `tap`, a keyword (`first strike`), a \
                  discard given to its controller (`ability$!name(discard) target(*|myhand) reject!$ \
                  controller`), `pay[[cost]] donothing?effect` on one card (Mana Leak's `fizzle` unless \

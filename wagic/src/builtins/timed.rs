@@ -234,11 +234,17 @@ pub(super) fn transforms<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
         }
     }
     let forever = int_arg(ctx, 5, 0) != 0;
+    // Forever only (the front end writes them after `forever`): the keyword abilities
+    // kept with the changes, and whether the card's types go first (`removetypes`).
+    let abilities = if forever { super::ability_indices(&string_arg(ctx, 6)?)? } else { Vec::new() };
+    if forever && int_arg(ctx, 7, 0) != 0 {
+        effects.insert(0, (EffectCode::RemoveTypes, 0));
+    }
     if !forever && per_card.is_empty() {
         return record_on_cards(ctx, &effects);
     }
     let cards = target_cards(ctx);
-    ctx.charge(cards.len().saturating_mul(effects.len() + per_card.len()))?;
+    ctx.charge(cards.len().saturating_mul(effects.len() + per_card.len() + abilities.len()))?;
     let mana_value =
         catalogue::position(catalogue::COMPARABLE_FILTERS, "manacost").map(vm::bytecode::ComparableIdx::new);
     for &card in &cards {
@@ -249,6 +255,9 @@ pub(super) fn transforms<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
             } else {
                 record(ctx, code, Value::Card(card), value)?;
             }
+        }
+        for &ability in &abilities {
+            ctx.host().grant_forever(card, ability);
         }
     }
     Ok(status(!cards.is_empty()))

@@ -250,10 +250,10 @@ macro_rules! for_each_command {
             },
             Transforms {
                 name: "transforms",
-                params: [req "types": Expr, req "colours": Expr, req "addcolours": Int, opt "power": Expr, opt "toughness": Expr, opt "forever": Int],
+                params: [req "types": Expr, req "colours": Expr, req "addcolours": Int, opt "power": Expr, opt "toughness": Expr, opt "forever": Int, opt "abilities": Expr, opt "removetypes": Int],
                 default_target: Source,
                 timed: true,
-                doc: "`transforms((types,colours,setpower=p,settoughness=t))` (Wagic's `ATransformer`): while the effect lasts each target card also has the card types and subtypes of `types` (words separated by spaces), has exactly the colours of `colours` (none written: its own; `addcolours` 1, Wagic's `newcolors[...]`: those too), and has base power p and base toughness t (counters and pumps still count; `'manacost'`: each card's own mana value, `becomes(...,manacost/manacost)`); keyword abilities in the list are grants of their own; `becomes(types,p/t,...)` is the same change. `forever` 1 (Wagic's `forever`): the changes last until the card moves, whatever ends the effect.",
+                doc: "`transforms((types,colours,setpower=p,settoughness=t))` (Wagic's `ATransformer`): while the effect lasts each target card also has the card types and subtypes of `types` (words separated by spaces), has exactly the colours of `colours` (none written: its own; `addcolours` 1, Wagic's `newcolors[...]`: those too), and has base power p and base toughness t (counters and pumps still count; `'manacost'`: each card's own mana value, `becomes(...,manacost/manacost)`); keyword abilities in the list are grants of their own; `becomes(types,p/t,...)` is the same change. `forever` 1 (Wagic's `forever`): the changes last until the card moves, whatever ends the effect, and so do the keyword abilities of `abilities` (names separated by spaces, Wagic's keyword parts of a `forever` list); `removetypes` 1 (Wagic's `removetypes`, forever only): each card first loses its card types, supertypes and the subtypes Aura and Equipment, so that the types added are its only ones (the Opals' enchantment becoming a creature).",
                 fails_when: "no target is a card",
             },
             Control {

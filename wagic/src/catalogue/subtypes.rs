@@ -272,9 +272,11 @@ const OTHER_SUBTYPES: &[&str] = &[
     "trap",
     // Marks Wagic's card files give a permanent as a type of its own, which a spec then
     // tests (`becomes(renown) forever`, `this(cantargetcard(*[-renown]))`): Wagic's
-    // `Subtypes::find` adds any word so.
+    // `Subtypes::find` adds any word so. Detain's `transforms((Detained,...)) uynt` marks
+    // what it detains (Lavinia of the Tenth's `lord(detained)` reads it).
     "renown",
     "monstrous",
+    "detained",
 ];
 
 /// The lists one after the other, in one array (`N` is their total length).

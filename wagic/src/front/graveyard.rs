@@ -3,8 +3,9 @@
 //! parses them as the card's own while it is there), so its owner activates them from the
 //! graveyard, paid as a permanent's are: `{2}{B}:moveTo(myhand)` (return it to its owner's
 //! hand), `{B}:moveto(mybattlefield) && transforms((,unearth,haste)) asSorcery forever`
-//! (unearth: its `transforms(...) forever` grants, refused elsewhere, last until the end of
-//! the turn, as long as the card stays on the battlefield). Each is one of the card's
+//! (unearth: its `transforms(...) forever` keyword abilities last as long as the card stays
+//! on the battlefield, until it is exiled at the end step; `unearth` given to another card is
+//! refused, `forever.rs`). Each is one of the card's
 //! actions, after its `autohand` ones (the table offers them only for a card in its owner's
 //! graveyard). A cost on the card itself other than `{E}` (exile it from the graveyard:
 //! scavenge) is refused, as a card in a graveyard is neither tapped nor sacrificed.

@@ -110,6 +110,7 @@ mod statement_kind;
 mod strike;
 mod suspend;
 pub use suspend::{MAX_TIME_COUNTERS, is_suspend_key, suspend_time};
+mod forever;
 mod target_clause;
 mod targeted_player;
 mod teach;
@@ -151,6 +152,10 @@ pub const MAX_STATEMENTS: usize = 256;
 
 /// The most actions and autos of one card.
 pub const MAX_ENTRIES: usize = 256;
+
+/// The catalogue's restriction `uynt` (Wagic's "until your next turn", `ATransformer`'s
+/// `UYNT`), whose timer the table runs as its controller's turn begins.
+pub const UNTIL_YOUR_NEXT_TURN: usize = 1;
 
 /// The keys of a card block that only describe the card (read by a game, not compiled).
 const DESCRIPTION_KEYS: &[&str] =

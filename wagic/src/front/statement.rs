@@ -454,6 +454,8 @@ impl<'i> Lowering<'i> {
         let dynamic = dynamic::find(piece);
         let mut target: Option<Target<'i>> = None;
         let mut restriction = None;
+        // `transforms(...) uynt`: the word, for a refusal anywhere else.
+        let mut until_your_next_turn: Option<Piece<'_>> = None;
         let mut criterion: Option<(&'static str, i32, Piece<'_>)> = None;
         let mut effect_words: Vec<Piece<'_>> = Vec::new();
         // `lord(goblin) 1/1 other`: the source is left out of the targets.
@@ -584,6 +586,10 @@ impl<'i> Lowering<'i> {
                 self.one_shot.set(true);
             } else if lower == "ueot" {
                 restriction = Some((RestrictionIdx::new(0), None));
+            } else if lower == "uynt" {
+                // Checked below: a `transforms(...)`'s alone.
+                restriction = Some((RestrictionIdx::new(super::UNTIL_YOUR_NEXT_TURN), None));
+                until_your_next_turn = Some(word);
             } else if let Some(number) = lower.strip_prefix('>').or_else(|| lower.strip_prefix('<')) {
                 let count: i32 =
                     number.parse().map_err(|_| Unsupported::new(word, "criterion with a computed value"))?;
@@ -641,7 +647,8 @@ impl<'i> Lowering<'i> {
         let effect_piece = piece.slice(first.start - piece.start, last.start - piece.start + last.text.len());
         self.newability_relative.set(false);
         self.paid_new_ability.set(false);
-        let outer = self.until_end_of_turn.replace(restriction.is_some());
+        // `uynt` is no end of turn: a new ability given for so long is refused.
+        let outer = self.until_end_of_turn.replace(restriction.is_some() && until_your_next_turn.is_none());
         let outer_targeted = self.statement_targeted.replace(target.is_some());
         let outer_card_target = self.statement_card_target.replace(targets_a_card(target.as_ref()));
         let links = self.effect_links(effect_piece);
@@ -673,6 +680,16 @@ impl<'i> Lowering<'i> {
                 _ => return Err(error),
             },
         };
+        if let Some(word) = until_your_next_turn {
+            // Wagic reads `uynt` in `ATransformer` alone (`parseMagicLine`).
+            let transforms = CommandIdx::new(Command::Transforms.index());
+            let transforming = chain
+                .first()
+                .is_some_and(|link| matches!(link.effect, Effect::Call { command, .. } if command == transforms));
+            if !transforming {
+                return Err(Unsupported::new(word, "`uynt` other than after `transforms(...)`"));
+            }
+        }
         if let Some(inner) = and_then {
             let outer_targeted = self.statement_targeted.replace(target.is_some());
             let outer_card_target = self.statement_card_target.replace(targets_a_card(target.as_ref()));

@@ -1,13 +1,15 @@
 //! `transforms((types,part,part...))` (Wagic's `ATransformer`): a target permanent gains
 //! card types and subtypes, gets new colours, a new base power and toughness, and keyword
 //! abilities, for as long as the effect lasts (`forever`: until the card moves, whatever
-//! ends the effect; a grant cannot last so). One call of the catalogue's `transforms`
+//! ends the effect, its keyword abilities kept by the call: `forever.rs`; `uynt`: until the
+//! controller's next turn begins, detain's). One call of the catalogue's `transforms`
 //! command, then one grant per keyword ability, then the links of each `newability[effect]`
 //! of one effect whose outcome is the same whatever its source (`moveTo(...)`,
 //! `counter(...)`, a pump, `tap`..., or a player effect of a number such as `draw:1`, the
 //! transformed card's controller's: [`Lowering::new_ability`]). Wagic's other parts
-//! (`loseabilities` inside the list, the `remove...types` and `allsubtypes` words) are
-//! refused, each by name (`loseabilities` as an effect of its own compiles: `links.rs`).
+//! (`loseabilities` inside the list, the `remove...types` and `allsubtypes` words but a
+//! `forever` change's `removetypes` alone: `forever.rs`) are refused, each by name
+//! (`loseabilities` as an effect of its own compiles: `links.rs`).
 //!
 //! A permanent's line transforming the card itself into one with a triggered or activated
 //! ability (`transforms((,newability[@each my upkeep:life:1]))`, maybe under
@@ -29,8 +31,9 @@ use compiler::ir::{Arg, ChainOperator, Effect, Expr, Link};
 use vm::bytecode::{CommandIdx, Const, ZonePrefixIdx, ZoneRef};
 
 use super::amount::amount_of;
+use super::forever::{REMOVE_TYPES, removes_types};
 use super::piece::Piece;
-use super::statement::{is_activation_limit, is_lasting};
+use super::statement::is_activation_limit;
 use super::{Line, Lowering, Unsupported, ability_of, did_you_mean, given, pay, spec};
 use crate::catalogue::{self, Command};
 
@@ -126,9 +129,13 @@ impl<'i> Lowering<'i> {
     pub(super) fn transformation(&self, change: &Change<'_, 'i>) -> Result<&'i [Link<'i>], Unsupported> {
         let Change { construct, list, types: types_part, parts, base, forever } = *change;
         let mut types: Vec<&'static str> = Vec::new();
-        if let Some(first) = types_part {
+        let remove_types = types_part.is_some_and(|first| removes_types(first, forever));
+        if let Some(first) = types_part.filter(|_| !remove_types) {
             for word in first.trim().words() {
                 let lower = word.text.to_ascii_lowercase();
+                if lower == "removetypes" {
+                    return Err(Unsupported::new(word, REMOVE_TYPES));
+                }
                 if TYPE_CHANGES.contains(&lower.as_str()) {
                     return Err(Unsupported::new(word, &format!("{construct} part `{lower}`")));
                 }
@@ -218,29 +225,14 @@ impl<'i> Lowering<'i> {
             }
         }
         if forever {
-            let lasting = !grants.is_empty() || new_abilities.iter().any(|link| is_lasting(&link.effect));
-            let unearth = ability_of("unearth");
-            let unearthed =
-                grants.iter().any(|link| matches!(link.effect, Effect::Grant(granted) if Some(granted) == unearth));
-            // On a permanent's own line without a target the transformed card is the
-            // source, whose grants the runtime ends as it leaves play: as the card moves,
-            // which is when `forever` ends (Dash's haste until the card returns to hand).
-            let on_the_source = !(self.spell
-                || self.aura
-                || self.in_hand_line.get()
-                || self.in_graveyard_line.get()
-                || self.statement_targeted.get()
-                || self.line_target_before.get());
-            if lasting && !on_the_source && !(self.in_graveyard_line.get() && unearthed) {
-                // A granted ability lasts as a runtime effect does, which `forever` outlives.
-                return Err(Unsupported::new(list, &format!("keyword ability in `{construct}(...) forever`")));
-            }
-            // Unearth's grants to the card itself, from the graveyard (`graveyard.rs`
-            // refuses a target), last until the end of the turn: the card is exiled as the
-            // end step ends, or as it leaves the battlefield before, so they last as long
-            // as `forever` does.
-            self.forever_grant.set(lasting);
+            let keywords = self.forever_keywords(list, construct, &mut grants, &mut new_abilities)?;
             call_args.push(Arg::Value(Expr::Int(1)));
+            if !keywords.is_empty() || remove_types {
+                call_args.push(text(&keywords.join(" ")));
+            }
+            if remove_types {
+                call_args.push(Arg::Value(Expr::Int(1)));
+            }
         }
         let call = Link {
             operator: None,

@@ -87,6 +87,9 @@ impl Game<'_> {
     /// The abilities of `card` (own ones and given ones) whose costs `controller` could pay now.
     pub(super) fn payable_abilities(&mut self, card: CardId, controller: PlayerId) -> Result<Vec<usize>, TableError> {
         let own = self.own_actions(card);
+        if self.table.board.activations_forbidden(card) {
+            return Ok(Vec::new());
+        }
         let mut payable = if own > 0 && !self.table.board.lost_abilities(card) {
             let mut indices = self.table.try_payable_actions(card, controller)?;
             indices.retain(|index| *index < own);

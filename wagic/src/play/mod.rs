@@ -647,7 +647,7 @@ impl Game<'_> {
         self.table.board.main_phase = phase.is_main();
         self.table.board.upkeep = phase == Phase::Upkeep;
         if phase == Phase::Untap {
-            self.table.board.untap_step(active);
+            self.table.untap_step(active).map_err(stopped)?;
         }
         if let Some(event) = self.table.runtime.event_index(phase.event()) {
             self.table.runtime.emit(vm::runtime::Event::new(event, active));

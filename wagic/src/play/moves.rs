@@ -213,7 +213,7 @@ impl Game<'_> {
         board
             .zone(player, BATTLEFIELD)
             .into_iter()
-            .filter(|card| board.get(*card).is_some_and(|c| !c.tapped))
+            .filter(|card| board.get(*card).is_some_and(|c| !c.tapped) && !board.activations_forbidden(*card))
             .map(|card| {
                 // A land that lost its abilities (Blood Moon's nonbasic Mountains) keeps the
                 // mana ability of its basic land type (rule 305.7).
@@ -373,7 +373,9 @@ impl Game<'_> {
     fn activations(&mut self, card: CardId, lands: &LandsMana) -> Result<Vec<(usize, bool)>, Outcome> {
         let actions = self.own_actions(card);
         let given = self.given_to(card);
-        if (actions == 0 || self.table.board.lost_abilities(card)) && given.is_empty() {
+        if (actions == 0 || self.table.board.lost_abilities(card)) && given.is_empty()
+            || self.table.board.activations_forbidden(card)
+        {
             return Ok(Vec::new());
         }
         let board = &self.table.board;

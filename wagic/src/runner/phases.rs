@@ -160,7 +160,7 @@ impl Run<'_> {
             _ => {}
         }
         if phase == Phase::Untap {
-            self.table.board.untap_step(active);
+            self.table.untap_step(active).map_err(|error| table_skip(error, line, text))?;
         }
         if let Some(event) = self.table.runtime.event_index(phase.event()) {
             self.table.runtime.emit(vm::runtime::Event::new(event, active));

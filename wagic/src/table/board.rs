@@ -548,6 +548,7 @@ impl Board {
                 EffectCode::LoseSubtypes if has => {
                     has = !*land_subtype.get_or_insert_with(|| catalogue::LAND_SUBTYPES.contains(&word));
                 }
+                EffectCode::RemoveTypes if has => has = !super::type_words::removed_by_removetypes(word),
                 _ => {}
             }
         }
@@ -625,6 +626,13 @@ impl Board {
                 None => {}
             }
         }
+    }
+
+    /// Whether no activated ability of the card may be activated (Wagic's
+    /// `noactivatedability`, detain's: `GenericActivatedAbility::isReactingToClick` refuses
+    /// every one of a card that has it, mana abilities too): a permanent that has it.
+    pub fn activations_forbidden(&self, card: CardId) -> bool {
+        self.get(card).is_some_and(|c| c.zone == BATTLEFIELD) && self.has_ability(card, "noactivatedability")
     }
 
     /// Whether the card has the keyword ability `name`, printed on a token or granted.
@@ -727,6 +735,10 @@ impl Board {
                 let given = matches!(code, EffectCode::GivenTrigger | EffectCode::GivenAbility);
                 !(*target == Value::Card(card) && (*id == FOREVER || given || (entering && lost)))
             });
+        }
+        // So do the keyword abilities of a `transforms(...) forever`.
+        if self.abilities.on(card).any(|(id, ..)| *id == FOREVER) {
+            self.abilities.retain(|(id, target, _)| !(*id == FOREVER && *target == Value::Card(card)));
         }
         // A card that moves is a new object: it dealt no damage this turn.
         self.damagers.retain(|damager| *damager != card);

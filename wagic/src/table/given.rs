@@ -62,7 +62,7 @@ impl Table {
         if self.board.gave_abilities {
             self.effect_given_abilities(bearer, &mut given);
         }
-        if !given.is_empty() && self.board.lost_abilities(bearer) {
+        if !given.is_empty() && (self.board.lost_abilities(bearer) || self.board.activations_forbidden(bearer)) {
             given.clear();
         }
         given

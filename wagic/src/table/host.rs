@@ -6,6 +6,7 @@ use crate::host::{Colour, CounterKind, EffectCode, Token, TokenCopy, WagicHost};
 use vm::bytecode::ZoneIdx;
 use vm::runtime::{CardId, EffectId, Host, PlayerId, Value};
 
+use super::effects::AbilityEntry;
 use super::{BATTLEFIELD, Board, Card, GRAVEYARD, HAND, LIBRARY, P0, P1, Printed};
 
 impl WagicHost for Board {
@@ -47,10 +48,34 @@ impl WagicHost for Board {
         // A set replaces the one before it; an added type or colour is kept once.
         if matches!(code, EffectCode::SetColours | EffectCode::SetPower | EffectCode::SetToughness) {
             self.effects.retain(|effect| !on_card(effect));
+        } else if code == EffectCode::RemoveTypes {
+            // A removal takes away the types added forever before it, which a later add
+            // may add again: it replaces them, and the removal before it.
+            let removed = |value: i32| {
+                usize::try_from(value)
+                    .ok()
+                    .and_then(catalogue::type_word)
+                    .is_some_and(super::type_words::removed_by_removetypes)
+            };
+            self.effects.retain(|&(id, c, target, value)| {
+                !(id == super::board::FOREVER
+                    && target == Value::Card(card)
+                    && (c == EffectCode::RemoveTypes || (c == EffectCode::AddType && removed(value))))
+            });
         } else if self.effects.iter().any(|effect| on_card(effect) && effect.3 == value) {
             return;
         }
         self.effects.push((super::board::FOREVER, code, Value::Card(card), value));
+    }
+
+    fn grant_forever(&mut self, card: CardId, ability: vm::bytecode::AbilityIdx) {
+        let Some(name) = CATALOGUE.abilities.get(ability.index()).map(|spec| spec.name) else { return };
+        let forever = |(id, target, granted): &AbilityEntry| {
+            *id == super::board::FOREVER && *target == Value::Card(card) && *granted == name
+        };
+        if self.get(card).is_some() && !self.abilities.iter().any(forever) {
+            self.abilities.push((super::board::FOREVER, Value::Card(card), name));
+        }
     }
 
     fn locate(&self, card: CardId) -> Option<(PlayerId, ZoneIdx)> {

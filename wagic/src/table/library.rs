@@ -89,6 +89,10 @@ pub struct Printed {
     pub alias: String,
     /// A token's keyword abilities (a card's `abilities=` are granted by the runtime).
     pub abilities: Vec<&'static str>,
+    /// A card's `abilities=` keywords, which a filter reads off the battlefield (a spell
+    /// on the stack: Hidden Spider's `@movedto(creature[flying]|opponentstack)`), as
+    /// Wagic's reads the card's own; on the battlefield the runtime's grants answer.
+    pub written_abilities: Vec<&'static str>,
     /// `abilities=` has `nofizzle`: as a spell it can't be countered.
     pub uncounterable: bool,
 }
@@ -429,6 +433,17 @@ fn printed_of(block: &crate::reader::CardBlock<'_>) -> Printed {
             .filter(|field| field.key.eq_ignore_ascii_case("auto"))
             .map(|field| field.value.to_string())
             .collect(),
+        written_abilities: block.field("abilities").map_or(Vec::new(), |field| {
+            field
+                .value
+                .split(',')
+                .filter_map(|word| {
+                    let name: String = word.chars().filter(|c| !c.is_whitespace()).collect();
+                    crate::catalogue::ABILITIES.iter().find(|spec| spec.name.eq_ignore_ascii_case(&name))
+                })
+                .map(|spec| spec.name)
+                .collect()
+        }),
         kicker: block.field("kicker").map(|field| field.value.trim().to_string()).unwrap_or_default(),
         flashback: block.field("flashback").map(|field| field.value.trim().to_string()).unwrap_or_default(),
         retrace: block.field("retrace").and_then(|field| crate::front::retrace_mana(field.value)).unwrap_or_default(),

@@ -281,7 +281,7 @@ impl Table {
     /// queue; whether it ran to the end.
     pub fn try_activate(&mut self, card: CardId, player: PlayerId) -> Result<bool, TableError> {
         let rules = self.rules(card)?;
-        if self.lost_abilities(card) {
+        if self.lost_abilities(card) || self.board.activations_forbidden(card) {
             return Ok(false);
         }
         let outcome = self.runtime.activate(&mut self.board, card, rules, player).map_err(trap)?;
@@ -294,7 +294,7 @@ impl Table {
     /// answering from the queue: the caller answers ([`Table::resume`]) and settles.
     pub fn start(&mut self, card: CardId, player: PlayerId) -> Result<Step, TableError> {
         let rules = self.rules(card)?;
-        if self.lost_abilities(card) {
+        if self.lost_abilities(card) || self.board.activations_forbidden(card) {
             return Ok(Step::Unpaid);
         }
         let outcome = self.runtime.activate(&mut self.board, card, rules, player).map_err(trap)?;
@@ -307,7 +307,7 @@ impl Table {
     /// ([`Table::runs_alone`]), asking none of the card's targets.
     pub fn start_action(&mut self, card: CardId, player: PlayerId, action: usize) -> Result<Step, TableError> {
         let rules = self.rules(card)?;
-        if self.lost_abilities(card) {
+        if self.lost_abilities(card) || self.board.activations_forbidden(card) {
             return Ok(Step::Unpaid);
         }
         let outcome = if self.runs_alone(card, rules, action) {
@@ -416,6 +416,9 @@ impl Table {
     /// paid (one whose cost asks which card to pay with counts).
     pub fn try_payable_actions(&mut self, card: CardId, player: PlayerId) -> Result<Vec<usize>, TableError> {
         let rules = self.rules(card)?;
+        if self.board.activations_forbidden(card) {
+            return Ok(Vec::new());
+        }
         if self.lost_abilities(card) {
             if self.board.types(card).iter().any(|word| BASIC_LAND_TYPES.contains(word)) {
                 // Wagic's rules give a basic land type's mana ability to such a land
@@ -757,6 +760,16 @@ impl Table {
             };
             !keyword
         })
+    }
+
+    /// The untap step of `active`, its turn beginning: the effects its cards began
+    /// `uynt` ("until your next turn", detain's) end, then its permanents untap.
+    pub fn untap_step(&mut self, active: PlayerId) -> Result<(), TableError> {
+        let uynt = vm::bytecode::RestrictionIdx::new(crate::front::UNTIL_YOUR_NEXT_TURN);
+        self.runtime.expire(&mut self.board, uynt, active);
+        self.runtime.refresh_later();
+        self.board.untap_step(active);
+        self.try_settle()
     }
 
     /// The end of the turn: `ueot` effects end, damage wears off.

@@ -12,7 +12,16 @@ use crate::catalogue::{self, CARD_TYPES, LAND_SUBTYPES, SUBTYPES};
 use crate::host::EffectCode;
 
 /// The effects that change a card's type words.
-pub(super) const TYPE_CHANGES: u32 = code_bit(EffectCode::AddType) | code_bit(EffectCode::LoseSubtypes);
+pub(super) const TYPE_CHANGES: u32 =
+    code_bit(EffectCode::AddType) | code_bit(EffectCode::LoseSubtypes) | code_bit(EffectCode::RemoveTypes);
+
+/// Whether Wagic's `removetypes` takes the type word away (`ATransformer`: its types
+/// numbered below `LAST_TYPE`): a card type or supertype, or the subtype Aura or
+/// Equipment; not `permanent` nor `spell`, which no card has written.
+pub(super) fn removed_by_removetypes(word: &str) -> bool {
+    let card_type = CARD_TYPES.iter().any(|ty| ty.name == word && !["permanent", "spell"].contains(&ty.name));
+    card_type || word == "aura" || word == "equipment"
+}
 
 /// A word that is none of the catalogue's: no number matches it.
 const UNKNOWN: u16 = u16::MAX;
@@ -74,6 +83,9 @@ impl Board {
                         .is_some_and(|w| w.0 == number);
                 }
                 EffectCode::LoseSubtypes if has => has = !land_subtype,
+                EffectCode::RemoveTypes if has => {
+                    has = !catalogue::type_word(index).is_some_and(removed_by_removetypes);
+                }
                 _ => {}
             }
         }

@@ -69,7 +69,10 @@ impl Host for Board {
             "counter{any}" => c.counters != (0, 0) || !c.named.is_empty(),
             // Read against the filter's source: `has_keyword_for`.
             "chosentype" | "share!name!" | "share!types!" | "share!color!" => false,
-            ability => self.has_ability(card, ability),
+            ability => {
+                self.has_ability(card, ability)
+                    || (c.zone != BATTLEFIELD && c.printed.written_abilities.contains(&ability))
+            }
         }
     }
 

@@ -185,11 +185,6 @@ fn becomes_variants_not_compiled_are_refused_by_name() {
         ),
         ("auto={1}:becomes(Creature^2/2) ueot\ntype=Artifact", "unsupported: `^` in `becomes(...)`"),
         ("auto={1}:becomes(Creature,2/2)ueot\ntype=Artifact", "unsupported: text after `becomes(...)`"),
-        (
-            // Another card's (the card's own lasts until it leaves play, as `forever`).
-            "auto={1}:target(artifact) becomes(Creature,2/2,trample) forever\ntype=Artifact",
-            "unsupported: keyword ability in `becomes(...) forever`",
-        ),
     ] {
         assert_eq!(error_of(card).as_deref(), Some(refused), "{card}");
     }

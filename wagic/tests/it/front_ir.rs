@@ -165,10 +165,6 @@ fn autograveyard_own_move_from_the_battlefield_is_the_permanents_trigger() {
             "{2}:target(creature) transforms((,unearth,haste)) forever",
             "unsupported: `autograveyard` `transforms(...) forever` of another card",
         ),
-        (
-            "{2}:moveto(mybattlefield) && transforms((,haste)) forever",
-            "unsupported: keyword ability in `transforms(...) forever`",
-        ),
         // In a graveyard the card enchants nothing: a permanent's effect has no object.
         (
             "@movedto(this|graveyard) from(battlefield):untap",
@@ -207,7 +203,8 @@ fn an_activated_autograveyard_line_is_an_action_after_the_autohand_ones() {
     // Dregscape Zombie's unearth: `asSorcery` is a cost of its own.
     let zombie =
         "autograveyard={B}:moveto(mybattlefield) && transforms((,unearth,haste)) asSorcery forever\ntype=Creature";
-    assert_eq!(ir_of(zombie), ["action[2]: - moveto ueot; - transforms,+unearth,+haste ueot"]);
+    // Its keyword abilities are the transformation's, kept until the card moves.
+    assert_eq!(ir_of(zombie), ["action[2]: - moveto ueot; - transforms ueot"]);
 }
 
 #[test]
@@ -606,9 +603,12 @@ fn transforms_is_one_call_then_a_grant_per_keyword_ability() {
             "transforms part `newability[damage...]` other than one effect on the card",
         ),
         ("auto={T}:transforms((allsubtypes)) target(creature) ueot", "transforms part `allsubtypes`"),
-        // A grant outliving its source: the runtime ends one with its restriction or as its
+        // A pump outliving its source: the runtime ends one with its restriction or as its
         // source leaves play.
-        ("auto={1}:target(*) transforms((,haste)) forever", "keyword ability in `transforms(...) forever`"),
+        (
+            "auto={1}:target(*) transforms((,newability[1/1])) forever",
+            "lasting `newability[...]` other than a keyword ability in `transforms(...) forever`",
+        ),
         ("auto={1}:transforms((Wombatx)) ueot", "transforms type `wombatx`"),
         ("auto={1}:transforms((,setpower=X)) ueot", "transforms `setpower` of `x`"),
         ("auto={1}:transforms(artifact) ueot", "`transforms` without its double parentheses"),

@@ -47,7 +47,7 @@ fn a_new_ability_is_one_more_link_on_the_transformed_cards() {
     assert_eq!(ir_of(forever), ["action[1]: filterSome(Exact(1)) transforms,tap ueot"]);
     assert_eq!(
         error_of("auto={T}:target(creature) transforms((,newability[1/1])) forever\ntype=Creature").as_deref(),
-        Some("unsupported: keyword ability in `transforms(...) forever`")
+        Some("unsupported: lasting `newability[...]` other than a keyword ability in `transforms(...) forever`")
     );
 }
 

@@ -111,11 +111,11 @@ fn phase_actions_that_would_do_otherwise_than_the_card_says_are_refused_by_name(
              type:creature[attacking]:mybattlefield],newability[phaseaction[end once] sacrifice all(this)])) ueot\ntype=Instant",
             "`newability[...]` of a pump counted by `type:`",
         ),
-        // Another card's keyword ability outlives nothing in the runtime but its source.
+        // A lasting change after `and!(`: the `and!(...)!` takes one-shot effects alone.
         (
             "auto=moveTo(myBattlefield) target(creature|mygraveyard) and!( transforms((,newability[haste])) forever)!\n\
              type=Creature",
-            "keyword ability in `transforms(...) forever`",
+            "`and!(...)!` other than one effect after another",
         ),
     ] {
         assert_eq!(error_of(card), Some(format!("unsupported: {refused}")), "{card}");
