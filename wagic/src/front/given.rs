@@ -185,10 +185,9 @@ pub(super) fn given_ability(piece: Piece<'_>) -> Result<Option<Given<'_>>, Unsup
     Ok(Some(Given::Controller(inner)))
 }
 
-/// The catalogue's `discardchosen:n` when `inner` is a discard of n cards from its player's hand
-/// (`target(<n>*|myhand) reject`, `notatarget`, in either order): Wagic's chooser of n
-/// targets of `*|myhand` is that player, who discards them.
-pub(super) fn players_discard(inner: Piece<'_>) -> Option<Piece<'static>> {
+/// The spec, in lower case, of a discard written `target(spec) reject` or `notatarget(spec)
+/// reject` (in either order), nothing else around it.
+fn discarded_spec(inner: Piece<'_>) -> Option<String> {
     let words = inner.words();
     let [first, second] = words.as_slice() else { return None };
     let (clause, reject) =
@@ -197,10 +196,14 @@ pub(super) fn players_discard(inner: Piece<'_>) -> Option<Piece<'static>> {
         return None;
     }
     let (args, after) = clause.call("target").or_else(|| clause.call("notatarget"))?;
-    if !after.text.is_empty() {
-        return None;
-    }
-    let spec = args.trim().text.to_ascii_lowercase();
+    after.text.is_empty().then(|| args.trim().text.to_ascii_lowercase())
+}
+
+/// The catalogue's `discardchosen:n` when `inner` is a discard of n cards from its player's hand
+/// (`target(<n>*|myhand) reject`, `notatarget`, in either order): Wagic's chooser of n
+/// targets of `*|myhand` is that player, who discards them.
+pub(super) fn players_discard(inner: Piece<'_>) -> Option<Piece<'static>> {
+    let spec = discarded_spec(inner)?;
     let count = match spec.strip_prefix('<') {
         None => 1,
         Some(rest) => {
@@ -224,18 +227,7 @@ pub(super) fn players_discard(inner: Piece<'_>) -> Option<Piece<'static>> {
 /// "for each Swamp you control"), as `type:spec:mybattlefield`. `None` for another count:
 /// of another zone, of a spec whose own words name a player's zone.
 fn counted_discard(inner: Piece<'_>) -> Option<String> {
-    let words = inner.words();
-    let [first, second] = words.as_slice() else { return None };
-    let (clause, reject) =
-        if first.text.eq_ignore_ascii_case("reject") { (*second, *first) } else { (*first, *second) };
-    if !reject.text.eq_ignore_ascii_case("reject") {
-        return None;
-    }
-    let (args, after) = clause.call("target").or_else(|| clause.call("notatarget"))?;
-    if !after.text.is_empty() {
-        return None;
-    }
-    let spec = args.trim().text.to_ascii_lowercase();
+    let spec = discarded_spec(inner)?;
     let counted = spec.strip_prefix("<type:")?.strip_suffix(">*|myhand")?;
     let (among, zone) = counted.rsplit_once(':')?;
     let plain = |byte: u8| byte.is_ascii_alphanumeric() || b"[]-;,".contains(&byte);

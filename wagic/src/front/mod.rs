@@ -171,25 +171,6 @@ fn targets_its_own(block: &CardBlock<'_>) -> bool {
     block.field("target").is_some_and(|field| field.value.to_ascii_lowercase().contains("|my"))
 }
 
-/// The keys of a card block that are compiled.
-const COMPILED_KEYS: &[&str] = &[
-    "auto",
-    "abilities",
-    "target",
-    "autograveyard",
-    "autohand",
-    "kicker",
-    "buyback",
-    "flashback",
-    "retrace",
-    "other",
-    "otherrestriction",
-    "restriction",
-    "facedown",
-    "autofacedown",
-    "autofaceup",
-];
-
 /// Lowers one card block (already read whole: `malformed` is none) into `arena`. The IR's
 /// spans, and the returned error's, are offsets from the start of the block
 /// (`block.block.start`), as the code generator is handed the block's text alone.
@@ -794,7 +775,7 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
             key if DESCRIPTION_KEYS.contains(&key) => {}
             key => {
                 let key_piece = Piece::new(field.key, (field.key_span.start as usize).saturating_sub(base));
-                let known = COMPILED_KEYS.iter().chain(DESCRIPTION_KEYS).copied();
+                let known = vocabulary::COMPILED_KEYS.iter().chain(DESCRIPTION_KEYS).copied();
                 let help = vocabulary::suggest_unless_wagic(key, vocabulary::KEYS, known)
                     .unwrap_or_else(|| vocabulary::COMPILED_KEYS_HELP.into());
                 return Err(

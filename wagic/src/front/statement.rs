@@ -7,10 +7,12 @@ use compiler::ir::{Arg, Condition, Each, EachSource, Effect, Expr, Link, Stateme
 use vm::bytecode::{CommandIdx, RestrictionIdx};
 
 use super::piece::Piece;
+pub(super) use super::statement_kind::is_lasting;
+use super::statement_kind::{lasting_only, makes_token};
 use super::{
     ActivationLimit, Lowering, TargetController, Unsupported, dynamic, given, line_targets, pay, spec, targeted_player,
 };
-use crate::catalogue::{CATALOGUE, Command};
+use crate::catalogue::Command;
 
 /// The help of an `auto=` line with no effect (`auto=`, `auto=may`).
 const NO_EFFECT_HELP: &str = "write an effect (`damage:2 target(creature)`), or remove the line";
@@ -861,32 +863,6 @@ pub(super) fn names_a_target(part: Piece<'_>) -> bool {
         ["target(", "notatarget(", "all(", "lord("].iter().any(|call| lower.starts_with(call))
             || ["controller", "opponent", "targetcontroller"].contains(&lower.as_str())
     })
-}
-
-/// Whether a chain makes tokens (in a `foreach` loop too): its targets are players.
-fn makes_token(chain: &[Link<'_>]) -> bool {
-    let makers = [Command::Token, Command::TokenCard].map(|maker| CommandIdx::new(maker.index()));
-    chain.iter().any(|link| match link.effect {
-        Effect::Call { command, .. } => makers.contains(&command),
-        Effect::Each { each, .. } => makes_token(each.body),
-        _ => false,
-    })
-}
-
-/// Whether `effect` lasts (a grant, a revoke, a timed command) rather than happening once.
-/// Whether every link of the chain lasts ([`is_lasting`]).
-fn lasting_only(chain: &[Link<'_>]) -> bool {
-    chain.iter().all(|link| is_lasting(&link.effect))
-}
-
-pub(super) fn is_lasting(effect: &Effect<'_>) -> bool {
-    match *effect {
-        Effect::Call { command, .. } => CATALOGUE.commands.get(command.index()).is_some_and(|spec| spec.timed),
-        // A `foreach` loop lasts as its body does: `foreach(spec) draw:1` draws once for
-        // each match when it runs, it does not hold.
-        Effect::Each { each, .. } => each.body.iter().any(|link| is_lasting(&link.effect)),
-        _ => true,
-    }
 }
 
 /// Whether a statement's target may be a card: anything but none and the source's

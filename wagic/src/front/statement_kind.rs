@@ -1,15 +1,16 @@
 //! What kind of statement a lowered line holds, where the line's lowering depends on it: a
-//! count check first (`aslongas`), a statement that moves no card, `equip`.
+//! count check first (`aslongas`), a statement that moves no card, `equip`, effects that
+//! last or make tokens.
 
-use compiler::ir::{Expr, Statement, Target};
+use compiler::ir::{Effect, Expr, Link, Statement, Target};
 use vm::bytecode::CommandIdx;
 
-use crate::catalogue;
+use crate::catalogue::{CATALOGUE, Command};
 
 /// Whether a statement begins with the `aslongas` count check ([`Lowering::counted_first`]).
 pub(super) fn starts_with_a_count(statement: &Statement<'_>) -> bool {
-    let as_long_as = CommandIdx::new(catalogue::Command::AsLongAs.index());
-    matches!(statement.chain.first(), Some(compiler::ir::Link { effect: compiler::ir::Effect::Call { command, .. }, .. }) if *command == as_long_as)
+    let as_long_as = CommandIdx::new(Command::AsLongAs.index());
+    matches!(statement.chain.first(), Some(Link { effect: Effect::Call { command, .. }, .. }) if *command == as_long_as)
 }
 
 /// Whether a statement is damage or life for a player named by a player word
@@ -18,36 +19,57 @@ pub(super) fn starts_with_a_count(statement: &Statement<'_>) -> bool {
 pub(super) fn moves_no_card(statement: &Statement<'_>) -> bool {
     let player_word = matches!(statement.target, Some(Target::Expr { value: Expr::Var(_), .. }));
     // The count check of a restriction moves nothing either.
-    let harmless = [
-        catalogue::Command::Damage,
-        catalogue::Command::Life,
-        catalogue::Command::AlterPoison,
-        catalogue::Command::LifeSet,
-        catalogue::Command::AsLongAs,
-    ]
-    .map(|command| CommandIdx::new(command.index()));
+    let harmless = [Command::Damage, Command::Life, Command::AlterPoison, Command::LifeSet, Command::AsLongAs]
+        .map(|command| CommandIdx::new(command.index()));
     // `life:n` with no player word is the controller's (Dega Sanctuary's `life:2`).
-    let own_life =
-        [catalogue::Command::Life, catalogue::Command::AsLongAs].map(|command| CommandIdx::new(command.index()));
+    let own_life = [Command::Life, Command::AsLongAs].map(|command| CommandIdx::new(command.index()));
     let own_life = statement.target.is_none()
-        && statement.chain.iter().all(
-            |link| matches!(link.effect, compiler::ir::Effect::Call { command, .. } if own_life.contains(&command)),
-        );
+        && statement
+            .chain
+            .iter()
+            .all(|link| matches!(link.effect, Effect::Call { command, .. } if own_life.contains(&command)));
     (player_word || own_life)
         && statement.condition.is_none()
-        && statement.chain.iter().all(
-            |link| matches!(link.effect, compiler::ir::Effect::Call { command, .. } if harmless.contains(&command)),
-        )
+        && statement
+            .chain
+            .iter()
+            .all(|link| matches!(link.effect, Effect::Call { command, .. } if harmless.contains(&command)))
 }
 
 /// Whether a statement is `equip` (the catalogue's `equip` call alone).
 /// Whether `link` is a `swap` (Wagic's `ASwapPT`, always until end of turn).
-pub(super) fn is_swap(link: &compiler::ir::Link<'_>) -> bool {
-    let swap = CommandIdx::new(catalogue::Command::Swap.index());
-    matches!(link.effect, compiler::ir::Effect::Call { command, .. } if command == swap)
+pub(super) fn is_swap(link: &Link<'_>) -> bool {
+    let swap = CommandIdx::new(Command::Swap.index());
+    matches!(link.effect, Effect::Call { command, .. } if command == swap)
 }
 
 pub(super) fn is_equip(statement: &Statement<'_>) -> bool {
-    let equip = CommandIdx::new(catalogue::Command::Equip.index());
-    matches!(statement.chain, [compiler::ir::Link { effect: compiler::ir::Effect::Call { command, .. }, .. }] if *command == equip)
+    let equip = CommandIdx::new(Command::Equip.index());
+    matches!(statement.chain, [Link { effect: Effect::Call { command, .. }, .. }] if *command == equip)
+}
+
+/// Whether a chain makes tokens (in a `foreach` loop too): its targets are players.
+pub(super) fn makes_token(chain: &[Link<'_>]) -> bool {
+    let makers = [Command::Token, Command::TokenCard].map(|maker| CommandIdx::new(maker.index()));
+    chain.iter().any(|link| match link.effect {
+        Effect::Call { command, .. } => makers.contains(&command),
+        Effect::Each { each, .. } => makes_token(each.body),
+        _ => false,
+    })
+}
+
+/// Whether every link of the chain lasts ([`is_lasting`]).
+pub(super) fn lasting_only(chain: &[Link<'_>]) -> bool {
+    chain.iter().all(|link| is_lasting(&link.effect))
+}
+
+/// Whether `effect` lasts (a grant, a revoke, a timed command) rather than happening once.
+pub(super) fn is_lasting(effect: &Effect<'_>) -> bool {
+    match *effect {
+        Effect::Call { command, .. } => CATALOGUE.commands.get(command.index()).is_some_and(|spec| spec.timed),
+        // A `foreach` loop lasts as its body does: `foreach(spec) draw:1` draws once for
+        // each match when it runs, it does not hold.
+        Effect::Each { each, .. } => each.body.iter().any(|link| is_lasting(&link.effect)),
+        _ => true,
+    }
 }

@@ -1,7 +1,8 @@
 //! Words of Wagic's card code that the front end does not compile yet: a card using one is
 //! refused with E0100 as any unsupported construct, but gets no `did you mean` (Wagic's
 //! `token` is not a typo of the ability `tokenizer`, nor `pay` of `tap`). Only the words
-//! that name a construct are listed (keywords, not card data).
+//! that name a construct are listed (keywords, not card data). Beside them, the keys that
+//! are compiled and the help that lists them.
 
 /// Effects of an `auto=` line (`transforms((...))`, `choice`, `token` without its
 /// parentheses), and the words
@@ -107,6 +108,25 @@ pub const TRIGGERS: &[&str] = &[
     "tappedformana",
     "targeted",
     "vampired",
+];
+
+/// The keys of a card block that are compiled.
+pub const COMPILED_KEYS: &[&str] = &[
+    "auto",
+    "abilities",
+    "target",
+    "autograveyard",
+    "autohand",
+    "kicker",
+    "buyback",
+    "flashback",
+    "retrace",
+    "other",
+    "otherrestriction",
+    "restriction",
+    "facedown",
+    "autofacedown",
+    "autofaceup",
 ];
 
 /// The help of a key not compiled: the keys that are.
