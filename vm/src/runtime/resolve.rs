@@ -194,20 +194,20 @@ impl<H: Host> Machine<'_, H> {
         }
         let computed_count = match filter.qty {
             Some(Qty::Computed { value, .. }) => match self.computed(value) {
-                Ok(count) => count.clamp(0, i32::from(u16::MAX)) as u16,
+                Ok(count) => Some(count.clamp(0, i32::from(u16::MAX)) as u16),
                 Err(trap) => {
                     self.world.scratch3 = acc;
                     return Err(trap);
                 }
             },
-            _ => 0,
+            _ => None,
         };
-        if matches!(filter.qty, Some(Qty::Computed { .. })) && computed_count == 0 {
+        if computed_count == Some(0) {
             // `<prex>` with X = 0: no target, whatever matched.
             acc.clear();
         }
         let Take { matched, choose, min, max } =
-            take(filter, can_choose, acc.len(), self.shared.ask_lone_choice, computed_count);
+            take(filter, can_choose, acc.len(), self.shared.ask_lone_choice, computed_count.unwrap_or(0));
         let candidates = self.state.lists.make(&acc);
         self.world.scratch3 = acc;
         let candidates = candidates.ok_or(TrapCode::ListLimit)?;

@@ -510,9 +510,7 @@ impl Game<'_> {
             Paid::Normal => self.spell_cost(card),
             Paid::Kicked => self.kicked_cost(card),
             Paid::Flashback => self.flashback_cost(card),
-            Paid::Retrace(land) if self.discardable_land(self.table.board.get(card).map_or(P0, |c| c.owner), land) => {
-                self.retrace_cost(card)
-            }
+            Paid::Retrace(land) if self.discardable_land(card, land) => self.retrace_cost(card),
             Paid::Retrace(_) => None,
             Paid::Alternative => self.alternative_cost(card),
             Paid::Buyback => self.buyback_cost(card),

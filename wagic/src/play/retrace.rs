@@ -52,11 +52,11 @@ impl Game<'_> {
         Some((testfile::read_mana(cost)?, false))
     }
 
-    /// Whether `land` is a land card in `player`'s hand, as a retrace move needs it.
-    pub(super) fn discardable_land(&self, player: PlayerId, land: CardId) -> bool {
-        self.table
-            .board
-            .get(land)
-            .is_some_and(|l| l.zone == HAND && l.owner == player && is_type(&l.printed.types, "land"))
+    /// Whether `land` is a land card in the hand of `card`'s owner, as a retrace move of
+    /// `card` needs it.
+    pub(super) fn discardable_land(&self, card: CardId, land: CardId) -> bool {
+        let board = &self.table.board;
+        let Some(owner) = board.get(card).map(|c| c.owner) else { return false };
+        board.get(land).is_some_and(|l| l.zone == HAND && l.owner == owner && is_type(&l.printed.types, "land"))
     }
 }
