@@ -361,7 +361,8 @@ fn read_term(piece: Piece<'_>) -> Result<TermTest<'_>, Unsupported> {
         return counter_term(piece);
     }
     if let Some(operator_at) = text.find(['<', '>', '=']) {
-        let property = &text[..operator_at];
+        // Wagic finds the property's name in the term, so `manacost <=X` reads as `manacost<=X`.
+        let property = text[..operator_at].trim_end();
         let Some(index) = catalogue::position(catalogue::COMPARABLE_FILTERS, property) else {
             return Err(Unsupported::new(piece, &format!("spec term `{}`", leading_word(property))));
         };

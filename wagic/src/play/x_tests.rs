@@ -14,6 +14,7 @@ const CARDS: &str = "[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/car
 [card]\nname=Oracle of Nectars\nauto={X}{T}:life:X\nmana={2}{GW}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Atalya\nauto={X:white}{T}:life:X controller\ntext={X}, {T}: You gain X life. Spend only white mana on X.\nmana={3}{W}{W}\ntype=Legendary Creature\npower=2\ntoughness=3\n[/card]\n\
 [card]\nname=Arashi\nauto={X}{G}{T}:damage:X target(creature[flying])\ntext={X}{G}, {T}: Arashi deals X damage to target creature with flying.\nmana={3}{G}{G}\ntype=Legendary Creature\npower=5\ntoughness=5\n[/card]\n\
+[card]\nname=Minamo Sightbender\nauto={X}{T}:target(creature[power <=X]) unblockable\ntext={X}, {T}: Target creature with power X or less is unblockable this turn.\nmana={1}{U}\ntype=Creature\npower=1\ntoughness=2\n[/card]\n\
 [card]\nname=Serra Angel\nabilities=flying,vigilance\nmana={3}{W}{W}\ntype=Creature\npower=4\ntoughness=4\n[/card]\n";
 
 /// The X of each move activating `card`, in the order offered.
@@ -161,4 +162,22 @@ fn the_random_player_takes_an_x_ability_as_one_choice_then_its_x() {
     assert!((850..1150).contains(&passes), "{passes} passes of 3000");
     assert!((850..1150).contains(&others), "{others} other moves of 3000");
     assert_eq!(xs.len(), 41, "every X from 0 to 40 taken: {xs:?}");
+}
+
+/// Minamo Sightbender: "Target creature with power X or less": with X = 1 the Angel
+/// (power 4) is no candidate, the Sightbender itself (power 1) is the one; with X = 4 the
+/// Angel may be chosen.
+#[test]
+fn a_targets_bound_of_the_x_paid_reads_this_activations_x() {
+    let target_of = |x: u16| {
+        let forests = ["Forest"; 5];
+        let (mut game, minamo) = first_main_with(CARDS, &forests, "Minamo Sightbender", P0, BATTLEFIELD);
+        game.table.add_card("Serra Angel", P1, BATTLEFIELD, -1).expect("a card");
+        test_support::mark_seen(&mut game);
+        game.settle().expect("settles");
+        game.play_move(Move::Activate { card: minamo, index: 0, tap_lands: true, x: Some(x) }).expect("activates");
+        texts(&game).into_iter().find(|line| line.starts_with("p0 activates Minamo")).unwrap_or_default()
+    };
+    assert!(target_of(1).ends_with("with X = 1 targeting Minamo Sightbender (p0)"), "{}", target_of(1));
+    assert!(target_of(4).ends_with("with X = 4 targeting Serra Angel (p1)"), "{}", target_of(4));
 }

@@ -109,6 +109,7 @@ mod sets;
 mod settled_refresh;
 mod several_zones;
 mod source_tapped;
+mod spaced_compare;
 mod stack;
 mod strike;
 mod suspend;
