@@ -65,6 +65,7 @@ impl Host for Board {
             "blocked" => self.cards.iter().any(|other| other.zone == BATTLEFIELD && other.blocking == Some(card)),
             "damager" => self.damagers.contains(&card),
             "fresh" => c.fresh,
+            "enchanted" => WagicHost::attachments(self, card).1 > 0,
             // +1/+1 and -1/-1 counters cancel in Wagic too (`Counter::cancelCounter`).
             "counter{any}" => c.counters != (0, 0) || !c.named.is_empty(),
             // Read against the filter's source: `has_keyword_for`.

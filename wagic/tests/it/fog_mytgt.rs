@@ -115,8 +115,8 @@ fn a_label_naming_the_damage_dealt_by_the_target_alone_refuses_fog_to() {
     );
     // A prevention's spec the front end does not read names its term, not the word `from`.
     assert_eq!(
-        error_of("auto=preventAllCombatDamage from(creature[enchanted]) to(this)\ntype=Creature").as_deref(),
-        Some("unsupported: spec term `enchanted`")
+        error_of("auto=preventAllCombatDamage from(creature[dredgeable]) to(this)\ntype=Creature").as_deref(),
+        Some("unsupported: spec term `dredgeable`")
     );
     // On a permanent's own line, `oneshot` of a prevention is refused (`oneshot_line.rs`).
     assert_eq!(

@@ -39,6 +39,7 @@ mod cumulative_upkeep;
 mod cycling_targeted;
 mod detain;
 mod donothing;
+mod enchanted_term;
 mod extra_lands;
 mod flashback;
 mod flip;
