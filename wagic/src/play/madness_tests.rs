@@ -14,7 +14,10 @@ activate name(pay R to cast) castcard(normal)?name(put in graveyard) moveto(owne
 target=creature,player\nauto=damage:3\nmana={1}{R}{R}\ntype=Instant\n[/card]\n\
 [card]\nname=Lunatic Study\nabilities=madness\nautoexile=restriction{discarded} pay({0}) name(pay 0 to cast) \
 activate name(pay 0 to cast) castcard(normal)?name(put in graveyard) moveto(ownergraveyard)\n\
-auto=draw:1 controller\nmana={2}{U}\ntype=Sorcery\n[/card]\n";
+auto=draw:1 controller\nmana={2}{U}\ntype=Sorcery\n[/card]\n\
+[card]\nname=Lunatic Strength\nabilities=madness\nautoexile=restriction{discarded} pay({0}) name(pay 0 to cast) \
+activate name(pay 0 to cast) castcard(normal)?name(put in graveyard) moveto(ownergraveyard)\n\
+target=creature\nauto=2/1\nmana={1}{B}\ntype=Enchantment\nsubtype=Aura\n[/card]\n";
 
 /// A seat that discards Fiery Temper, answers madness with `cast` (or declines it) and
 /// targets p1.
@@ -151,4 +154,20 @@ fn a_sorcery_discarded_with_madness_in_the_cleanup_step_is_cast_there() {
     assert_eq!(game.table.board.get(study).map(|c| c.zone), Some(GRAVEYARD));
     // It drew a card: a Mountain of the library, beside the seven Bears.
     assert_eq!(game.table.board.zone(P0, HAND).len(), MAX_HAND + 1, "{lines:?}");
+}
+
+#[test]
+fn an_aura_discarded_with_madness_is_cast_and_enchants_a_creature() {
+    let (mut game, strength) = first_main_with(CARDS, &[], "Lunatic Strength", P0, HAND);
+    game.players = [PlayerKind::Greedy; 2];
+    let bear = game.table.add_card("Bear", P0, BATTLEFIELD, -1).expect("a card");
+    mark_seen(&mut game);
+    WagicHost::discard(&mut game.table.board, P0, 1);
+    game.settle().expect("settles");
+    game.priority_window().expect("plays on");
+    let board = &game.table.board;
+    let lines = texts(&game);
+    assert!(lines.iter().any(|line| line.contains("casts Lunatic Strength for its madness cost")), "{lines:?}");
+    assert_eq!(board.get(strength).map(|c| (c.zone, c.attached)), Some((BATTLEFIELD, Some(bear))), "{lines:?}");
+    assert_eq!(board.power(bear), 4, "{lines:?}");
 }
