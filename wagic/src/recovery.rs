@@ -48,14 +48,16 @@ pub fn further_errors(
                 break;
             }
             // Nor are they lowered again, but for what gives the lines after their context:
-            // what describes the card, a spell's or an Aura's `target=`, and triggers (a
-            // trigger's restriction is refused beside another trigger on its event).
+            // what describes the card, a spell's or an Aura's `target=`, `abilities=` (the
+            // madness an `autoexile=` line needs) and triggers (a trigger's restriction is
+            // refused beside another trigger on its event).
             let mut position = 0;
             fields.retain(|field| {
                 position += 1;
                 position > index
                     || front::describes_only(field.key)
                     || field.is("target")
+                    || field.is("abilities")
                     || field.value.starts_with('@')
             });
         }

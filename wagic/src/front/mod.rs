@@ -35,7 +35,7 @@
 //! `dynamicability<!...!>` in `dynamic.rs`, `upcost[...]` in `upcost.rs`, `if compare(...)`
 //! in `compare.rs`, `autohand=` (cycling) in `hand.rs`, `kicker=` with `auto=kicker effect`,
 //! `flashback=` and `retrace=` in `kicker.rs`, `buyback=` in `buyback.rs`, `suspend(N)=` in
-//! `suspend.rs`, `other=` with `auto=alternative effect` in `alternative.rs`, a card's
+//! `suspend.rs`, madness's `autoexile=` line in `madness.rs`, `other=` with `auto=alternative effect` in `alternative.rs`, a card's
 //! `choice` lines (its modes) in `choice.rs`, `this(...)` in `this.rs`, a permanent's
 //! `lord(spec|zones) altercost(colour, ±n)` (read, not compiled: the table applies it) in
 //! `cost_change.rs`, `thisforeach(counter{...})` in `thisforeach.rs`, `@next` in `next.rs`,
@@ -92,7 +92,10 @@ mod line_targets;
 mod links;
 mod lord_given;
 mod lowering;
+mod madness;
 pub use lord_given::is_lord_given_activation;
+use madness::has_madness;
+pub use madness::madness_cost;
 mod morph;
 pub use morph::face_up_cost;
 mod next;
@@ -740,6 +743,7 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
                 });
             }
             "autohand" => hand_actions.push(lowering.hand_line(value)?),
+            "autoexile" => lowering.autoexile_line(value, has_madness(block))?,
             "autograveyard"
                 if is_spell
                     && (is_graveyard_activation(value.text) || graveyard::is_own_move_from_battlefield(value.text)) =>

@@ -117,6 +117,7 @@ pub const COMPILED_KEYS: &[&str] = &[
     "target",
     "autograveyard",
     "autohand",
+    "autoexile",
     "kicker",
     "buyback",
     "flashback",
@@ -131,7 +132,7 @@ pub const COMPILED_KEYS: &[&str] = &[
 
 /// The help of a key not compiled: the keys that are.
 pub const COMPILED_KEYS_HELP: &str = "the keys compiled are `auto`, `abilities`, `target`, `autograveyard` (abilities in \
-     the graveyard: activated, triggered, static, one-shot), `autohand` (cycling), `kicker`, `buyback`, `suspend(N)`, \
+     the graveyard: activated, triggered, static, one-shot), `autohand` (cycling), `autoexile` (madness's line), `kicker`, `buyback`, `suspend(N)`, \
      `flashback`, `retrace`, `other` (a mana cost) and morph's `facedown`, `autofacedown` and `autofaceup`; `name`, \
      `text`, `mana`, `type`, `subtype`, `power` and `toughness` describe the card";
 

@@ -133,6 +133,9 @@ mod kicker;
 mod legend;
 mod life;
 mod loyalty;
+mod madness;
+#[cfg(test)]
+mod madness_tests;
 mod morph;
 #[cfg(test)]
 mod morph_tests;
@@ -679,6 +682,12 @@ impl Game<'_> {
             self.table.board.place(card, active, GRAVEYARD, -1);
         }
         self.settle()?;
+        // A card with madness discarded is cast now or put into the graveyard; a spell
+        // cast so resolves before the turn ends (rule 514.3a: players get priority).
+        self.madness_choices()?;
+        if !self.stack.is_empty() {
+            self.priority_window()?;
+        }
         self.table.try_end_turn(active).map_err(stopped)?;
         self.settle()
     }

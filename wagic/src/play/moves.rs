@@ -48,7 +48,7 @@ pub(super) enum Move {
 
 /// How a spell is paid for as it is cast.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Paid {
+pub(super) enum Paid {
     /// Its mana cost.
     Normal,
     /// Its mana cost and its kicker.
@@ -63,6 +63,8 @@ enum Paid {
     Buyback,
     /// Nothing: cast from exile as the last time counter of suspend is removed.
     Suspended,
+    /// Its madness cost, from exile, discarded (`madness.rs`).
+    Madness,
 }
 
 /// The plain costs a mana cost written in lower case (`{2}{u}{u}`) may be paid as,
@@ -504,7 +506,7 @@ impl Game<'_> {
 
     /// Casts a spell: taps the lands its cost needs, pays it, and puts it on the stack
     /// ([`super::stack`]): an instant or sorcery with a target has it chosen now.
-    fn cast(&mut self, card: CardId, paid: Paid) -> Flow {
+    pub(super) fn cast(&mut self, card: CardId, paid: Paid) -> Flow {
         let kicked = paid == Paid::Kicked;
         let cost = match paid {
             Paid::Normal => self.spell_cost(card),
@@ -515,6 +517,7 @@ impl Game<'_> {
             Paid::Alternative => self.alternative_cost(card),
             Paid::Buyback => self.buyback_cost(card),
             Paid::Suspended => Some(([0; 6], false)),
+            Paid::Madness => self.madness_cost(card),
         };
         let Some((cost, has_x)) = cost else { return Ok(()) };
         let Some(c) = self.table.board.get(card) else { return Ok(()) };
@@ -560,6 +563,7 @@ impl Game<'_> {
             Paid::Alternative => " for its alternative cost",
             Paid::Buyback => " with buyback",
             Paid::Suspended => " without paying its mana cost",
+            Paid::Madness => " for its madness cost",
         };
         let alternative = if paid == Paid::Alternative { self.alternative_action(card) } else { None };
         if let Some(action) = alternative {

@@ -478,6 +478,19 @@ impl Game<'_> {
         Ok(self.ask(player, Asked { kind: QuestionKind::Legend, prompt, about: Some(new), options })? == 0)
     }
 
+    /// Whether `player` casts `card`, a card of theirs discarded with madness (exiled), for
+    /// its madness cost; else it goes to their graveyard.
+    pub(super) fn ask_madness(&mut self, player: PlayerId, card: CardId) -> Result<bool, Outcome> {
+        let name = self.name(card);
+        let cost = self.table.board.get(card).map_or(String::new(), |c| c.printed.madness.clone());
+        let options = vec![
+            (format!("cast {name} for its madness cost {cost}"), Some(card), OptionKind::Cast),
+            (format!("put {name} into the graveyard"), None, OptionKind::No),
+        ];
+        let prompt = format!("{}: madness, {name} was discarded", who(player));
+        Ok(self.ask(player, Asked { kind: QuestionKind::Effect, prompt, about: Some(card), options })? == 0)
+    }
+
     /// Whether `player` keeps their hand of `cards` cards (`lands` of them lands).
     pub(super) fn ask_keep(&mut self, player: PlayerId, cards: usize, lands: usize) -> Result<bool, Outcome> {
         let options =

@@ -113,6 +113,8 @@ impl Game<'_> {
 
     /// `player` has priority: a move, or a pass (`false`).
     fn take_priority(&mut self, player: PlayerId) -> Result<bool, Outcome> {
+        // The cards discarded with madness since are cast or put away first.
+        self.madness_choices()?;
         // Sorcery-speed abilities wait for an empty stack, as sorcery-speed spells do.
         self.table.board.main_phase = self.phase.is_main() && self.stack.is_empty();
         let mut moves = self.legal_moves(player)?;

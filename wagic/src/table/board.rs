@@ -250,6 +250,9 @@ pub struct Board {
     pub bought_back: Vec<CardId>,
     /// The cards suspended in exile, in the order they were (`suspend.rs`).
     pub suspended: Vec<CardId>,
+    /// The cards with madness discarded into exile, waiting for their owner's choice to
+    /// cast them for their madness cost (`madness.rs`).
+    pub maddened: Vec<CardId>,
     /// The creatures cast by suspend, on the stack or the battlefield: they have haste
     /// (`suspend.rs`).
     pub hasted: Vec<CardId>,
@@ -382,6 +385,7 @@ impl Board {
             flashed_back: Vec::new(),
             bought_back: Vec::new(),
             suspended: Vec::new(),
+            maddened: Vec::new(),
             hasted: Vec::new(),
             ended_blocks: Vec::new(),
             alternative: None,
@@ -691,6 +695,9 @@ impl Board {
         let (zone, position) = self.flashback_destination(card, zone, position);
         self.forget_buyback(card, zone);
         self.forget_suspend(card, zone);
+        self.forget_madness(card, zone);
+        // Madness first, as Wagic replaces a discard's destination before any other.
+        let (zone, position) = self.madness_destination(card, zone, position);
         let (zone, position) = self.replaced_destination(card, zone, position);
         self.note_persist(card, zone);
         if zone != BATTLEFIELD && zone != STACK {

@@ -67,6 +67,10 @@ pub struct Printed {
     /// `suspend(N)={cost}`: its N time counters and its cost as written (`{1}{r}`), `None`
     /// when it has none (`table/suspend.rs`).
     pub suspend: Option<(u32, String)>,
+    /// The cost of its madness line (`autoexile=restriction{discarded} pay({R}) ...`,
+    /// `{R}`), empty when none: discarded, it is exiled and its owner may cast it for this
+    /// (`table/madness.rs`).
+    pub madness: String,
     /// `facedown=` as written (`{3}`), empty when none: the cost of casting it face down
     /// (morph, `table/morph.rs`).
     pub face_down_cost: String,
@@ -452,6 +456,11 @@ fn printed_of(block: &crate::reader::CardBlock<'_>) -> Printed {
             .fields
             .iter()
             .find_map(|field| crate::front::suspend_time(field.key).map(|time| (time, field.value.trim().to_string()))),
+        madness: block
+            .field("autoexile")
+            .and_then(|field| crate::front::madness_cost(field.value))
+            .unwrap_or_default()
+            .to_string(),
         face_down_cost: block.field("facedown").map(|field| field.value.trim().to_string()).unwrap_or_default(),
         face_up_cost: block
             .field("autofacedown")

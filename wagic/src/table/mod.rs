@@ -51,6 +51,7 @@ mod given_triggers;
 mod graveyard;
 mod host;
 mod library;
+mod madness;
 mod morph;
 mod phase_actions;
 mod poison;

@@ -80,6 +80,7 @@ impl Board {
             flashed_back,
             bought_back,
             suspended,
+            maddened,
             hasted,
             ended_blocks,
             alternative,
@@ -116,7 +117,7 @@ impl Board {
         (effects.stamp(), abilities.stamp(), gave_triggers, gave_abilities).hash(hasher);
         (moved, detaching, detached, events, damage_dealt, targeted).hash(hasher);
         (combat_damage, active, main_phase, upkeep, x_paid, x_chosen, kicked, alternative).hash(hasher);
-        (flashed_back, bought_back, suspended, hasted, ended_blocks).hash(hasher);
+        (flashed_back, bought_back, suspended, maddened, hasted, ended_blocks).hash(hasher);
         (raided, creature_died, damaged, next_order, seed, cards_shuffled, drew_from_empty).hash(hasher);
         (damagers, victims, vampired, persisting, phase_actions, blinked, unmodelled, flipped).hash(hasher);
         (spells_cast, lost_to).hash(hasher);

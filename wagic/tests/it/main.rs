@@ -75,6 +75,7 @@ mod lord_given;
 mod lord_tokens;
 mod lost;
 mod lost_continuous;
+mod madness;
 mod may_and;
 mod menus;
 mod more;
