@@ -10,6 +10,7 @@ mod alternative;
 mod amounts;
 mod aslongas_unspaced;
 mod attached_triggers;
+mod attacked_alone;
 mod author;
 mod becomes;
 mod behaviour;
