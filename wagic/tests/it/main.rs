@@ -38,6 +38,7 @@ mod counted_entering;
 mod counters;
 mod cumulative_upkeep;
 mod cycling_targeted;
+mod damaged_term;
 mod detain;
 mod donothing;
 mod enchanted_term;
