@@ -77,7 +77,7 @@ pub fn asks_its_player(command: vm::bytecode::CommandIdx) -> bool {
 
 /// Keyword terms inside a spec's `[...]`: states and colours, then the keyword abilities.
 pub const FILTERS: &[NamedSpec] = &{
-    const STATES: [NamedSpec; 19] = [
+    const STATES: [NamedSpec; 20] = [
         named("tapped", "Tapped permanents."),
         named("attacking", "Attacking creatures."),
         named("blocking", "Blocking creatures."),
@@ -97,6 +97,7 @@ pub const FILTERS: &[NamedSpec] = &{
              hand, a library or exile, or into a graveyard from the battlefield or the stack.",
         ),
         named("enchanted", "Permanents with an Aura attached (Wagic's `enchanted`)."),
+        named("damaged", "Creatures dealt damage this turn (Wagic's `damaged`), until they move."),
         // Terms comparing the card with the filter's source: read where the filter is
         // resolved (`Host::has_keyword_for`), so the front end keeps them to VM filters.
         named(

@@ -179,6 +179,7 @@ impl<'i> Lowering<'i> {
             stored_cost: Default::default(),
             chosen_move: Default::default(),
             turn_limited: Default::default(),
+            attacked_alone: Default::default(),
             combat_foe: Default::default(),
             trigger_from: Default::default(),
             once: Default::default(),

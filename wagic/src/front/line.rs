@@ -5,6 +5,9 @@
 use super::*;
 use compiler::ir::{Arg, Effect, Link, TypeAtom};
 
+/// The restriction `@combat(attackedalone)` stands for: one creature attacks.
+const ATTACKING_ALONE: &str = "type(creature[attacking]|battlefield)~equalto~1";
+
 /// What one `auto=` line is.
 pub(super) enum Line<'i> {
     /// No cost and no trigger: a spell's effect, or a permanent's effect on entering play.
@@ -125,6 +128,7 @@ impl<'i> Lowering<'i> {
             })?;
             let (trigger, restriction) = split_restriction(value.slice(0, colon).trim());
             self.turn_limited.set(false);
+            self.attacked_alone.set(false);
             self.once.set(false);
             let events = self.trigger(trigger)?;
             let damaged = CATALOGUE.event_index("damaged").map(EventIdx::new);
@@ -149,12 +153,19 @@ impl<'i> Lowering<'i> {
                 }
                 statements = self.restricted(restriction, statements)?;
             }
+            if self.attacked_alone.get() {
+                // The attackers are all declared when `attacking` fires, and stay so until
+                // its triggers resolve: one attacking creature is the trigger's own.
+                let alone = Piece::new(ATTACKING_ALONE, trigger.start);
+                statements = self.restricted(alone, statements)?;
+            }
             let statements = self.until_end_of_turn(statements);
             self.static_only(statements, value)?;
             let next =
                 trigger.from(1).trim().words().first().is_some_and(|word| word.text.eq_ignore_ascii_case("next"));
             let once = next || self.once.get();
-            return Ok(Line::Triggered { events, statements, restricted: restriction.is_some(), once });
+            let restricted = restriction.is_some() || self.attacked_alone.get();
+            return Ok(Line::Triggered { events, statements, restricted, once });
         }
         if value.text.starts_with('{') {
             let colon = value.find_top(b':').ok_or_else(|| {

@@ -124,6 +124,10 @@ pub(super) struct Lowering<'i> {
     pub(super) trigger_from: std::cell::Cell<Option<&'static str>>,
     /// Whether the trigger last read has `turnlimited` (its auto costs `turnonce`).
     pub(super) turn_limited: std::cell::Cell<bool>,
+    /// Whether the trigger last read is `@combat(attackedalone)` (Wagic's
+    /// `TrCardAttackedAlone`): an `attacking` trigger whose effect runs only when that
+    /// creature is the one attacker.
+    pub(super) attacked_alone: std::cell::Cell<bool>,
     /// Whether the trigger last read has `once` (Wagic's `mOnce`: it fires once while its
     /// card is in play; its auto costs `nextonce`).
     pub(super) once: std::cell::Cell<bool>,

@@ -314,6 +314,7 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
         trigger_from: Default::default(),
         chosen_move: Default::default(),
         turn_limited: Default::default(),
+        attacked_alone: Default::default(),
         once: Default::default(),
         targeted_opponent: targeted_player::targets_only_the_opponent(block, is_spell),
         spell_targets_player: targets_player,

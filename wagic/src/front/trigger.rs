@@ -159,6 +159,12 @@ impl<'i> Lowering<'i> {
                 kinds.pop();
                 self.turn_limited.set(true);
             }
+            // `attackedalone`: the `attacking` event, its effect guarded by a count of the
+            // attackers (`line.rs`).
+            if kinds.len() == 1 && kinds[0] == "attackedalone" {
+                kinds[0] = "attacking".into();
+                self.attacked_alone.set(true);
+            }
             let known = |kind: &String| ["attacking", "blocking", "blocked", "notblocked"].contains(&kind.as_str());
             let repeated = kinds.iter().enumerate().any(|(index, kind)| kinds[..index].contains(kind));
             if !kinds.iter().all(known) || repeated {

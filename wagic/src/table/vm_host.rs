@@ -66,6 +66,7 @@ impl Host for Board {
             "damager" => self.damagers.contains(&card),
             "fresh" => c.fresh,
             "enchanted" => WagicHost::attachments(self, card).1 > 0,
+            "damaged" => self.victims.iter().any(|(victim, _)| *victim == card),
             // +1/+1 and -1/-1 counters cancel in Wagic too (`Counter::cancelCounter`).
             "counter{any}" => c.counters != (0, 0) || !c.named.is_empty(),
             // Read against the filter's source: `has_keyword_for`.

@@ -286,7 +286,10 @@ fn a_misspelt_spec_term_gets_the_term_meant() {
     assert_eq!(check(&card("tappd")), (vec![seen("E0100", "unsupported: spec term `tappd`", 4, 30)], 0));
     assert_eq!(help_of(&card("tappd"), Code::E0100), "did you mean `tapped`?");
     assert_eq!(help_of(&card("muliticolor"), Code::E0100), "did you mean `multicolor`?");
-    assert_eq!(help_of(&card("dredgeable"), Code::E0100), "`rsc explain E0100` lists what the Wagic front end compiles");
+    assert_eq!(
+        help_of(&card("dredgeable"), Code::E0100),
+        "`rsc explain E0100` lists what the Wagic front end compiles"
+    );
 }
 
 /// One Latin-1 byte (`Café`) made the whole file one E0001 and none of its cards was read.
