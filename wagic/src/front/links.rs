@@ -322,6 +322,12 @@ impl<'i> Lowering<'i> {
             let filter = self.sources_filter(args)?;
             return Ok(one(call(Command::ProtectionFrom, &[Arg::Filter(filter)])));
         }
+        if let Some((args, after)) = piece.call("removeallcounters") {
+            if !after.text.is_empty() {
+                return Err(Unsupported::new(piece, "text after `removeallcounters(...)`"));
+            }
+            return Ok(one(call(Command::Counter, &self.remove_all_counters(args)?)));
+        }
         if let Some((args, after)) = piece.call("counter") {
             if !after.text.is_empty() {
                 return Err(Unsupported::new(piece, "text after `counter(...)`"));

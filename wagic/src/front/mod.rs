@@ -105,6 +105,7 @@ pub mod piece;
 mod prevent;
 mod proliferate;
 mod rampage;
+mod remove_counters;
 mod restrictions;
 mod sacrifice;
 pub mod spec;

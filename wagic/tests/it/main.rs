@@ -106,6 +106,7 @@ mod prevent_all;
 mod prevent_mytgt;
 mod proliferate;
 mod protection;
+mod remove_all_counters;
 mod removetypes;
 mod retrace;
 mod self_sacrifice;
