@@ -133,6 +133,8 @@ mod kicker;
 mod legend;
 mod life;
 mod loyalty;
+#[cfg(test)]
+mod max_cast_tests;
 mod morph;
 #[cfg(test)]
 mod morph_tests;

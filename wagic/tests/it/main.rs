@@ -74,6 +74,7 @@ mod lord_given;
 mod lord_tokens;
 mod lost;
 mod lost_continuous;
+mod maxcast;
 mod may_and;
 mod menus;
 mod more;
