@@ -90,6 +90,9 @@ pub enum EffectCode {
     /// its card types, supertypes and the subtypes Aura and Equipment it had before, but
     /// those the changes after it add (`value` unused).
     RemoveTypes = 28,
+    /// `maxCast(spec)n`: the target player cannot cast a spell of the spec once they cast
+    /// n this turn; `value` packs the limit ([`crate::cast_limit::CastLimit::pack`]).
+    MaxCast = 29,
 }
 
 impl EffectCode {
@@ -124,6 +127,7 @@ impl EffectCode {
             EffectCode::CantBlock,
             EffectCode::CantBeTargetOf,
             EffectCode::RemoveTypes,
+            EffectCode::MaxCast,
         ]
         .into_iter()
         .find(|known| *known as u16 == code)

@@ -18,6 +18,7 @@
 
 pub mod builtins;
 pub mod card_names;
+pub mod cast_limit;
 pub mod catalogue;
 pub mod diagnostics;
 pub mod front;

@@ -94,6 +94,22 @@ pub(super) fn extra_lands<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(status(!players.is_empty()))
 }
 
+/// `maxcast(count, anyof, noneof, colour)`: each target player cannot cast a spell of
+/// the scope once they cast `count` of them this turn, while it lasts (`crate::cast_limit`).
+pub(super) fn max_cast<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let limit = crate::cast_limit::CastLimit {
+        count: int_arg(ctx, 0, 0).clamp(0, crate::cast_limit::MAX_COUNT),
+        any_of: int_arg(ctx, 1, 0),
+        none_of: int_arg(ctx, 2, 0),
+        colour: int_arg(ctx, 3, 0),
+    };
+    let players = target_players(ctx);
+    for &player in &players {
+        record(ctx, EffectCode::MaxCast, Value::Player(player), limit.pack())?;
+    }
+    Ok(status(!players.is_empty()))
+}
+
 /// `bushido(p, t)`: each target card not bearing a bushido mark gets +p/+t and the mark,
 /// while the effect lasts (Wagic pumps once as the blockers are chosen).
 pub(super) fn bushido<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {

@@ -552,6 +552,14 @@ macro_rules! for_each_command {
                 doc: "`cantbetargetof(spec)` (Wagic's `ACantBeTargetFrom`): while the effect lasts each target card cannot be the target of the spells and abilities of the cards the spec matches (on the battlefield and the stack, unless the spec names its zone), as protection keeps it from them, without protection's other parts (blocks, damage). The front end makes it continuous, so the matches are counted again after every change.",
                 fails_when: "no target is a card",
             },
+            MaxCast {
+                name: "maxcast",
+                params: [req "count": Int, req "anyof": Int, req "noneof": Int, req "colour": Int],
+                default_target: SourceController,
+                timed: true,
+                doc: "Wagic's `maxCast(spec)n` (`ACastRestriction`): while the effect lasts (a spell's: until end of turn) each target player cannot cast a spell of the spec once they have cast `count` such spells this turn (every card put on their stack this turn counts, whatever spell or ability put the limit there). The spec: a spell with one of the card types of the mask `anyof` (bit i: the i-th of creature, artifact, enchantment, land, instant, sorcery, planeswalker; 0: any spell), none of those of `noneof`, and of the colour `colour` (1 + its index among white, blue, black, red, green; 0: any colour).",
+                fails_when: "no target is a player",
+            },
         }
     };
 }

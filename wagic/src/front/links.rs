@@ -62,6 +62,13 @@ const EFFECT_WORDS: &[&str] = &[
     "preventallnoncombatdamage",
 ];
 
+/// What compiles of `maxCast(spec)n` (`crate::cast_limit::read`).
+const MAX_CAST_CONSTRUCT: &str = "`maxCast(spec)n` other than a spec of `*` or a card type with at most one bracket (types one of which the spell has, one type it lacks or a colour) and n from 0 to 15";
+
+/// What compiles of `maxPlay(...)`: more lands a turn. A lower limit (Moonhold's
+/// `maxPlay(land)-99`) or a limit on other cards is not kept by the game.
+const MAX_PLAY_CONSTRUCT: &str = "`maxPlay(...)` other than `maxPlay(land)+n` with n from 1 to 99";
+
 /// The effects written with an amount after a colon (`damage:2`).
 const AMOUNT_EFFECTS: &[&str] = &["damage", "life", "alterpoison", "lifeset", "draw", "discard", "deplete", "prevent"];
 
@@ -182,6 +189,18 @@ impl<'i> Lowering<'i> {
             .filter(|count| (1..100).contains(count))
         {
             return Ok(one(call(Command::ExtraLands, &[Arg::Value(Expr::Int(count))])));
+        }
+        if lower.starts_with("maxplay(") {
+            return Err(Unsupported::new(piece, MAX_PLAY_CONSTRUCT));
+        }
+        // `maxCast(spec)n`: no more than n spells of the spec a turn (`crate::cast_limit`).
+        if let Some((spec, count)) = piece.call("maxcast") {
+            let squeezed = |piece: Piece<'_>| piece.text.split_whitespace().collect::<String>().to_ascii_lowercase();
+            let Some(limit) = crate::cast_limit::read(&squeezed(spec), &squeezed(count)) else {
+                return Err(Unsupported::new(piece, MAX_CAST_CONSTRUCT));
+            };
+            let args = [limit.count, limit.any_of, limit.none_of, limit.colour].map(|int| Arg::Value(Expr::Int(int)));
+            return Ok(one(call(Command::MaxCast, &args)));
         }
         if let Some(zone_ref) = self.fizzle_zone(piece)? {
             return Ok(one(call(Command::Fizzle, &[Arg::Const(Const::Pile(zone_ref))])));

@@ -55,7 +55,6 @@ pub const EFFECTS: &[&str] = &[
     "kicked",
     "libraryeater",
     "lifeset",
-    "maxcast",
     "maxplay",
     "moverandom",
     "mypoolsave",

@@ -38,7 +38,9 @@ impl Game<'_> {
     /// cast so waits on the stack (the board knows one).
     pub(super) fn alternative_castable(&mut self, card: CardId, sorcery_speed: bool) -> Result<bool, super::Outcome> {
         let board = &self.table.board;
-        if board.alternative.is_some_and(|other| board.get(other).is_some_and(|c| c.zone == STACK)) {
+        if self.cast_limited(card)
+            || board.alternative.is_some_and(|other| board.get(other).is_some_and(|c| c.zone == STACK))
+        {
             return Ok(false);
         }
         let Some(c) = board.get(card) else { return Ok(false) };

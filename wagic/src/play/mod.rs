@@ -136,6 +136,8 @@ mod loyalty;
 mod madness;
 #[cfg(test)]
 mod madness_tests;
+#[cfg(test)]
+mod max_cast_tests;
 mod morph;
 #[cfg(test)]
 mod morph_tests;

@@ -51,6 +51,9 @@ impl Game<'_> {
     pub(super) fn face_down_castable(&self, card: CardId, sorcery_speed: bool) -> bool {
         let Some(cost) = self.face_down_cost(card) else { return false };
         let Some(owner) = self.table.board.get(card).map(|c| c.owner) else { return false };
+        if self.cast_limited(card) {
+            return false;
+        }
         let flash = self.table.rules(card).is_ok_and(|rules| {
             self.table.library().program.cards()[rules.index()]
                 .abilities

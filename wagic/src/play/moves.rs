@@ -183,7 +183,7 @@ impl Game<'_> {
             moves.extend(self.activation_moves(card, player, &offered));
         }
         for card in self.flashback_cards(player) {
-            if self.castable_for(card, sorcery_speed, self.flashback_cost(card))? {
+            if !self.cast_limited(card) && self.castable_for(card, sorcery_speed, self.flashback_cost(card))? {
                 moves.push(Move::Flashback(card));
             }
         }
@@ -317,14 +317,23 @@ impl Game<'_> {
     fn castable(&mut self, card: CardId, sorcery_speed: bool) -> Result<bool, Outcome> {
         let board = &self.table.board;
         let now = crate::restriction::CastTime { phase: self.phase, turn: self.turn };
-        if board
-            .get(card)
-            .is_some_and(|c| !crate::restriction::cast_allowed(board, &c.printed.cast_restriction, c.owner, now))
+        if self.cast_limited(card)
+            || board
+                .get(card)
+                .is_some_and(|c| !crate::restriction::cast_allowed(board, &c.printed.cast_restriction, c.owner, now))
         {
             return Ok(false);
         }
         let cost = self.spell_cost(card);
         self.castable_for(card, sorcery_speed, cost)
+    }
+
+    /// Whether a `maxCast` limit keeps the card's owner from casting it now, in any way
+    /// (Wagic's cast rules each ask the limits, suspend's too; a suspended card cast as its
+    /// last time counter goes is cast by an ability, which does not).
+    pub(super) fn cast_limited(&self, card: CardId) -> bool {
+        let board = &self.table.board;
+        board.get(card).is_some_and(|c| crate::cast_limit::refused(board, card, c.owner))
     }
 
     /// Whether a card can be cast now for `cost` (its mana cost or another), as

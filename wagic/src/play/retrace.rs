@@ -35,7 +35,7 @@ impl Game<'_> {
             return Ok(moves);
         }
         for card in cards {
-            if self.castable_for(card, sorcery_speed, self.retrace_cost(card))? {
+            if !self.cast_limited(card) && self.castable_for(card, sorcery_speed, self.retrace_cost(card))? {
                 moves.extend(lands.iter().map(|&land| Move::Retrace { card, land }));
             }
         }

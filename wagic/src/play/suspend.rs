@@ -31,6 +31,9 @@ impl Game<'_> {
     pub(super) fn suspendable(&self, card: CardId, sorcery_speed: bool) -> bool {
         let Some((cost, _)) = self.suspend_cost(card) else { return false };
         let Some(c) = self.table.board.get(card) else { return false };
+        if self.cast_limited(card) {
+            return false;
+        }
         let owner = c.owner;
         let flash = self.table.rules(card).is_ok_and(|rules| {
             let data = &self.table.library().program.cards()[rules.index()];

@@ -28,6 +28,9 @@ impl Run<'_> {
     /// Whether a card in hand (not a land) can be cast now and paid for as `payment` says.
     pub(super) fn can_cast(&mut self, card: CardId, payment: Payment) -> bool {
         let Some(c) = self.table.board.get(card) else { return false };
+        if crate::cast_limit::refused(&self.table.board, card, c.owner) {
+            return false;
+        }
         let Ok(rules) = self.table.rules(card) else { return false };
         let data = &self.table.library().program.cards()[rules.index()];
         let flash = data.abilities.iter().any(|ability| CATALOGUE.abilities[ability.index()].name == "flash");
@@ -87,6 +90,11 @@ impl Run<'_> {
     ) -> Result<Option<Pending>, Skip> {
         let Some(c) = self.table.board.get(card) else { return Ok(None) };
         let printed_x = c.printed.mana_cost.to_ascii_lowercase().contains("{x}");
+        if crate::cast_limit::refused(&self.table.board, card, c.owner) {
+            // None of Wagic's cast rules reacts to the click (each asks the player's
+            // `playRestrictions`): it does nothing, the test's next clicks go on.
+            return Ok(None);
+        }
         let mana_cost = match payment {
             Payment::Alternative => &c.printed.other,
             Payment::Flashback => &c.printed.flashback,

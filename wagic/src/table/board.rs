@@ -312,6 +312,9 @@ pub struct Board {
     /// (Wagic's `seenThisTurn` and `seenLastTurn` of the stacks): the end of a turn moves
     /// the first to the second.
     pub spells_cast: [i32; 2],
+    /// Each card put on the stack this turn and the player whose stack it went on (at
+    /// most 1024): what a `maxCast` limit counts (`crate::cast_limit`).
+    pub cast_this_turn: Vec<(PlayerId, CardId)>,
     /// The zone lists [`Board::zone`] made since a card last changed zone, order or
     /// controller: every such change forgets them (`zone_lists.rs`).
     pub(super) zone_lists: super::zone_lists::ZoneLists,
@@ -326,6 +329,10 @@ pub(super) const MAX_DETACHED_KEPT: usize = 1024;
 
 /// The most phase actions waiting at once (a game has a handful; more are not kept).
 pub const MAX_PHASE_ACTIONS: usize = 1024;
+
+/// The most cards put on the stack in a turn that [`Board::cast_this_turn`] keeps (a
+/// `maxCast` count stops there, far past any limit a card writes).
+const MAX_CAST_KEPT: usize = 1024;
 
 impl Default for Board {
     fn default() -> Board {
@@ -407,6 +414,7 @@ impl Board {
             flipped: Vec::new(),
             transformed: Vec::new(),
             spells_cast: [0; 2],
+            cast_this_turn: Vec::new(),
             zone_lists: super::zone_lists::ZoneLists::default(),
             continuous_reads: super::settled::ContinuousReads::default(),
         }
@@ -681,6 +689,13 @@ impl Board {
         if card.zone == BATTLEFIELD { card.controller } else { card.owner }
     }
 
+    /// Notes `card` cast by `player` this turn, for the `maxCast` limits.
+    pub(super) fn note_cast(&mut self, player: PlayerId, card: CardId) {
+        if self.cast_this_turn.len() < MAX_CAST_KEPT {
+            self.cast_this_turn.push((player, card));
+        }
+    }
+
     /// Moves a card to its owner's `zone` (to its owner's battlefield), as a game would.
     pub fn move_to(&mut self, card: CardId, zone: ZoneIdx) {
         if let Some(owner) = self.get(card).map(|c| c.owner) {
@@ -774,6 +789,7 @@ impl Board {
         self.victims.retain(|(victim, _)| *victim != card);
         if zone == STACK && from.1 != STACK {
             self.spells_cast[0] = self.spells_cast[0].saturating_add(1);
+            self.note_cast(player, card);
         }
         let Some(c) = self.get_mut(card) else { return };
         c.attached = None;

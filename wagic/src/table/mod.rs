@@ -268,8 +268,14 @@ impl Table {
     }
 
     /// Casts an instant or sorcery from `player`'s hand: its action runs, then it goes to
-    /// the graveyard. Whether the action ran to the end.
+    /// the graveyard. Whether the action ran to the end: `false`, the card left in hand,
+    /// when a `maxCast` limit refuses it (`crate::cast_limit`); a spell cast counts for
+    /// those limits.
     pub fn try_cast(&mut self, card: CardId, player: PlayerId) -> Result<bool, TableError> {
+        if crate::cast_limit::refused(&self.board, card, player) {
+            return Ok(false);
+        }
+        self.board.note_cast(player, card);
         let done = self.try_activate(card, player)?;
         if let Some(owner) = self.board.get(card).map(|c| c.owner) {
             self.board.place(card, owner, GRAVEYARD, -1);
@@ -795,6 +801,7 @@ impl Table {
         }
         self.board.raided = [false; 2];
         self.board.spells_cast = [0, self.board.spells_cast[0]];
+        self.board.cast_this_turn.clear();
         self.board.creature_died = false;
         self.board.damaged = [0; 2];
         self.board.effects.retain(|(id, ..)| *id != TABLE_UNTIL_END_OF_TURN);

@@ -103,6 +103,8 @@ impl Board {
             // The game's log of flips: never read by a card.
             transformed: _,
             spells_cast,
+            // Read by the cast rules (`maxCast`), never by a continuous auto.
+            cast_this_turn: _,
             // Lists kept of the cards, which are hashed.
             zone_lists: _,
             continuous_reads: _,

@@ -26,7 +26,7 @@ fn extra_lands_last_the_turn_on_a_spell_and_while_in_play_on_a_permanent() {
     for line in ["maxPlay(land)-99", "maxPlay(creature)+1", "maxPlay(land)+x"] {
         assert_eq!(
             error_of(&format!("auto={line}\ntype=Sorcery")).as_deref(),
-            Some("unsupported: effect `maxplay`"),
+            Some("unsupported: `maxPlay(...)` other than `maxPlay(land)+n` with n from 1 to 99"),
             "{line}"
         );
     }

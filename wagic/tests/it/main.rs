@@ -78,6 +78,7 @@ mod lord_tokens;
 mod lost;
 mod lost_continuous;
 mod madness;
+mod maxcast;
 mod may_and;
 mod menus;
 mod more;
