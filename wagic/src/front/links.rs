@@ -34,6 +34,7 @@ const EFFECT_WORDS: &[&str] = &[
     "regenerate",
     "shuffle",
     "equip",
+    "rehook",
     "fog",
     "preventallcombatdamage",
     "cantbeblockedby",
@@ -61,6 +62,11 @@ const EFFECT_WORDS: &[&str] = &[
     "preventalldamage",
     "preventallnoncombatdamage",
 ];
+
+/// Whether a line names the effect `rehook` (as a word: not inside another).
+pub(super) fn names_rehook(line: &str) -> bool {
+    line.split(|c: char| !c.is_ascii_alphanumeric()).any(|word| word.eq_ignore_ascii_case("rehook"))
+}
 
 /// The effects written with an amount after a colon (`damage:2`).
 const AMOUNT_EFFECTS: &[&str] = &["damage", "life", "alterpoison", "lifeset", "draw", "discard", "deplete", "prevent"];
@@ -166,6 +172,18 @@ impl<'i> Lowering<'i> {
             if lower == word {
                 return Ok(one(call(command, &[])));
             }
+        }
+        if lower == "rehook" {
+            // Wagic's `AANewTarget` re-equipping: this Equipment leaves the creature it is
+            // attached to for the target, as `equip` attaches it, at any speed and for no
+            // equip cost. Without a target it would attach to nothing.
+            if !self.equipment && !self.given_to_equipment.get() {
+                return Err(Unsupported::new(piece, "`rehook` on a card that is not an Equipment"));
+            }
+            if !self.statement_targeted.get() {
+                return Err(Unsupported::new(piece, "`rehook` without a target"));
+            }
+            return Ok(one(call(Command::Equip, &[])));
         }
         if let Some(link) = self.clone_link(piece) {
             return Ok(one(link?));

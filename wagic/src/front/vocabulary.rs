@@ -68,7 +68,6 @@ pub const EFFECTS: &[&str] = &[
     "phasealter",
     "phaseout",
     "rampage",
-    "rehook",
     "reject",
     "removeallcounters",
     "replacedraw",

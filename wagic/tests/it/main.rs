@@ -102,6 +102,7 @@ mod prevent_all;
 mod prevent_mytgt;
 mod proliferate;
 mod protection;
+mod rehook;
 mod removetypes;
 mod retrace;
 mod self_sacrifice;
