@@ -213,7 +213,7 @@ macro_rules! for_each_command {
                 params: [],
                 default_target: Nothing,
                 timed: false,
-                doc: "`{cost}:equip`: attaches this equipment to the target creature its controller controls (the front end gives it `target(creature|mybattlefield)`, at sorcery speed); its static effects apply to the creature it is attached to (`equipped`).",
+                doc: "`{cost}:equip`: attaches this equipment to the target creature its controller controls (the front end gives it `target(creature|mybattlefield)`, at sorcery speed); its static effects apply to the creature it is attached to (`equipped`). Also Wagic's `rehook` (`{B}{B}:rehook target(creature|mybattlefield)`, `all(trigger[to]) rehook`), which attaches it to its target at any speed.",
                 fails_when: "there is no target",
             },
             Fog {

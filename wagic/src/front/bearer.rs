@@ -124,7 +124,8 @@ impl<'i> Lowering<'i> {
         if costs.iter().any(|cost| Some(cost.cost) == limit) {
             return Err(Unsupported::new(written, &format!("{giver} of an ability with `limit:n`")));
         }
-        if hand::has_cycle(costs) || statements.iter().any(is_equip) {
+        // `equip` given to a creature would attach the creature: to Equipment alone.
+        if hand::has_cycle(costs) || statements.iter().any(is_equip) && !bearer.given_to_equipment.get() {
             return Err(Unsupported::new(written, &format!("{giver} of `{{cycle}}` or `equip`")));
         }
         if !bearer.live_pumps.borrow().is_empty() {
@@ -163,6 +164,7 @@ impl<'i> Lowering<'i> {
             x_cost: Default::default(),
             counted_static: Default::default(),
             foreach_subject: Default::default(),
+            given_to_equipment: std::cell::Cell::new(self.given_to_equipment.get()),
             newability_relative: Default::default(),
             statement_targeted: Default::default(),
             line_target_before: Default::default(),

@@ -271,8 +271,8 @@ impl<'i> Lowering<'i> {
         }
     }
 
-    /// One `auto=` line of an Equipment: `{cost}:equip` (not continuous: the caller lowers
-    /// it as an activated ability), or a static effect without a target (`2/0`, `trample`),
+    /// One `auto=` line of an Equipment: `{cost}:equip` or `{cost}:rehook target(...)` (not
+    /// continuous: the caller lowers it as an activated ability), or a static effect without a target (`2/0`, `trample`),
     /// which becomes a continuous effect on the equipped creature (none while unattached:
     /// the catalogue's `equipped` is then nil). Any other line is refused: Wagic aims an
     /// equipment's abilities at the equipped creature, which is not modelled.
@@ -302,6 +302,11 @@ impl<'i> Lowering<'i> {
         };
         if is_taught && !taught_shape {
             return Err(Unsupported::new(value, construct));
+        }
+        if value.trim().text.to_ascii_lowercase().starts_with("aslongas(parents)") {
+            // Grifter's Blade's and Piston Sledge's attaching as it enters, unattached: no
+            // spec `parents` is compiled.
+            return Err(Unsupported::new(value, "`aslongas(parents)` on an Equipment (attaching it as it enters)"));
         }
         match line {
             Line::Activated { statements, .. } if statements.iter().all(is_equip) => Ok((statements, false)),

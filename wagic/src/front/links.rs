@@ -34,6 +34,7 @@ const EFFECT_WORDS: &[&str] = &[
     "regenerate",
     "shuffle",
     "equip",
+    "rehook",
     "fog",
     "preventallcombatdamage",
     "cantbeblockedby",
@@ -68,6 +69,11 @@ const MAX_CAST_CONSTRUCT: &str = "`maxCast(spec)n` other than a spec of `*` or a
 /// What compiles of `maxPlay(...)`: more lands a turn. A lower limit (Moonhold's
 /// `maxPlay(land)-99`) or a limit on other cards is not kept by the game.
 const MAX_PLAY_CONSTRUCT: &str = "`maxPlay(...)` other than `maxPlay(land)+n` with n from 1 to 99";
+
+/// Whether a line names the effect `rehook` (as a word: not inside another).
+pub(super) fn names_rehook(line: &str) -> bool {
+    line.split(|c: char| !c.is_ascii_alphanumeric()).any(|word| word.eq_ignore_ascii_case("rehook"))
+}
 
 /// The effects written with an amount after a colon (`damage:2`).
 const AMOUNT_EFFECTS: &[&str] = &["damage", "life", "alterpoison", "lifeset", "draw", "discard", "deplete", "prevent"];
@@ -173,6 +179,18 @@ impl<'i> Lowering<'i> {
             if lower == word {
                 return Ok(one(call(command, &[])));
             }
+        }
+        if lower == "rehook" {
+            // Wagic's `AANewTarget` re-equipping: this Equipment leaves the creature it is
+            // attached to for the target, as `equip` attaches it, at any speed and for no
+            // equip cost. Without a target it would attach to nothing.
+            if !self.equipment && !self.given_to_equipment.get() {
+                return Err(Unsupported::new(piece, "`rehook` on a card that is not an Equipment"));
+            }
+            if !self.statement_targeted.get() {
+                return Err(Unsupported::new(piece, "`rehook` without a target"));
+            }
+            return Ok(one(call(Command::Equip, &[])));
         }
         if let Some(link) = self.clone_link(piece) {
             return Ok(one(link?));

@@ -155,6 +155,10 @@ pub(super) struct Lowering<'i> {
     /// catalogue variable `enchanted` or `equipped` on a line `teach(...)` gives that
     /// permanent (Wagic's `ATeach` makes it the ability's source).
     pub(super) foreach_subject: std::cell::Cell<Option<&'static str>>,
+    /// Whether the abilities being lowered are given to Equipment (Puresteel Paladin's
+    /// `lord(equipment|mybattlefield) transforms((,newability[{0}:rehook ...]))`): `rehook`
+    /// and `equip` in them attach the Equipment that has them, as its own would.
+    pub(super) given_to_equipment: std::cell::Cell<bool>,
 }
 
 /// Whose Wagic's player word `targetcontroller` is: the controller of the ability's target

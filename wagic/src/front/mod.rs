@@ -18,8 +18,9 @@
 //! `aslongas(spec)` or `foreach(spec)` of a lasting effect: a continuous effect, an auto
 //! on the catalogue's `continuous` event that the runtime runs again after every change (a
 //! static `foreach(spec) p/t` is one pump whose `per` filter counts the cards the spec
-//! matches). An Equipment's lines are `{cost}:equip`, which attaches it, and static effects,
-//! continuous effects on the catalogue variable `equipped`.
+//! matches). An Equipment's lines are `{cost}:equip`, which attaches it (as `rehook`, an
+//! ability attaching it otherwise, does), and static effects, continuous effects on the
+//! catalogue variable `equipped`.
 //!
 //! An [`Unsupported`]'s help names the word meant when the word written is a typo of one
 //! the front end compiles (`compiler::diagnostics::suggest`), but not for Wagic's own words
@@ -297,6 +298,7 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
         x_cost: Default::default(),
         counted_static: Default::default(),
         foreach_subject: Default::default(),
+        given_to_equipment: Default::default(),
         newability_relative: Default::default(),
         statement_targeted: Default::default(),
         line_target_before: Default::default(),
@@ -743,6 +745,14 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
                     costs: &[],
                     statements: lowering.characteristic(value)?,
                 });
+            }
+            "autohand" | "autograveyard" if links::names_rehook(value.text) => {
+                // Wagic's `rehook` attaches an Equipment on the battlefield alone: from the
+                // graveyard (Sword of the Meek's "return it, then attach it") it does nothing.
+                return Err(Unsupported::new(
+                    value,
+                    &format!("`rehook` in an `{key}` line (the card off the battlefield)"),
+                ));
             }
             "autohand" => hand_actions.push(lowering.hand_line(value)?),
             "autoexile" => lowering.autoexile_line(value, has_madness(block))?,

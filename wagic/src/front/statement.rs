@@ -653,7 +653,9 @@ impl<'i> Lowering<'i> {
         let outer = self.until_end_of_turn.replace(restriction.is_some() && until_your_next_turn.is_none());
         let outer_targeted = self.statement_targeted.replace(target.is_some());
         let outer_card_target = self.statement_card_target.replace(targets_a_card(target.as_ref()));
+        let outer_given = self.given_to_equipment.replace(self.given_to_equipment.get() || lords_equipment(wrapper));
         let links = self.effect_links(effect_piece);
+        self.given_to_equipment.set(outer_given);
         self.statement_targeted.set(outer_targeted);
         self.statement_card_target.set(outer_card_target);
         self.until_end_of_turn.set(outer);
@@ -863,6 +865,14 @@ pub(super) fn names_a_target(part: Piece<'_>) -> bool {
         ["target(", "notatarget(", "all(", "lord("].iter().any(|call| lower.starts_with(call))
             || ["controller", "opponent", "targetcontroller"].contains(&lower.as_str())
     })
+}
+
+/// Whether a statement is a lord's over Equipment alone (`lord(equipment|mybattlefield)`):
+/// the abilities it gives are an Equipment's, which `rehook` and `equip` attach.
+fn lords_equipment(wrapper: Option<Wrapper<'_>>) -> bool {
+    let Some(Wrapper::Target(spec, "lord")) = wrapper else { return false };
+    let spec = spec.text.trim().to_ascii_lowercase();
+    spec.split('|').next().is_some_and(|kind| kind.trim() == "equipment")
 }
 
 /// Whether a statement's target may be a card: anything but none and the source's

@@ -56,6 +56,14 @@ pub(super) fn refused_new_ability(at: Piece<'_>, inner: Piece<'_>) -> Unsupporte
     if word.is_empty() {
         return Unsupported::new(at, "transforms part `newability` other than one effect on the card");
     }
+    if word == "rehook" {
+        // Brass Squire's "attach target Equipment to target creature": the Equipment is the
+        // line's target, the creature the new ability's, two targets of one effect.
+        return Unsupported::new(
+            at,
+            "transforms part `newability[rehook ...]` attaching the target Equipment to a second target",
+        );
+    }
     Unsupported::new(at, &format!("transforms part `newability[{word}...]` other than one effect on the card"))
 }
 

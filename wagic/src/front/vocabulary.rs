@@ -67,7 +67,6 @@ pub const EFFECTS: &[&str] = &[
     "phasealter",
     "phaseout",
     "rampage",
-    "rehook",
     "reject",
     "removeallcounters",
     "replacedraw",

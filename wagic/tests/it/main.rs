@@ -107,6 +107,7 @@ mod prevent_all;
 mod prevent_mytgt;
 mod proliferate;
 mod protection;
+mod rehook;
 mod remove_all_counters;
 mod removetypes;
 mod retrace;
