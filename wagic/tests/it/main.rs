@@ -39,6 +39,7 @@ mod cumulative_upkeep;
 mod cycling_targeted;
 mod detain;
 mod donothing;
+mod dynamicability_more;
 mod extra_lands;
 mod flashback;
 mod flip;
