@@ -203,9 +203,16 @@ impl<'i> Lowering<'i> {
         if words.recipient == Some("eachother") {
             return self.each_other(&written, chosen, effect, value);
         }
+        let untargeted = target.is_none() && target_card.is_none() && !self.spell && !self.aura && !self.equipment;
         // The recipient: `None` is the statement's own target.
         let recipient: Option<&'i Expr<'i>> = match words.recipient {
             None | Some("itself") => None,
+            // A permanent's ability without a target: Wagic's target is its card, whose
+            // controller is the source's (Gristleback's `{S}:...powerlifegain
+            // targetcontroller`), whose opponent the source's opponent (Meglonoth's,
+            // Lightning Reaver's `targetopponent`).
+            Some("targetcontroller") if untargeted => Some(var("me")),
+            Some("targetopponent") if untargeted => Some(var("opp")),
             Some("targetcontroller") => {
                 Some(self.arena.alloc(Expr::Attr(named_target()?, spec::attribute("controller"))))
             }
@@ -214,7 +221,8 @@ impl<'i> Lowering<'i> {
             Some("srcopponent") => Some(var("opp")),
             Some(other) => return Err(refused("recipient", Some(other))),
         };
-        let to_player = matches!(words.recipient, Some("targetcontroller" | "srccontroller" | "srcopponent"));
+        let to_player =
+            matches!(words.recipient, Some("targetcontroller" | "targetopponent" | "srccontroller" | "srcopponent"));
         let zero = Expr::Int(0);
         let (command, args): (Command, Vec<Arg<'i>>) = match effect {
             // Wagic's damage comes from the card the amount is read from: the source's, or

@@ -43,6 +43,14 @@ impl<'i> Lowering<'i> {
         recipient: Option<&'i Expr<'i>>,
     ) -> Result<(Option<Target<'i>>, &'i [Link<'i>]), Unsupported> {
         let Written { statement, inside, choice, stored, from_target, amount } = *written;
+        let hand = crate::catalogue::ZONES.iter().position(|zone| zone.name == "hand");
+        let in_a_hand = matches!(choice, Some(Target::Filter { filter, .. })
+            if Some(filter.zone.zone.index()) == hand);
+        if in_a_hand {
+            // Spellbound Dragon's discard: its printed "draw a card, then discard a card"
+            // is another line of the same trigger, which may run after this one.
+            return Err(Unsupported::new(inside, "`dynamicability` reading a card chosen in a hand"));
+        }
         let chosen = self.arena.alloc(Expr::Var(spec::variable("prevtgt")));
         let on_chosen = Target::Expr { value: chosen, optional: true };
         let after = |target: Target<'i>, chain: &[Link<'i>]| Statement {

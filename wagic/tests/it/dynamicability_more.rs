@@ -52,6 +52,9 @@ gain life equal to the number of charge counters on Golden Urn.\nmana={1}\ntype=
 [card]\nname=Grindclock\nauto={T}:target(player) dynamicability<!chargedeplete!>\n\
 text={T}: Put a charge counter on Grindclock. -- {T}: Target player puts the top X cards of his or her library into \
 his or her graveyard, where X is the number of charge counters on Grindclock.\nmana={2}\ntype=Artifact\n[/card]\n\
+[card]\nname=Gristleback\nauto={S}:dynamicability<!powerlifegain targetcontroller!>\n\
+text=Sacrifice Gristleback: You gain life equal to Gristleback's power.\n\
+mana={2}{G}\ntype=Creature\nsubtype=Boar Beast\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Growth\ntarget=creature\nauto=3/3\nmana={G}\ntype=Instant\n[/card]\n\
 [card]\nname=Frenzy\ntarget=creature\nauto=2/0\nmana={R}\ntype=Instant\n[/card]\n\
 [card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\nsubtype=Bear\npower=2\ntoughness=2\n[/card]\n\
@@ -101,6 +104,24 @@ fn a_chosen_target_is_read_in_the_statements_after_its_choice() {
     assert_eq!(
         ir_of("auto={T}:target(creature) dynamicability<!powerstrike eachother!>\ntype=Creature"),
         ["action[1]: filterSome(Exact(1)) damage ueot; this damage ueot"]
+    );
+}
+
+#[test]
+fn a_permanents_ability_without_a_target_names_its_own_card_controller_and_opponent() {
+    // Lightning Reaver: its charge counters, as damage to the source's opponent.
+    assert_eq!(
+        ir_of("auto=@each my endofturn:dynamicability<!chargestrike targetopponent!>\ntype=Creature"),
+        ["auto[my endofturn]: opp? damage ueot"]
+    );
+    // Xathrid Demon's chosen creature: Wagic reads the Demon's power, not the sacrificed one's.
+    assert_eq!(
+        error_of(
+            "auto=@each my upkeep:notatarget(other creature|mybattlefield) dynamicability<!powerstrike \
+             targetopponent!> sacrifice\ntype=Creature"
+        )
+        .as_deref(),
+        Some("unsupported: `dynamicability` recipient `targetopponent`")
     );
 }
 
@@ -158,6 +179,15 @@ fn forms_that_would_read_the_wrong_card_or_moment_are_refused() {
         error_of("auto={2}{G}{G}:dynamicability<!powerpumppow!> && dynamicability<!powerpumptough!>\ntype=Creature")
             .as_deref(),
         Some("unsupported: `dynamicability` without a target")
+    );
+    // Spellbound Dragon's discard, whose draw is another line.
+    assert_eq!(
+        error_of(
+            "auto=@combat(attacking) source(this):target(*|myhand) dynamicability<!mytgt manacostpumppow tosrc!> \
+             reject\ntype=Creature"
+        )
+        .as_deref(),
+        Some("unsupported: `dynamicability` reading a card chosen in a hand")
     );
     // A sacrifice noting two cards: the snapshot would be the last one's.
     assert_eq!(
@@ -301,4 +331,13 @@ fn grindclock_mills_its_target_by_its_charge_counters() {
     // Its milling ability alone (the card's other adds a counter), aimed at P1.
     activate(&mut table, clock, [0; 6], &[Value::Player(P1)]);
     assert_eq!(table.board.names(P1, GRAVEYARD), ["Tome", "Tome"]);
+}
+
+#[test]
+fn gristleback_sacrificed_gains_its_power_in_life() {
+    let mut table = Table::with_cards(CARDS);
+    let boar = table.put("Gristleback", P0, BATTLEFIELD);
+    grow(&mut table, boar);
+    activate(&mut table, boar, [0; 6], &[]);
+    assert_eq!(table.board.players[0].life, 25);
 }
