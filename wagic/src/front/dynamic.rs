@@ -6,23 +6,28 @@
 //! - whose amount: `mytgt` (the target card), else the source card; `itself` (as a
 //!   recipient) reads the target too, and a `manacost` without `source` reads the target;
 //! - the amount: `power`, `toughness`, `manacost` (counted as 0 when below 0);
-//! - the effect: `strike` (damage dealt by the source), `lifeloss`, `lifegain`,
-//!   `pumppow`, `pumptough`, `pumpboth` (until end of turn);
+//! - the effect: `strike` (damage dealt by the source, or by the target to itself),
+//!   `lifeloss`, `lifegain`, `pumppow`, `pumptough`, `pumpboth` (until end of turn);
 //! - the recipient: `targetcontroller`, `tosrc` (the source card), `srccontroller`,
-//!   `srcopponent`; none (or `itself`): the target.
+//!   `srcopponent`, `eachother` (a source's fight: `dynamic_choice.rs`); none (or
+//!   `itself`): the target.
 //!
 //! The ability written after `!>` (Karn's Touch's `transforms((...))`) acts on the same
 //! target first, as Wagic runs it before the main effect. The target card the amount is
-//! read from must be one the code can name: a spell's one-card `target=` (`tgt`) or the
-//! statement's own target when that is an expression other than a trigger's card. Other
-//! forms (`colors`, counters, `thatmuch`, `draw`, `eachother`, a damage dealt by the
-//! target...) are refused.
+//! read from must be one the code can name: a spell's one-card `target=` (`tgt`), the
+//! statement's own target when that is an expression other than a trigger's card, or a
+//! one-card `target(...)` of a line of one part, named after its choice
+//! (`dynamic_choice.rs`). A source its `{S}` cost sacrificed is read as the cost noted it.
+//! Other forms (`colors`, counters, `thatmuch`, `draw`, a damage the target deals to
+//! another recipient...) are refused.
 
 use compiler::ir::{Arg, BinaryOp, ChainOperator, Effect, Expr, Link, Target};
-use vm::bytecode::{CommandIdx, CompareOp};
+use vm::bytecode::{CommandIdx, CompareOp, FunctionIdx, Qty};
 
+use super::dynamic_choice::Written;
 use super::piece::Piece;
 use super::{Lowering, TargetController, Unsupported, spec};
+use crate::CATALOGUE;
 use crate::catalogue::Command;
 
 /// The opening of a dynamic ability.
@@ -65,21 +70,28 @@ pub(super) fn find(piece: Piece<'_>) -> Option<Found<'_>> {
     Some(Found { inside: piece.slice(inner_start, close), range: open..close + 2 })
 }
 
-/// Refuses an ability that sacrifices its source (`{S}`) and reads the source's amount
+/// Whether an ability sacrifices its source (`{S}`) and reads the source's amount
 /// (Ghitu Fire-Eater's `{T}{S}:target(creature,player) dynamicability<!powerstrike!>`):
-/// Wagic reads the power the card had as it left play, pumps included, where the board
-/// has ended them with the card's move.
-pub(super) fn refuse_sacrificed_source(costs: Piece<'_>, effect: Piece<'_>) -> Result<(), Unsupported> {
-    let sacrificed = costs.text.to_ascii_lowercase().contains("{s}");
+/// Wagic reads the power the card had as it left play, pumps included, which the cost
+/// notes as it pays (the catalogue's `stored`, Wagic's `storedCard`) while the board ends
+/// them with the card's move. A cost noting another card as well (`{S}{E(spec)}`) is
+/// refused: the snapshot would be the last card's.
+pub(super) fn reads_sacrificed_source(costs: Piece<'_>, effect: Piece<'_>) -> Result<bool, Unsupported> {
+    let written = costs.text.to_ascii_lowercase();
     let lower = effect.text.to_ascii_lowercase();
     let reads_source = lower.match_indices(OPEN).any(|(at, _)| {
         let words = lower[at + OPEN.len()..].split("!>").next().unwrap_or("");
         !read(words).reads_the_target()
     });
-    if sacrificed && reads_source {
-        return Err(Unsupported::new(costs, "`dynamicability` reading a source its cost sacrificed"));
+    if !written.contains("{s}") || !reads_source {
+        return Ok(false);
     }
-    Ok(())
+    let noting = ["{s}", "{e}", "{h}", "{s(", "{e(", "{h(", "{t(", "{discard("];
+    let notes = noting.iter().map(|cost| written.matches(cost).count()).sum::<usize>();
+    if notes > 1 {
+        return Err(Unsupported::new(costs, "`dynamicability` reading a source its cost sacrificed with another card"));
+    }
+    Ok(true)
 }
 
 /// The first of `keywords` the text holds, as Wagic searches (`None`: none is written).
@@ -119,13 +131,17 @@ pub(super) fn read(inside: &str) -> Words {
 impl<'i> Lowering<'i> {
     /// The target and chain of a statement holding `dynamicability<!...!>`: `target` is
     /// the statement's own (none: the spell's), `stored` the links of the ability written
-    /// after `!>` (run first, on the same target).
+    /// after `!>`, on the same target. A one-card `target(...)` chosen as the statement
+    /// resolves is named by the statements after the one choosing it (its `prevtgt`):
+    /// when the line allows it (`split`), the statement returned only chooses it
+    /// and the statements doing the effect are left in `dynamic_after`.
     pub(super) fn dynamic(
         &self,
         statement: Piece<'_>,
         found: &Found<'_>,
         target: Option<Target<'i>>,
         stored: &'i [Link<'i>],
+        split: bool,
     ) -> Result<(Option<Target<'i>>, &'i [Link<'i>]), Unsupported> {
         let inside = found.inside;
         let refused = |what: &str, word: Option<&str>| {
@@ -139,21 +155,34 @@ impl<'i> Lowering<'i> {
             return Err(Unsupported::new(inside, "`dynamicability` on an Aura"));
         }
         let words = read(inside.text);
+        let var = |name: &str| -> &'i Expr<'i> { self.arena.alloc(Expr::Var(spec::variable(name))) };
+        // A one-card target chosen as the statement resolves, named by the statements after
+        // the one choosing it.
+        let chosen = match target {
+            Some(Target::Filter { filter, .. }) if filter.qty.is_some() && split => {
+                if filter.qty != Some(Qty::Exact(1)) {
+                    return Err(Unsupported::new(inside, "`dynamicability` reading a target of several cards"));
+                }
+                true
+            }
+            _ => false,
+        };
         // The target card, when the code can name it.
         let target_card: Option<&'i Expr<'i>> = match target {
             Some(Target::Expr { value, .. }) => Some(value),
             None if self.target_controller == TargetController::SpellTarget => {
-                Some(self.arena.alloc(Expr::Index(self.arena.alloc(Expr::Var(spec::variable("tgt"))), 0)))
+                Some(self.arena.alloc(Expr::Index(var("tgt"), 0)))
             }
+            _ if chosen => Some(self.arena.alloc(Expr::Index(var("prevtgt"), 0))),
             _ => None,
         };
         let named_target = || {
             target_card
                 .ok_or_else(|| Unsupported::new(inside, "`dynamicability` reading a target chosen as it resolves"))
         };
-        let source_card = &*self.arena.alloc(Expr::Var(spec::variable("this")));
+        let source_card = var("this");
         let amount = words.amount.ok_or_else(|| refused("an amount", None))?;
-        if !["power", "toughness", "manacost"].contains(&amount) {
+        if !["power", "toughness", "manacost", "charge", "oneonecounters"].contains(&amount) {
             return Err(refused("amount", Some(amount)));
         }
         if let Some(source @ ("myself" | "myfoe")) = words.source {
@@ -168,30 +197,41 @@ impl<'i> Lowering<'i> {
             // entered play, so the amount could miss a pump.
             return Err(Unsupported::new(inside, "`dynamicability` reading the card of its trigger"));
         }
-        let read = self.arena.alloc(Expr::Attr(counted_card, spec::attribute(amount)));
-        // Wagic counts an amount below 0 as 0: `(n > 0 and n) or 0`.
-        let above_zero =
-            self.arena.alloc(Expr::Binary(BinaryOp::Compare(CompareOp::Gt), read, self.arena.alloc(Expr::Int(0))));
-        let value = Expr::Or(self.arena.alloc(Expr::And(above_zero, read)), self.arena.alloc(Expr::Int(0)));
+        let value = self.dynamic_amount(counted_card, amount, !from_target && self.sacrificed_source.get());
         let effect = words.effect.ok_or_else(|| refused("an effect", None))?;
+        let written = Written { statement, inside, choice: target, stored, from_target, amount };
+        if words.recipient == Some("eachother") {
+            return self.each_other(&written, chosen, effect, value);
+        }
+        let untargeted = target.is_none() && target_card.is_none() && !self.spell && !self.aura && !self.equipment;
         // The recipient: `None` is the statement's own target.
-        let player = |name: &str| -> &'i Expr<'i> { self.arena.alloc(Expr::Var(spec::variable(name))) };
         let recipient: Option<&'i Expr<'i>> = match words.recipient {
             None | Some("itself") => None,
+            // A permanent's ability without a target: Wagic's target is its card, whose
+            // controller is the source's (Gristleback's `{S}:...powerlifegain
+            // targetcontroller`), whose opponent the source's opponent (Meglonoth's,
+            // Lightning Reaver's `targetopponent`).
+            Some("targetcontroller") if untargeted => Some(var("me")),
+            Some("targetopponent") if untargeted => Some(var("opp")),
             Some("targetcontroller") => {
                 Some(self.arena.alloc(Expr::Attr(named_target()?, spec::attribute("controller"))))
             }
             Some("tosrc") => Some(source_card),
-            Some("srccontroller") => Some(player("me")),
-            Some("srcopponent") => Some(player("opp")),
+            Some("srccontroller") => Some(var("me")),
+            Some("srcopponent") => Some(var("opp")),
             Some(other) => return Err(refused("recipient", Some(other))),
         };
-        let to_player = matches!(words.recipient, Some("targetcontroller" | "srccontroller" | "srcopponent"));
+        let to_player =
+            matches!(words.recipient, Some("targetcontroller" | "targetopponent" | "srccontroller" | "srcopponent"));
         let zero = Expr::Int(0);
         let (command, args): (Command, Vec<Arg<'i>>) = match effect {
-            // Wagic's damage comes from the card the amount is read from: only the source's
-            // is compiled.
+            // Wagic's damage comes from the card the amount is read from: the source's, or
+            // the target's dealt to itself (Repentance: "Target creature deals damage to
+            // itself equal to its power").
             "strike" if !from_target => (Command::Damage, vec![Arg::Value(value)]),
+            "strike" if recipient.is_none() => {
+                (Command::Damage, vec![Arg::Value(value), Arg::Value(Expr::Nil), Arg::Value(*counted_card)])
+            }
             "lifegain" | "lifeloss" if to_player => {
                 let signed = if effect == "lifeloss" { Expr::Neg(self.arena.alloc(value)) } else { value };
                 (Command::Life, vec![Arg::Value(signed)])
@@ -199,22 +239,55 @@ impl<'i> Lowering<'i> {
             "pumppow" if !to_player => (Command::Pump, vec![Arg::Value(value), Arg::Value(zero)]),
             "pumptough" if !to_player => (Command::Pump, vec![Arg::Value(zero), Arg::Value(value)]),
             "pumpboth" if !to_player => (Command::Pump, vec![Arg::Value(value), Arg::Value(value)]),
+            // Grindclock's `target(player)`, Surrakar Spellblade's `srccontroller`.
+            "draw" | "deplete" if to_player || targets_players(target) => {
+                let command = if effect == "draw" { Command::Draw } else { Command::Deplete };
+                (command, vec![Arg::Value(value)])
+            }
+            // Backlash's creature deals it, as Wagic's target does; Agonizing Demise's
+            // printed text has the spell deal it, written the same.
             "strike" => return Err(Unsupported::new(inside, "`dynamicability` damage dealt by its target")),
-            "lifegain" | "lifeloss" | "pumppow" | "pumptough" | "pumpboth" => {
+            "lifegain" | "lifeloss" | "pumppow" | "pumptough" | "pumpboth" | "draw" | "deplete" => {
                 return Err(refused("effect on that recipient:", Some(effect)));
             }
             other => return Err(refused("effect", Some(other))),
         };
-        let call = Effect::Call {
-            command: CommandIdx::new(command.index()),
-            confirm: false,
-            args: self.arena.alloc_slice_copy(&args),
+        let call = Link {
+            operator: None,
+            effect: Effect::Call {
+                command: CommandIdx::new(command.index()),
+                confirm: false,
+                args: self.arena.alloc_slice_copy(&args),
+            },
         };
+        // The chosen target named after its choice: its amount read, or its controller the
+        // recipient. (A source's amount for another recipient with an ability after `!>`
+        // stays refused below: Selfless Exorcist's `powerstrike tosrc` reads the
+        // Exorcist's power, where its printed text reads the exiled card's.)
+        let names_the_choice = from_target || matches!(words.recipient, Some("targetcontroller"));
+        if chosen && names_the_choice {
+            return self.after_the_choice(&written, call, recipient);
+        }
         let mut chain: Vec<Link<'i>> = stored.to_vec();
         let operator = (!chain.is_empty()).then_some(ChainOperator::Then);
-        chain.push(Link { operator, effect: call });
+        chain.push(Link { operator, ..call });
         let chain = self.arena.alloc_slice_copy(&chain);
+        let pump = command == Command::Pump;
         match recipient {
+            // Feral Animist's `{3}:dynamicability<!powerpumppow!>`: Wagic's target of a
+            // permanent's activated ability without one is its card. Refused on a line of
+            // several parts: Yew Spirit's `powerpumppow && powerpumptough` reads its power
+            // again after the first pump, where its printed +X/+X reads it once.
+            None if target.is_none()
+                && target_card.is_none()
+                && split
+                && pump
+                && self.activated_line.get()
+                && !self.spell
+                && !self.equipment =>
+            {
+                Ok((Some(Target::Expr { value: source_card, optional: false }), chain))
+            }
             None if target.is_none() && target_card.is_none() => {
                 Err(Unsupported::new(statement, "`dynamicability` without a target"))
             }
@@ -225,4 +298,43 @@ impl<'i> Lowering<'i> {
             Some(value) => Ok((Some(Target::Expr { value, optional: true }), chain)),
         }
     }
+
+    /// `card`'s `amount` (`power`, `toughness`, `manacost`), counted as 0 when below 0 as
+    /// Wagic's `AADynamic` does: `(n > 0 and n) or 0`. `snapshot`: the source's as its
+    /// `{S}` cost noted it (`reads_sacrificed_source`).
+    pub(super) fn dynamic_amount(&self, card: &'i Expr<'i>, amount: &str, snapshot: bool) -> Expr<'i> {
+        let call = |name: &str, args: &[Expr<'i>]| -> &'i Expr<'i> {
+            let function = CATALOGUE.functions.iter().position(|function| function.name == name).unwrap_or(0);
+            self.arena.alloc(Expr::Call(FunctionIdx::new(function), self.arena.alloc_slice_copy(args)))
+        };
+        // Counters: `foreachcount` reads those a card had as it left the battlefield (a
+        // sacrificed Golden Urn's charge counters), and is never below 0.
+        let counter = match amount {
+            "charge" => Some("charge"),
+            "oneonecounters" => Some("1/1"),
+            _ => None,
+        };
+        if let Some(name) = counter {
+            return *call("foreachcount", &[*card, Expr::Str(self.arena.alloc_str(name))]);
+        }
+        let read: &'i Expr<'i> = if snapshot {
+            let function = CATALOGUE.functions.iter().position(|function| function.name == "stored").unwrap_or(0);
+            let args = [Expr::Var(spec::variable("this")), Expr::Str(self.arena.alloc_str(amount))];
+            self.arena.alloc(Expr::Call(FunctionIdx::new(function), self.arena.alloc_slice_copy(&args)))
+        } else {
+            self.arena.alloc(Expr::Attr(card, spec::attribute(amount)))
+        };
+        let above_zero =
+            self.arena.alloc(Expr::Binary(BinaryOp::Compare(CompareOp::Gt), read, self.arena.alloc(Expr::Int(0))));
+        Expr::Or(self.arena.alloc(Expr::And(above_zero, read)), self.arena.alloc(Expr::Int(0)))
+    }
+}
+
+/// Whether a statement's target is a `target(...)` of players only (Grindclock's
+/// `target(player)`), which a `draw` or `deplete` acts on.
+fn targets_players(target: Option<Target<'_>>) -> bool {
+    use compiler::ir::TypeAtom;
+    matches!(target, Some(Target::Filter { filter, .. })
+        if !filter.types.is_empty()
+            && filter.types.iter().all(|term| !term.negate && matches!(term.atom, TypeAtom::Player | TypeAtom::Players | TypeAtom::Me | TypeAtom::Opp)))
 }

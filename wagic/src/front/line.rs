@@ -173,10 +173,14 @@ impl<'i> Lowering<'i> {
                     .with_help(Some("write `:` between the cost and the effect (`{T}:add{G}`)".into()))
             })?;
             let (costs, x_cost) = self.activated_costs(value.slice(0, colon).trim())?;
-            dynamic::refuse_sacrificed_source(value.slice(0, colon), value.from(colon + 1))?;
+            let sacrificed = dynamic::reads_sacrificed_source(value.slice(0, colon), value.from(colon + 1))?;
             // `X` in the effect is the X its cost paid (`builtins/x_cost.rs`).
             self.x_cost.set(x_cost);
+            let outer_sacrificed = self.sacrificed_source.replace(sacrificed);
+            let outer_activated = self.activated_line.replace(true);
             let effect = self.effect(value.from(colon + 1));
+            self.activated_line.set(outer_activated);
+            self.sacrificed_source.set(outer_sacrificed);
             self.x_cost.set(false);
             let (label, mut statements, _, _) = effect?;
             if value.slice(0, colon).text.to_ascii_uppercase().contains("{T}") {

@@ -113,6 +113,19 @@ pub(super) struct Lowering<'i> {
     /// discards a card (`{S(spec)}`, `{E}`...): Wagic's `storedpower` of its effect is that
     /// card's (`amount.rs`).
     pub(super) stored_cost: std::cell::Cell<bool>,
+    /// Whether the activated line being lowered sacrifices its own card (`{S}`), noting no
+    /// other card, and reads that card's amount in a `dynamicability`: the amount is the
+    /// snapshot its cost took (`dynamic.rs`).
+    pub(super) sacrificed_source: std::cell::Cell<bool>,
+    /// Whether the effect being lowered is an activated ability's (after its cost).
+    pub(super) activated_line: std::cell::Cell<bool>,
+    /// Whether the statement about to be lowered may choose a `dynamicability`'s one-card
+    /// target and leave its effect to statements after it (a line of one `&&` part):
+    /// taken by [`Lowering::statement`] as it starts.
+    pub(super) dynamic_split: std::cell::Cell<bool>,
+    /// The statements a `dynamicability` statement left to follow it (`dynamic_choice.rs`),
+    /// taken by the line lowering it.
+    pub(super) dynamic_after: std::cell::RefCell<Vec<Statement<'i>>>,
     /// On a line of `blocking` or `blocked` events, whether Wagic's `trigger[from]` is the
     /// other creature of the pair (`WEventCardBlocked`'s opponent, the event's `combatfoe`),
     /// or is not one thing (an `attacking` event among them, whose `trigger[from]` is the

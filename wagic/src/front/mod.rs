@@ -77,6 +77,7 @@ pub use cost_change::{CostChange, CostCondition, cost_changes};
 mod counted_pump;
 mod counter_cost;
 mod dynamic;
+mod dynamic_choice;
 mod flip;
 mod flip_into;
 mod given;
@@ -313,6 +314,10 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
         spell_target_mine: target_mine,
         damage_trigger: Default::default(),
         stored_cost: Default::default(),
+        sacrificed_source: Default::default(),
+        activated_line: Default::default(),
+        dynamic_split: Default::default(),
+        dynamic_after: Default::default(),
         combat_foe: Default::default(),
         trigger_from: Default::default(),
         chosen_move: Default::default(),

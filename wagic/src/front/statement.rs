@@ -180,6 +180,9 @@ impl<'i> Lowering<'i> {
             _ => (parts, Vec::new()),
         };
         let mut statements: Vec<Statement<'i>> = Vec::with_capacity(parts.len());
+        // The statements a line's one `dynamicability` part leaves after its choice.
+        let mut dynamic_after: Vec<Statement<'i>> = Vec::new();
+        let splittable = parts.len() == 1 && own.is_empty();
         // Which statements act on a target their part names, not the line's.
         let mut owns: Vec<bool> = Vec::with_capacity(parts.len());
         // Whether a part is a static `thisforeach(...)` effect (`statement`).
@@ -247,8 +250,14 @@ impl<'i> Lowering<'i> {
                 |statement| matches!(statement.target, Some(Target::Filter { filter, .. }) if filter.qty.is_some()),
             );
             let outer = self.line_target_before.replace(chosen_before);
+            // A line of one part may leave a `dynamicability`'s effect to statements after
+            // the one choosing its target (`dynamic_choice.rs`): put after it below, once
+            // the parts' targets are shared.
+            self.dynamic_split.set(splittable);
             let statement = self.statement(part.trim(), own, None);
+            self.dynamic_split.set(false);
             self.line_target_before.set(outer);
+            dynamic_after.extend(self.dynamic_after.take());
             statements.push(statement?);
             owns.push(owns_target);
         }
@@ -287,6 +296,7 @@ impl<'i> Lowering<'i> {
             }
             self.once_per_target(piece, &mut statements)?;
         }
+        statements.extend(dynamic_after);
         for inner in own {
             let (_, mut own_statements, lord, continuous) = self.effect(inner)?;
             // An instant's or sorcery's new pump or keyword ability lasts until end of turn
@@ -416,6 +426,8 @@ impl<'i> Lowering<'i> {
         wrapper: Option<Wrapper<'_>>,
         shared: Option<Target<'i>>,
     ) -> Result<Statement<'i>, Unsupported> {
+        // Taken here, so that no statement lowered inside this one splits.
+        let split = self.dynamic_split.replace(false);
         let trimmed = piece.trim();
         let conditional = match trimmed.strip_prefix("if ") {
             Some(rest) => Some((rest, false)),
@@ -624,7 +636,10 @@ impl<'i> Lowering<'i> {
             if extra {
                 return Err(Unsupported::new(piece, "`dynamicability` with a word around it not compiled"));
             }
-            let (target, chain) = self.dynamic(piece, found, target, stored)?;
+            let (target, chain) = self.dynamic(piece, found, target, stored, split)?;
+            for after in self.dynamic_after.borrow_mut().iter_mut() {
+                after.restriction = restriction;
+            }
             return Ok(Statement { condition: None, target, restriction, chain, otherwise: None, span: piece.span() });
         }
         let Some(first) = effect_words.first().copied() else {

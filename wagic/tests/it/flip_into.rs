@@ -277,12 +277,12 @@ fn an_activation_restriction_outside_an_activated_ability_is_refused() {
 
 #[test]
 fn a_card_flipping_into_a_card_that_does_not_compile_has_no_rules_either() {
-    // Daybreak Ranger's back face, Nightfall Predator, fights (`dynamicability`), which
-    // does not compile: the Ranger is refused as a deck's card, not stopped as it flips.
+    // A back face whose ability does not compile (a `dynamicability` of age counters): the
+    // card flipping into it is refused as a deck's card, not stopped as it flips.
     let cards = "[card]\nname=Daybreak Ranger\n\
         auto=@each upkeep restriction{lastturn(*|stack)~lessthan~1}:flip(Nightfall Predator)\n\
         type=Creature\npower=2\ntoughness=2\n[/card]\n\
-        [card]\nname=Nightfall Predator\nauto={R}{T}:target(creature) dynamicability<!powerstrike eachother!>\n\
+        [card]\nname=Nightfall Predator\nauto={R}{T}:target(creature) dynamicability<!agestrike!>\n\
         type=Creature\npower=4\ntoughness=4\n[/card]\n";
     let library = Library::compile(&[("ranger.txt", cards.to_string())]).expect("the cards compile");
     let Err(wagic::table::Missing::NotCompiled(error)) = library.rules_of("Daybreak Ranger") else {
@@ -291,7 +291,7 @@ fn a_card_flipping_into_a_card_that_does_not_compile_has_no_rules_either() {
     assert_eq!(
         error,
         "E0100 unsupported: `flip(...)` into `Nightfall Predator`, which does not compile \
-         (E0100 unsupported: `dynamicability` recipient `eachother`)"
+         (E0100 unsupported: `dynamicability` amount `age`)"
     );
 }
 

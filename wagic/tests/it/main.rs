@@ -41,6 +41,7 @@ mod cycling_targeted;
 mod damaged_term;
 mod detain;
 mod donothing;
+mod dynamicability_more;
 mod enchanted_term;
 mod extra_lands;
 mod flashback;

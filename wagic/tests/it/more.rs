@@ -85,9 +85,9 @@ fn dynamicability_acts_on_its_lines_target_with_an_amount_of_the_source_or_the_t
 #[test]
 fn dynamicability_forms_wagic_reads_otherwise_are_refused() {
     for (card, refusal) in [
-        // Toymaker: the target's mana cost, the target chosen as the ability resolves.
+        // A later part naming the target an earlier part chose as the ability resolves.
         (
-            "auto={1}{T}:target(artifact) dynamicability<!mytgt manacostpumpboth!>\ntype=Creature",
+            "auto={1}{T}:target(artifact) tap && dynamicability<!mytgt manacostpumpboth!>\ntype=Creature",
             "`dynamicability` reading a target chosen as it resolves",
         ),
         // Angelic Chorus: the entering creature's toughness may miss a lord's pump.
@@ -96,25 +96,26 @@ fn dynamicability_forms_wagic_reads_otherwise_are_refused() {
              targetcontroller!>\ntype=Enchantment",
             "`dynamicability` reading the card of its trigger",
         ),
-        // Ghitu Fire-Eater: Wagic reads the sacrificed card's power as it left play.
+        // A sacrificed source noted with another card: the snapshot would be the other's.
         (
-            "auto={T}{S}:target(creature,player) dynamicability<!powerstrike!>\ntype=Creature",
-            "`dynamicability` reading a source its cost sacrificed",
+            "auto={S}{E(creature|mygraveyard)}:target(creature,player) dynamicability<!powerstrike!>\ntype=Creature",
+            "`dynamicability` reading a source its cost sacrificed with another card",
         ),
-        // Tracker: both creatures deal damage.
+        // A fight with an ability after `!>`.
         (
-            "auto={G}{G}{T}:target(creature) dynamicability<!powerstrike eachother!>\ntype=Creature",
-            "`dynamicability` recipient `eachother`",
+            "auto={G}{G}{T}:target(creature) dynamicability<!powerstrike eachother!> tap\ntype=Creature",
+            "`dynamicability` recipient `eachother` other than its source's damage to and from one target \
+             chosen as it resolves",
         ),
-        // Wrack with Madness: the target deals the damage.
+        // Agonizing Demise's text has the spell deal the damage Wagic's target deals.
         (
-            "target=creature\nauto=dynamicability<!mytgt powerstrike itself!>\ntype=Sorcery",
+            "target=creature\nauto=dynamicability<!mytgt powerstrike targetcontroller!>\ntype=Sorcery",
             "`dynamicability` damage dealt by its target",
         ),
-        // Goblin Razerunners: counters are not counted by kind.
+        // Age counters are not counted.
         (
-            "auto=@each my endofturn:may target(player) dynamicability<!oneonecountersstrike!>\ntype=Creature",
-            "`dynamicability` amount `oneonecounters`",
+            "auto=@each my endofturn:may target(player) dynamicability<!agestrike!>\ntype=Creature",
+            "`dynamicability` amount `age`",
         ),
         // A permanent's line with no target to act on.
         ("auto=dynamicability<!powerpumpboth!>\ntype=Creature", "`dynamicability` without a target"),
