@@ -32,7 +32,8 @@ impl Game<'_> {
             let Some(owner) = self.table.board.get(card).filter(|c| c.zone == EXILE).map(|c| c.owner) else { continue };
             let name = self.name(card);
             // An instant's timing: madness casts it whatever its type.
-            let castable = self.castable_for(card, true, self.madness_cost(card))?;
+            // A limit on spells cast (Rule of Law's `maxCast`) counts a madness cast too.
+            let castable = !self.cast_limited(card) && self.castable_for(card, true, self.madness_cost(card))?;
             let cast = castable
                 && if self.seated(owner) {
                     self.ask_madness(owner, card)?

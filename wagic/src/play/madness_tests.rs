@@ -17,7 +17,8 @@ activate name(pay 0 to cast) castcard(normal)?name(put in graveyard) moveto(owne
 auto=draw:1 controller\nmana={2}{U}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Lunatic Strength\nabilities=madness\nautoexile=restriction{discarded} pay({0}) name(pay 0 to cast) \
 activate name(pay 0 to cast) castcard(normal)?name(put in graveyard) moveto(ownergraveyard)\n\
-target=creature\nauto=2/1\nmana={1}{B}\ntype=Enchantment\nsubtype=Aura\n[/card]\n";
+target=creature\nauto=2/1\nmana={1}{B}\ntype=Enchantment\nsubtype=Aura\n[/card]\n\
+[card]\nname=Rule of Law\nauto=maxCast(*)1\nauto=maxCast(*)1 opponent\nmana={2}{W}\ntype=Enchantment\n[/card]\n";
 
 /// A seat that discards Fiery Temper, answers madness with `cast` (or declines it) and
 /// targets p1.
@@ -170,4 +171,22 @@ fn an_aura_discarded_with_madness_is_cast_and_enchants_a_creature() {
     assert!(lines.iter().any(|line| line.contains("casts Lunatic Strength for its madness cost")), "{lines:?}");
     assert_eq!(board.get(strength).map(|c| (c.zone, c.attached)), Some((BATTLEFIELD, Some(bear))), "{lines:?}");
     assert_eq!(board.power(bear), 4, "{lines:?}");
+}
+
+/// Under Rule of Law, Rummage is p0's one spell of the turn: Fiery Temper discarded by it
+/// cannot be cast for its madness cost and goes to the graveyard.
+#[test]
+fn a_limit_on_spells_cast_counts_a_madness_cast() {
+    let (mut game, temper) = first_main_with(CARDS, &["Mountain"], "Fiery Temper", P0, HAND);
+    game.players = [PlayerKind::Greedy; 2];
+    game.table.add_card("Rule of Law", P1, BATTLEFIELD, -1).expect("a card");
+    let rummage = game.table.add_card("Rummage", P0, HAND, -1).expect("a card");
+    mark_seen(&mut game);
+    game.settle().expect("settles");
+    game.play_move(moves::Move::Cast(rummage)).expect("cast");
+    game.priority_window().expect("plays on");
+    let lines = texts(&game);
+    assert_eq!(game.table.board.players[1].life, STARTING_LIFE, "{lines:?}");
+    assert_eq!(game.table.board.get(temper).map(|c| c.zone), Some(GRAVEYARD), "{lines:?}");
+    assert!(lines.iter().any(|line| line.contains("unable to cast it for its madness cost")), "{lines:?}");
 }
