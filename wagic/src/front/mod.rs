@@ -132,6 +132,9 @@ mod upcost;
 mod vanishing;
 pub mod vocabulary;
 
+use vocabulary::DESCRIPTION_KEYS;
+pub use vocabulary::describes_only;
+
 use bumpalo::Bump;
 use compiler::Span;
 use compiler::ir::{Action, Auto, Card, Cost, Event, Expr, RuleTarget, Statement, Target};
@@ -162,20 +165,6 @@ pub const MAX_ENTRIES: usize = 256;
 /// The catalogue's restriction `uynt` (Wagic's "until your next turn", `ATransformer`'s
 /// `UYNT`), whose timer the table runs as its controller's turn begins.
 pub const UNTIL_YOUR_NEXT_TURN: usize = 1;
-
-/// The keys of a card block that only describe the card (read by a game, not compiled).
-const DESCRIPTION_KEYS: &[&str] =
-    &["name", "text", "mana", "type", "subtype", "power", "toughness", "color", "grade", "rarity", "id"];
-
-/// Whether `key` only describes the card (lowering never refuses its line).
-pub fn describes_only(key: &str) -> bool {
-    DESCRIPTION_KEYS.iter().any(|description| description.eq_ignore_ascii_case(key))
-}
-
-/// Whether the card's `target=` is of its controller's cards only (`|mybattlefield`).
-fn targets_its_own(block: &CardBlock<'_>) -> bool {
-    block.field("target").is_some_and(|field| field.value.to_ascii_lowercase().contains("|my"))
-}
 
 /// Lowers one card block (already read whole: `malformed` is none) into `arena`. The IR's
 /// spans, and the returned error's, are offsets from the start of the block
@@ -527,7 +516,11 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
             }
             // Asked once the spell has resolved (Wagic's `MayAbility`): after its other lines.
             "auto" if is_spell && strike::strike_part(value).is_some() => strikes.extend(lowering.strike_line(value)?),
-            "auto" if is_spell && value.trim().text.eq_ignore_ascii_case("sacrifice") && !targets_its_own(block) => {
+            "auto"
+                if is_spell
+                    && value.trim().text.eq_ignore_ascii_case("sacrifice")
+                    && !sacrifice::targets_its_own(block) =>
+            {
                 // Endemic Plague's "sacrifice a creature" as a cost, which Wagic writes as a
                 // target any player's creature may be.
                 return Err(Unsupported::new(value, "spell sacrificing a target that may be another player's"));

@@ -45,6 +45,12 @@ fn has_while(written: &str) -> bool {
     written.split([' ', '(', ')']).any(|word| word == "while")
 }
 
+/// Whether the card's `target=` is of its controller's cards only (`|mybattlefield`): a
+/// spell's `sacrifice` of its target is then its controller's own sacrifice.
+pub(super) fn targets_its_own(block: &crate::reader::CardBlock<'_>) -> bool {
+    block.field("target").is_some_and(|field| field.value.to_ascii_lowercase().contains("|my"))
+}
+
 /// Refuses a permanent's `if ... then ... else sacrifice` (Kjeldoran Outpost's "if it
 /// would enter, sacrifice a Plains instead; if you don't, put it into its graveyard"):
 /// Wagic's runs once the land has entered (a landfall trigger sees it), and counts the land

@@ -8,7 +8,7 @@ use vm::bytecode::{CommandIdx, RestrictionIdx};
 
 use super::piece::Piece;
 pub(super) use super::statement_kind::is_lasting;
-use super::statement_kind::{lasting_only, makes_token};
+use super::statement_kind::{discards_any_card, lasting_only, makes_token, names_a_target, targets_a_card};
 use super::{
     ActivationLimit, Lowering, TargetController, Unsupported, dynamic, given, line_targets, pay, spec, targeted_player,
 };
@@ -865,39 +865,10 @@ impl<'i> Lowering<'i> {
     }
 }
 
-/// Whether a line's `target(...)` takes any number of cards of any type from the hand and
-/// its first part discards them: Mind Maggots' "discard any number of creature cards"
-/// written `target(<anyamount>*|myhand) reject`, which would let any card be discarded.
-fn discards_any_card(spec_piece: Piece<'_>, first: Option<Piece<'_>>) -> bool {
-    let spec: String = spec_piece.text.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_lowercase();
-    spec == "<anyamount>*|myhand" && first.is_some_and(|part| part.trim().text.eq_ignore_ascii_case("reject"))
-}
-
-/// Whether a part names a target of its own (`target(...)`, `all(...)`, a player word).
-pub(super) fn names_a_target(part: Piece<'_>) -> bool {
-    part.words().iter().any(|word| {
-        let lower = word.text.to_ascii_lowercase();
-        ["target(", "notatarget(", "all(", "lord("].iter().any(|call| lower.starts_with(call))
-            || ["controller", "opponent", "targetcontroller"].contains(&lower.as_str())
-    })
-}
-
 /// Whether a statement is a lord's over Equipment alone (`lord(equipment|mybattlefield)`):
 /// the abilities it gives are an Equipment's, which `rehook` and `equip` attach.
 fn lords_equipment(wrapper: Option<Wrapper<'_>>) -> bool {
     let Some(Wrapper::Target(spec, "lord")) = wrapper else { return false };
     let spec = spec.text.trim().to_ascii_lowercase();
     spec.split('|').next().is_some_and(|kind| kind.trim() == "equipment")
-}
-
-/// Whether a statement's target may be a card: anything but none and the source's
-/// controller or its opponent (`controller`, `opponent`), whom Wagic's amounts never read
-/// a card's count off (`amount.rs`).
-fn targets_a_card(target: Option<&Target<'_>>) -> bool {
-    let players = [spec::variable("me"), spec::variable("opp")];
-    match target {
-        None => false,
-        Some(Target::Expr { value: Expr::Var(var), .. }) => !players.contains(var),
-        Some(_) => true,
-    }
 }

@@ -1,10 +1,13 @@
 //! What kind of statement a lowered line holds, where the line's lowering depends on it: a
 //! count check first (`aslongas`), a statement that moves no card, `equip`, effects that
-//! last or make tokens.
+//! last or make tokens, a part naming a target of its own, a statement that may target a
+//! card.
 
 use compiler::ir::{Effect, Expr, Link, Statement, Target};
 use vm::bytecode::CommandIdx;
 
+use super::piece::Piece;
+use super::spec;
 use crate::catalogue::{CATALOGUE, Command};
 
 /// Whether a statement begins with the `aslongas` count check ([`Lowering::counted_first`]).
@@ -71,5 +74,34 @@ pub(super) fn is_lasting(effect: &Effect<'_>) -> bool {
         // each match when it runs, it does not hold.
         Effect::Each { each, .. } => each.body.iter().any(|link| is_lasting(&link.effect)),
         _ => true,
+    }
+}
+
+/// Whether a line's `target(...)` takes any number of cards of any type from the hand and
+/// its first part discards them: Mind Maggots' "discard any number of creature cards"
+/// written `target(<anyamount>*|myhand) reject`, which would let any card be discarded.
+pub(super) fn discards_any_card(spec_piece: Piece<'_>, first: Option<Piece<'_>>) -> bool {
+    let spec: String = spec_piece.text.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_lowercase();
+    spec == "<anyamount>*|myhand" && first.is_some_and(|part| part.trim().text.eq_ignore_ascii_case("reject"))
+}
+
+/// Whether a part names a target of its own (`target(...)`, `all(...)`, a player word).
+pub(super) fn names_a_target(part: Piece<'_>) -> bool {
+    part.words().iter().any(|word| {
+        let lower = word.text.to_ascii_lowercase();
+        ["target(", "notatarget(", "all(", "lord("].iter().any(|call| lower.starts_with(call))
+            || ["controller", "opponent", "targetcontroller"].contains(&lower.as_str())
+    })
+}
+
+/// Whether a statement's target may be a card: anything but none and the source's
+/// controller or its opponent (`controller`, `opponent`), whom Wagic's amounts never read
+/// a card's count off (`amount.rs`).
+pub(super) fn targets_a_card(target: Option<&Target<'_>>) -> bool {
+    let players = [spec::variable("me"), spec::variable("opp")];
+    match target {
+        None => false,
+        Some(Target::Expr { value: Expr::Var(var), .. }) => !players.contains(var),
+        Some(_) => true,
     }
 }

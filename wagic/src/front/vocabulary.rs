@@ -221,3 +221,12 @@ pub const SPEC_TERMS: &[&str] = &[
     "storedname",
     "zpos",
 ];
+
+/// The keys of a card block that only describe the card (read by a game, not compiled).
+pub(super) const DESCRIPTION_KEYS: &[&str] =
+    &["name", "text", "mana", "type", "subtype", "power", "toughness", "color", "grade", "rarity", "id"];
+
+/// Whether `key` only describes the card (lowering never refuses its line).
+pub fn describes_only(key: &str) -> bool {
+    DESCRIPTION_KEYS.iter().any(|description| description.eq_ignore_ascii_case(key))
+}
