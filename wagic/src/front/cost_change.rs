@@ -112,7 +112,7 @@ fn this_condition(args: Piece<'_>) -> Option<CostCondition> {
         _ => {}
     }
     let inside = text.strip_prefix("counter{")?.strip_suffix('}')?;
-    let parts = super::links::counter_parts(inside);
+    let parts = super::counters::counter_parts(inside);
     let [pt, at_least, name] = parts.as_slice() else { return None };
     let at_least = at_least.parse::<i32>().ok().filter(|n| *n >= 1)?;
     let plain_name = !name.is_empty() && name.bytes().all(|byte| byte.is_ascii_alphanumeric());

@@ -18,7 +18,7 @@ impl<'i> Lowering<'i> {
     /// The cost of `{C(args)}` (`symbol` is the text between the braces).
     pub(super) fn counter_cost(&self, symbol: Piece<'_>, args: Piece<'_>) -> Result<Cost<'i>, Unsupported> {
         let construct = "counter cost other than `{C(0/0,n,name)}`, `{C(1/1,n)}` or `{C(-1/-1,n)}`";
-        let parts = super::links::counter_parts(args.text);
+        let parts = super::counters::counter_parts(args.text);
         let (count, name) = match parts.as_slice() {
             [pt, count, name] if *pt == "0/0" => (*count, *name),
             // Wagic tells a counter other than 0/0 by its power and toughness alone

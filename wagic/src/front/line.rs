@@ -115,6 +115,9 @@ impl<'i> Lowering<'i> {
         {
             return self.rampage(value, args);
         }
+        if evolve::is_evolve(value) {
+            return self.evolve(value);
+        }
         if let Some(line) = self.own_new_ability(value)? {
             return Ok(line);
         }

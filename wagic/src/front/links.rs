@@ -6,7 +6,7 @@
 use compiler::ir::{Arg, Effect, Expr, Filter, Link};
 use vm::bytecode::{CommandIdx, Const, ZoneIdx, ZonePrefixIdx, ZoneRef};
 
-use super::amount::{self, Amount, amount_of, pump_of};
+use super::amount::{self, amount_of, pump_of};
 use super::piece::Piece;
 use super::{Lowering, Unsupported, ability_of, spec, vocabulary};
 use crate::catalogue::{self, Command};
@@ -369,33 +369,7 @@ impl<'i> Lowering<'i> {
             if !after.text.is_empty() {
                 return Err(Unsupported::new(piece, "text after `counter(...)`"));
             }
-            let parts = counter_parts(args.text);
-            let (power, toughness) = parts
-                .first()
-                .and_then(|pt| pump_of(pt))
-                .ok_or_else(|| Unsupported::new(args, "counter other than `p/t`"))?;
-            let count = match counter_count(args) {
-                None => Amount::int(1),
-                Some(count) => self.amount(count, "counter count")?,
-            };
-            if parts.len() > 3 {
-                return Err(Unsupported::new(args, "counter with a most count (`counter(p/t,n,name,most)`)"));
-            }
-            let mut call_args =
-                vec![Arg::Value(Expr::Int(power)), Arg::Value(Expr::Int(toughness)), Arg::Value(count.value)];
-            // Wagic tells a 0/0 counter by its name, any other by its power and toughness
-            // alone (`Counter::sameAs`): a name beside those changes nothing.
-            if (power, toughness) == (0, 0) {
-                let name = parts.get(2).map(|name| name.to_ascii_lowercase()).unwrap_or_default();
-                if name.is_empty() {
-                    return Err(Unsupported::new(args, "counter 0/0 without a name"));
-                }
-                call_args.push(Arg::Value(Expr::Str(self.arena.alloc_str(&name))));
-            } else if count.per.is_some() {
-                call_args.push(Arg::Value(Expr::Nil));
-            }
-            call_args.extend(count.per.map(Arg::Filter));
-            return Ok(one(call(Command::Counter, &call_args)));
+            return Ok(one(call(Command::Counter, &self.counter_args(args)?)));
         }
         if let Some((args, after)) = piece.call("transforms") {
             return self.transforms(args, after);
@@ -519,21 +493,4 @@ impl<'i> Lowering<'i> {
         }
         Ok(ZoneRef { prefix: prefix.map(ZonePrefixIdx::new), zone: ZoneIdx::new(zone) })
     }
-}
-
-/// The parts of a counter (`p/t,n,name`), split as Wagic's `parseCounter` splits them: at
-/// `,` or at `.`, whichever gives more parts (`counter{0/0.1.charge}` in a spec).
-pub(super) fn counter_parts(text: &str) -> Vec<&str> {
-    let by_comma: Vec<&str> = text.split(',').map(str::trim).collect();
-    let by_dot: Vec<&str> = text.split('.').map(str::trim).collect();
-    if by_dot.len() > by_comma.len() { by_dot } else { by_comma }
-}
-
-/// The count of `counter(p/t,n[,name])` (or `counter{p/t.n.name}`, split as
-/// [`counter_parts`] splits it), where it is in the file; `None` when none is written.
-fn counter_count(args: Piece<'_>) -> Option<Piece<'_>> {
-    let by_comma = args.split_top(",");
-    let by_dot = args.split_top(".");
-    let parts = if by_dot.len() > by_comma.len() { by_dot } else { by_comma };
-    parts.get(1).map(|count| count.trim())
 }

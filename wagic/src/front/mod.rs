@@ -32,7 +32,7 @@
 //! An instant's or sorcery's `alias=129767` (Threaten's rule) is a `control` of its target
 //! until end of turn; an alias naming no rule of Wagic's engine adds nothing (`alias.rs`).
 //! Lowered in their own modules: an Aura's `target=` and lines (and `autograveyard=`,
-//! `alias=1194`) in `aura.rs`, `anyzone=` in `cda.rs`, `rampage(p/t,n)` in `rampage.rs`,
+//! `alias=1194`) in `aura.rs`, `anyzone=` in `cda.rs`, `rampage(p/t,n)` in `rampage.rs`, `evolve` in `evolve.rs`,
 //! `dynamicability<!...!>` in `dynamic.rs`, `upcost[...]` in `upcost.rs`, `if compare(...)`
 //! in `compare.rs`, `autohand=` (cycling) in `hand.rs`, `kicker=` with `auto=kicker effect`,
 //! `flashback=` and `retrace=` in `kicker.rs`, `buyback=` in `buyback.rs`, `suspend(N)=` in
@@ -76,8 +76,10 @@ mod cost_change;
 pub use cost_change::{CostChange, CostCondition, cost_changes};
 mod counted_pump;
 mod counter_cost;
+mod counters;
 mod dynamic;
 mod dynamic_choice;
+mod evolve;
 mod flip;
 mod flip_into;
 mod given;
@@ -107,7 +109,6 @@ pub mod piece;
 mod prevent;
 mod proliferate;
 mod rampage;
-mod remove_counters;
 mod restrictions;
 mod sacrifice;
 pub mod spec;

@@ -109,7 +109,7 @@ fn strip_last_word<'s>(effect: Piece<'s>, word: &str) -> Option<Piece<'s>> {
 /// trigger of the turns between leaves its own (Wiitigo's "if it has blocked or been
 /// blocked since your last upkeep" is one counter, whatever the blocks).
 fn phase_counter(args: Piece<'_>, event: &str) -> Result<[i32; 3], Unsupported> {
-    let parts = super::links::counter_parts(args.text);
+    let parts = super::counters::counter_parts(args.text);
     let number = |text: &str| text.trim().parse::<i32>().ok();
     let (power, toughness) = match parts.first().and_then(|kind| kind.split_once('/')) {
         Some((power, toughness)) => (number(power), number(toughness)),

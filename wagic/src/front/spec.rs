@@ -766,7 +766,7 @@ fn counter_term(piece: Piece<'_>) -> Result<TermTest<'_>, Unsupported> {
     if inner.eq_ignore_ascii_case("any") {
         return catalogue::position(catalogue::FILTERS, "counter{any}").map(TermTest::Keyword).ok_or_else(refused);
     }
-    let parts = super::links::counter_parts(inner);
+    let parts = super::counters::counter_parts(inner);
     let (pt, at_least, name) = match parts.as_slice() {
         [pt] => (*pt, "1", ""),
         [pt, at_least] => (*pt, *at_least, ""),

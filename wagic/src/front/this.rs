@@ -77,7 +77,7 @@ impl<'i> Lowering<'i> {
             // `ThisCounter`); `counter{0/0.n.name}<m` (or another operator): their count
             // against m.
             let close = counter.find('}').ok_or_else(refused)?;
-            let parts = super::links::counter_parts(&counter[..close]);
+            let parts = super::counters::counter_parts(&counter[..close]);
             let rest = &counter[close + 1..];
             // Wagic's `parseCounter`: one counter when the count is not written.
             let (pt, at_least, name) = match parts.as_slice() {

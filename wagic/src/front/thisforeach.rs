@@ -152,7 +152,7 @@ impl<'i> Lowering<'i> {
     /// the counters (Wagic's `ThisCounter` with `>=` 1 passes by `count - 1 + 1`).
     fn counters_count(&self, text: &str) -> Option<Expr<'i>> {
         let inner = text.strip_prefix("counter{").and_then(|rest| rest.strip_suffix('}'))?;
-        let parts = super::links::counter_parts(inner);
+        let parts = super::counters::counter_parts(inner);
         let kind = match parts.as_slice() {
             ["0/0", "1", name] if !name.is_empty() && !name.contains(['{', '}', '<', '>', '=']) => name.to_string(),
             ["1/1" | "+1/+1", "1"] | ["1/1" | "+1/+1", "1", ""] => "1/1".to_string(),

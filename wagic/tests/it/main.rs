@@ -43,6 +43,7 @@ mod detain;
 mod donothing;
 mod dynamicability_more;
 mod enchanted_term;
+mod evolve;
 mod extra_lands;
 mod flashback;
 mod flip;
