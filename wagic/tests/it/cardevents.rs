@@ -288,4 +288,8 @@ fn whole_games_discard_at_cleanup_and_draw_into_the_triggers() {
     let lost: i32 = 20 - lives(&played).last().map_or(20, |(_, life)| life[1]);
     assert!(lost > 0, "the Wurms' player lost no life: {:?}", lives(&played));
     assert_eq!(lives(&played).last().map(|(_, life)| life[0]), Some(20));
+    // Both kinds: a loss in a draw step (Underworld Dreams) and one at cleanup (Megrim).
+    let lines = play::log_lines(&played.log, ["swamps", "wurms"]);
+    let lost_in = |phase: &str| lines.iter().any(|line| line.contains(phase) && line.contains("p1 loses"));
+    assert!(lost_in("draw ") && lost_in("cleanup "), "{lines:#?}");
 }
