@@ -298,12 +298,9 @@ fn zone_player<H: WagicHost>(ctx: &mut CallContext<'_, H>, zone: ZoneRef, card: 
 
 fn move_to<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let Value::Pile(zone) = ctx.arg(0) else { return Ok(Status::Failure) };
-    let mut moved = false;
-    for card in target_cards(ctx) {
-        let player = zone_player(ctx, zone, card);
-        moved |= ctx.host().move_card(card, player, zone.zone, 0);
-    }
-    Ok(status(moved))
+    let how = move_chosen::Away::of(ctx.keyword_arg(1)?, zone);
+    let cards = target_cards(ctx);
+    Ok(status(move_chosen::put_away(ctx, &cards, how)))
 }
 
 fn counter<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {

@@ -59,13 +59,14 @@ pub const CRITERIA: &[NamedSpec] = &[
 use vm::define_commands;
 crate::for_each_command!(define_commands);
 
-/// How `movechosen` puts the chosen cards away: moved (sacrificed, when into a
-/// graveyard), destroyed (`destroy`: regeneration or indestructible keeps it), or destroyed
-/// unable to regenerate (`bury`).
+/// How `movechosen` and `moveto` put cards away: moved into the zone, destroyed
+/// (`destroy`: regeneration or indestructible keeps it), destroyed unable to regenerate
+/// (`bury`), or sacrificed (into its owner's graveyard, the `sacrificed` event raised).
 pub const CHOSEN_MOVES: &[NamedSpec] = &[
-    named("move", "Moved into the zone (sacrificed, into its owner's graveyard)."),
+    named("move", "Moved into the zone."),
     named("destroy", "Destroyed (Wagic's `destroy`): regeneration or indestructible keeps it."),
     named("bury", "Destroyed, unable to be regenerated (Wagic's `bury`)."),
+    named("sacrifice", "Sacrificed (Wagic's `sacrifice`): into its owner's graveyard, raising `sacrificed`."),
 ];
 
 /// Whether the command's question goes to the player its request's tag names, not to the
@@ -297,6 +298,21 @@ pub const EVENTS: &[EventSpec] = &[
         "vampired",
         true,
         "`@vampired(spec) from(spec)`: a creature dealt damage this turn died, once for each card that dealt it damage (object: the creature).",
+    ),
+    event(
+        "discarded",
+        true,
+        "`@discarded(spec|hand)`: a card went from a hand to a graveyard, discarded (by an effect, a cost, cycling or the cleanup's hand size), madness's exile too (object: the card).",
+    ),
+    event(
+        "cycled",
+        true,
+        "`@cycled(spec|hand)`: a card was cycled, discarded as its `{cycle}` cost (object: the card).",
+    ),
+    event(
+        "sacrificed",
+        true,
+        "`@sacrificed(spec)`: a permanent was sacrificed, by an effect or as a cost, into its owner's graveyard (object: the card).",
     ),
 ];
 

@@ -350,6 +350,15 @@ pub trait WagicHost: Host {
     /// The player draws `count` cards; how many were drawn.
     fn draw(&mut self, player: PlayerId, count: i32) -> i32;
 
+    /// Sacrifices a permanent into its owner's graveyard (no destruction: neither
+    /// regeneration nor indestructible keeps it), raising `sacrificed`; a card off the
+    /// battlefield is only moved there. Whether it was a sacrifice.
+    fn sacrifice(&mut self, card: CardId) -> bool;
+
+    /// Cycles a card in its owner's hand: discarded into its owner's graveyard, raising
+    /// `discarded` and `cycled`; whether it was in a hand.
+    fn cycle(&mut self, card: CardId) -> bool;
+
     /// The player discards `count` cards at random; how many were discarded.
     fn discard(&mut self, player: PlayerId, count: i32) -> i32;
 

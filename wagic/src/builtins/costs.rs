@@ -220,6 +220,10 @@ fn move_cost<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase, zone:
             let source = ctx.env().source;
             for card in cards {
                 ctx.host().store_card(source, card);
+                if zone == GRAVEYARD {
+                    ctx.host().sacrifice(card);
+                    continue;
+                }
                 let owner = ctx.host().owner(card);
                 ctx.host().move_card(card, owner, zone, 0);
             }
@@ -254,11 +258,7 @@ pub(super) fn cycle_cost<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: Cost
     let in_hand = ctx.host().locate(source).is_some_and(|(_, zone)| zone == HAND);
     match phase {
         CostPhase::Check => Ok(status(in_hand)),
-        CostPhase::Pay if in_hand => {
-            let owner = ctx.host().owner(source);
-            ctx.host().move_card(source, owner, GRAVEYARD, 0);
-            Ok(Status::Success)
-        }
+        CostPhase::Pay if in_hand => Ok(status(ctx.host().cycle(source))),
         CostPhase::Pay => Ok(Status::Failure),
     }
 }

@@ -79,25 +79,28 @@ fn candidates<H: WagicHost>(
 
 /// How the chosen cards go: the `how` of [`crate::catalogue::CHOSEN_MOVES`].
 #[derive(Clone, Copy)]
-enum Away {
+pub(super) enum Away {
     /// Into the zone (of each card's owner, or the player the zone names).
     Move(ZoneRef),
     /// Destroyed; whether it may regenerate.
     Destroy { can_regenerate: bool },
+    /// Sacrificed: into its owner's graveyard, raising `sacrificed`.
+    Sacrifice,
 }
 
 impl Away {
-    fn of(how: Option<u16>, zone: ZoneRef) -> Away {
+    pub(super) fn of(how: Option<u16>, zone: ZoneRef) -> Away {
         match how {
             Some(1) => Away::Destroy { can_regenerate: true },
             Some(2) => Away::Destroy { can_regenerate: false },
+            Some(3) => Away::Sacrifice,
             _ => Away::Move(zone),
         }
     }
 }
 
 /// Puts `cards` away as `how` says; whether one went.
-fn put_away<H: WagicHost>(ctx: &mut CallContext<'_, H>, cards: &[CardId], how: Away) -> bool {
+pub(super) fn put_away<H: WagicHost>(ctx: &mut CallContext<'_, H>, cards: &[CardId], how: Away) -> bool {
     let mut gone = false;
     for &card in cards {
         gone |= match how {
@@ -106,6 +109,10 @@ fn put_away<H: WagicHost>(ctx: &mut CallContext<'_, H>, cards: &[CardId], how: A
                 ctx.host().move_card(card, player, zone.zone, 0)
             }
             Away::Destroy { can_regenerate } => ctx.host().destroy(card, can_regenerate),
+            Away::Sacrifice => {
+                ctx.host().sacrifice(card);
+                true
+            }
         };
     }
     gone

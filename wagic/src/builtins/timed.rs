@@ -4,7 +4,7 @@
 
 use vm::runtime::{CallContext, CardId, EffectKind, Status, Value};
 
-use super::{BATTLEFIELD, GRAVEYARD, Res, int_arg, status, string_arg, target_cards, target_players, word_indices};
+use super::{BATTLEFIELD, Res, int_arg, status, string_arg, target_cards, target_players, word_indices};
 use crate::catalogue;
 use crate::host::{EffectCode, WagicHost};
 
@@ -315,8 +315,7 @@ pub(super) fn sacrifice_for_power<H: WagicHost>(ctx: &mut CallContext<'_, H>) ->
         }
         let card_power = power.and_then(|power| ctx.host().property(Value::Card(card), power)).unwrap_or(0);
         total = total.saturating_add(card_power);
-        let owner = ctx.host().owner(card);
-        ctx.host().move_card(card, owner, GRAVEYARD, -1);
+        ctx.host().sacrifice(card);
     }
     let targets = ctx.targets().to_vec();
     ctx.charge(targets.len())?;

@@ -114,10 +114,10 @@ macro_rules! for_each_command {
             },
             MoveTo {
                 name: "moveto",
-                params: [req "zone": Pile],
+                params: [req "zone": Pile, opt "how": Keyword($crate::catalogue::CHOSEN_MOVES)],
                 default_target: Source,
                 timed: false,
-                doc: "`moveto(zone)`: puts each target card into the zone (`ownerhand`, `mybattlefield`...).",
+                doc: "`moveto(zone)`: puts each target card into the zone (`ownerhand`, `mybattlefield`...); with `how` `sacrifice` (Wagic's `sacrifice`), sacrifices it (into its owner's graveyard, raising `sacrificed`).",
                 fails_when: "no target was moved",
             },
             Counter {
@@ -405,7 +405,7 @@ macro_rules! for_each_command {
                 params: [req "count": Expr, req "among": Filter, req "zone": Pile, opt "how": Keyword($crate::catalogue::CHOSEN_MOVES)],
                 default_target: SourceController,
                 timed: false,
-                doc: "Each target player in turn chooses n of their own cards that `among` matches (on the battlefield: the permanents they control; elsewhere: their own zone's cards) and puts them into `zone` (`ownergraveyard`: sacrificed), or with `how`, destroys them (`destroy`, `bury`); a player with n such cards or fewer loses them all unasked. What Wagic's effect of a player's own choosing, `ability$!notatarget(<n>spec|myzone) sacrifice!$ player` (or `moveto(zone)`, `destroy`, `bury`), compiles to.",
+                doc: "Each target player in turn chooses n of their own cards that `among` matches (on the battlefield: the permanents they control; elsewhere: their own zone's cards) and puts them into `zone`, or with `how`, destroys them (`destroy`, `bury`) or sacrifices them (`sacrifice`); a player with n such cards or fewer loses them all unasked. What Wagic's effect of a player's own choosing, `ability$!notatarget(<n>spec|myzone) sacrifice!$ player` (or `moveto(zone)`, `destroy`, `bury`), compiles to.",
                 fails_when: "no card was moved (or destroyed)",
             },
             Frozen {

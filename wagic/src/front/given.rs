@@ -339,7 +339,8 @@ fn players_move<'s>(inner: Piece<'s>, word: &str) -> Result<Option<PlayersEffect
     };
     let named = |what: &str| Unsupported::new(inner, &format!("`ability$!...!$` given to `{word}`: {what}"));
     let destroyed = ["destroy", "bury"].iter().find(|word| action.text.eq_ignore_ascii_case(word));
-    let how = destroyed.and_then(|word| catalogue::position(catalogue::CHOSEN_MOVES, word)).unwrap_or(0);
+    let sacrificed = action.text.eq_ignore_ascii_case("sacrifice").then_some(&"sacrifice");
+    let how = destroyed.or(sacrificed).and_then(|word| catalogue::position(catalogue::CHOSEN_MOVES, word)).unwrap_or(0);
     let (prefix, zone) = if action.text.eq_ignore_ascii_case("sacrifice") || destroyed.is_some() {
         (catalogue::position(catalogue::ZONE_PREFIXES, "owner"), zone_index("graveyard"))
     } else if let Some((to, after)) = action.call("moveto")

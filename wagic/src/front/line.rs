@@ -130,6 +130,7 @@ impl<'i> Lowering<'i> {
                     .with_help(Some("write `:` between the trigger and the effect (`@each my upkeep:draw:1`)".into()))
             })?;
             let (trigger, restriction) = split_restriction(value.slice(0, colon).trim());
+            card_events::refuse_library_restriction(trigger, restriction)?;
             self.turn_limited.set(false);
             self.attacked_alone.set(false);
             self.once.set(false);

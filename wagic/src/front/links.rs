@@ -240,13 +240,20 @@ impl<'i> Lowering<'i> {
         }
         if lower == "sacrifice" || lower == "reject" {
             // Wagic puts a sacrificed card into its owner's graveyard: no destruction, so
-            // neither regeneration nor indestructible keeps it (`AASacrificeCard`); a
-            // discarded one (`reject`, `AADiscardCard`) too, after a discard event no
-            // trigger compiled here reads.
+            // neither regeneration nor indestructible keeps it (`AASacrificeCard`), and
+            // raises `sacrificed`; a discarded one (`reject`, `AADiscardCard`) goes there
+            // too, its move from a hand the table's discard (`table/card_events.rs`).
             let owner = catalogue::position(catalogue::ZONE_PREFIXES, "owner").map(ZonePrefixIdx::new);
             let graveyard = catalogue::ZONES.iter().position(|zone| zone.name == "graveyard").unwrap_or(0);
             let zone_ref = ZoneRef { prefix: owner, zone: ZoneIdx::new(graveyard) };
-            return Ok(one(call(Command::MoveTo, &[Arg::Const(Const::Pile(zone_ref))])));
+            let mut args = vec![Arg::Const(Const::Pile(zone_ref))];
+            if lower == "sacrifice" {
+                let command = CommandIdx::new(Command::MoveTo.index());
+                let word = catalogue::position(catalogue::CHOSEN_MOVES, "sacrifice").unwrap_or(0);
+                let word = u16::try_from(word).unwrap_or(0);
+                args.push(Arg::Const(Const::Word { command, param: 1, word }));
+            }
+            return Ok(one(call(Command::MoveTo, &args)));
         }
         if lower.starts_with("phaseaction[") {
             return self.phase_action_links(piece, false);

@@ -61,6 +61,7 @@ pub use bearer::{given_activations, is_taught_activation};
 pub use transforms::effect_given_activations;
 mod bushido;
 mod buyback;
+mod card_events;
 mod card_kind;
 mod cda;
 mod choice;

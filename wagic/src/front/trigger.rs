@@ -6,14 +6,16 @@
 //! (tapped) as the phase begins; `turnlimited` (`@combat(blocked,turnlimited)`, or a word
 //! after the object trigger) marks the line's auto payable once a turn. On an Aura or an
 //! Equipment a spec `mytgt` is the permanent it is attached to, or was as the move that
-//! ended the attachment triggers (the catalogue's `lastattached`, `spec.rs`).
+//! ended the attachment triggers (the catalogue's `lastattached`, `spec.rs`). A discard,
+//! a cycling, a sacrifice and a draw of a player's (`@discarded`, `@drawof`...) are
+//! `card_events.rs`'s.
 
 use compiler::ir::{BinaryOp, Event, Expr};
 use vm::bytecode::CompareOp;
 use vm::bytecode::{EventIdx, EventPrefixIdx, EventSuffixIdx};
 
 use super::piece::Piece;
-use super::{Lowering, Unsupported, did_you_mean, spec, vocabulary};
+use super::{Lowering, Unsupported, card_events, did_you_mean, spec, vocabulary};
 use crate::catalogue::{self, CATALOGUE};
 
 /// The trigger option Wagic reads as `limitOnceATurn`: the trigger fires once a turn at
@@ -195,8 +197,10 @@ impl<'i> Lowering<'i> {
                 "targeted",
                 "vampired",
             ];
-            if !OBJECT_TRIGGERS.contains(&name.as_str()) {
-                let known = OBJECT_TRIGGERS.iter().copied().chain(["each", "combat"]);
+            let card_event = card_events::CARD_EVENT_TRIGGERS.contains(&name.as_str());
+            if !OBJECT_TRIGGERS.contains(&name.as_str()) && !card_event {
+                let known =
+                    OBJECT_TRIGGERS.iter().copied().chain(card_events::CARD_EVENT_TRIGGERS).chain(["each", "combat"]);
                 let help = vocabulary::suggest_unless_wagic(&name, vocabulary::TRIGGERS, known)
                     .map(|help| help.replacen('`', "`@", 1));
                 return Err(Unsupported::new(body, &trigger_name()).with_help(help));
@@ -208,7 +212,18 @@ impl<'i> Lowering<'i> {
             (name, Some(args), &words[1..])
         };
         let mut condition = None;
-        if let Some(object_spec) = object_spec {
+        let drawer = match event_name.as_str() {
+            "drawof" => Some(false),
+            "drawfoeof" => Some(true),
+            _ => None,
+        };
+        if let (Some(opponent), Some(player_spec)) = (drawer, object_spec) {
+            condition = Some(self.drawer_test(player_spec, opponent)?);
+        } else if let Some(object_spec) =
+            object_spec.filter(|_| card_events::CARD_EVENT_TRIGGERS.contains(&event_name.as_str()))
+        {
+            condition = self.moved_card_test(&event_name, object_spec)?;
+        } else if let Some(object_spec) = object_spec {
             // `@movedto(spec|nonbattlezone)`: the spec without its zone, then the zone test.
             let (object_spec, elsewhere) = match outside_the_battlefield(object_spec) {
                 Some(body) if event_name == "movedto" => (body, true),
@@ -247,6 +262,7 @@ impl<'i> Lowering<'i> {
             "combatdamageof" => Some((true, Some("me"))),
             _ => None,
         };
+        let event_name = if drawer.is_some() { "drawn".to_string() } else { event_name };
         let event_name = match damage {
             Some((combat, whose)) => {
                 if combat {

@@ -437,6 +437,13 @@ impl<'t> Run<'t> {
             board_player.mana = player.mana.unwrap_or([0; 6]);
         }
         table.try_settle().map_err(|error| skip("the board cannot be set", error.to_string()))?;
+        // A test that begins in the draw step begins with its draw: Wagic's standard draw
+        // goes on the stack as the step is first seen, resolving before the step ends
+        // (Underworld Dreams' test, whose draw its trigger hears).
+        if phase == Phase::Draw {
+            crate::host::WagicHost::draw(&mut table.board, P0, 1);
+            table.try_settle().map_err(|error| skip("the board cannot be set", error.to_string()))?;
+        }
         unmodelled_ability(&table)?;
         // From now on a triggered ability's question waits for the moves, as in Wagic.
         table.hold_questions = true;

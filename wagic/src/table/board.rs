@@ -706,6 +706,8 @@ impl Board {
     /// Puts a card into `player`'s `zone` (`position` 0 of a library: its top); the
     /// table emits `movedto` for it. Nothing for an unknown handle.
     pub fn place(&mut self, card: CardId, player: PlayerId, zone: ZoneIdx, position: i32) {
+        // A discard is the move asked, whatever replaces its destination (`card_events.rs`).
+        self.note_discard(card, zone);
         // `librarydeath`, Rest in Peace, `exiledeath`, persist: see `dies.rs`.
         let (zone, position) = self.flashback_destination(card, zone, position);
         self.forget_buyback(card, zone);

@@ -78,8 +78,10 @@ impl Board {
         }
         let last_removed = before > 0 && after == 0 && zone == super::BATTLEFIELD;
         let loyalty = name.eq_ignore_ascii_case("loyalty") && self.has_type(card, "planeswalker");
-        if last_removed && (name.eq_ignore_ascii_case("time") || loyalty) {
+        if last_removed && loyalty {
             self.place(card, owner, GRAVEYARD, -1);
+        } else if last_removed && name.eq_ignore_ascii_case("time") {
+            self.sacrifice(card);
         }
     }
 }

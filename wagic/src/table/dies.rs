@@ -113,6 +113,11 @@ impl Table {
             })
             .collect();
         for (card, zone) in leaving {
+            // Treason's move is a sacrifice (Wagic sends `WEventCardSacrifice`).
+            if zone == GRAVEYARD {
+                self.board.sacrifice(card);
+                continue;
+            }
             let Some(owner) = self.board.get(card).map(|c| c.owner) else { continue };
             self.board.place(card, owner, zone, -1);
         }

@@ -235,6 +235,14 @@ impl WagicHost for Board {
         drawn as i32
     }
 
+    fn sacrifice(&mut self, card: CardId) -> bool {
+        Board::sacrifice(self, card)
+    }
+
+    fn cycle(&mut self, card: CardId) -> bool {
+        Board::cycle(self, card)
+    }
+
     fn discard(&mut self, player: PlayerId, count: i32) -> i32 {
         // Wagic's `discard:n` and `{d}` discard at random (`AARandomDiscarder`,
         // `DiscardRandomCost`): drawn from the game's seed, so a seeded game replays.

@@ -8,8 +8,9 @@
 //! fills. An equipment is attached by `equip` and an Aura by its `enchant` as it enters
 //! ([`Board`] keeps to what); their static effects are the runtime's continuous effects on
 //! `equipped` and `enchanted`. Besides `movedto`, the table emits `tapped` and `untapped`
-//! (a permanent's tapped state changed), `damaged` (a creature or player was dealt damage)
-//! and `drawn` (a player drew a card). `wagic/tests/it/cards.rs` plays real cards on it, and
+//! (a permanent's tapped state changed), `damaged` (a creature or player was dealt damage),
+//! `drawn` (a player drew a card) and `discarded`, `cycled`, `sacrificed`
+//! (`card_events.rs`). `wagic/tests/it/cards.rs` plays real cards on it, and
 //! [`crate::runner`] runs Wagic's own behaviour tests on it (`rsc test --lang wagic`).
 //!
 //! It is a small model of the rules, not a game engine. It does not model: the stack
@@ -39,6 +40,7 @@ use vm::runtime::{
 mod blink;
 mod board;
 mod buyback;
+mod card_events;
 mod combat;
 mod cost_change;
 mod counters;

@@ -5,7 +5,7 @@
 
 use vm::runtime::{Host, PlayerId};
 
-use super::{BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, Table};
+use super::{BATTLEFIELD, EXILE, HAND, LIBRARY, Table};
 use crate::catalogue::CATALOGUE;
 use crate::host::{PhaseAction, WagicHost};
 
@@ -57,8 +57,7 @@ impl Table {
                     WagicHost::destroy(&mut self.board, card, false);
                 }
                 PhaseAction::SACRIFICE if on_battlefield => {
-                    let owner = WagicHost::owner(&self.board, card);
-                    self.board.place(card, owner, GRAVEYARD, -1);
+                    self.board.sacrifice(card);
                 }
                 PhaseAction::TO_OWNERS_HAND => {
                     let owner = WagicHost::owner(&self.board, card);

@@ -23,6 +23,7 @@ mod buyback;
 mod cant_be_target_of;
 mod cant_block;
 mod card_files;
+mod cardevents;
 mod cards;
 mod cast_restriction;
 mod choice;
