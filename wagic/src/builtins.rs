@@ -425,9 +425,18 @@ fn token<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let abilities = ability_indices(&abilities_text)?;
     let types: Vec<&str> = types_text.split_ascii_whitespace().collect();
     let source = ctx.env().source;
+    let attach = int_arg(ctx, 8, 0) == 1;
     let token =
         Token { name: &name, types: &types, power, toughness, colours: &colours, abilities: &abilities, source };
-    make_tokens(ctx, count, |host, player| host.create_token(player, &token))
+    make_tokens(ctx, count, |host, player| {
+        let made = host.create_token(player, &token)?;
+        if attach {
+            // Living weapon: attached as it is made, before any state-based action sees
+            // the 0/0 Germ.
+            host.attach(source, made);
+        }
+        Some(made)
+    })
 }
 
 /// `tokencard(card)*n` (`token(id)*n`): n tokens of the card named `card` for each target

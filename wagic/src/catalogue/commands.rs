@@ -202,10 +202,10 @@ macro_rules! for_each_command {
             },
             Token {
                 name: "token",
-                params: [req "name": Expr, req "types": Expr, req "power": Int, req "toughness": Int, req "colours": Expr, req "abilities": Expr, opt "count": Expr, opt "per": Filter],
+                params: [req "name": Expr, req "types": Expr, req "power": Int, req "toughness": Int, req "colours": Expr, req "abilities": Expr, opt "count": Expr, opt "per": Filter, opt "attach": Int],
                 default_target: SourceController,
                 timed: false,
-                doc: "`token(Name,types,p/t,colours and abilities)*n`: puts n (default 1) token creatures with those characteristics onto the battlefield of each target player, and of each target card's controller (`targetcontroller`); `types`, `colours` and `abilities` are words separated by spaces (`creature saproling`, `green`, `flying trample`); `per` (Wagic's `*type:spec:zone`): n times the cards the spec matches.",
+                doc: "`token(Name,types,p/t,colours and abilities)*n`: puts n (default 1) token creatures with those characteristics onto the battlefield of each target player, and of each target card's controller (`targetcontroller`); `types`, `colours` and `abilities` are words separated by spaces (`creature saproling`, `green`, `flying trample`); `per` (Wagic's `*type:spec:zone`): n times the cards the spec matches; `attach` 1 (Wagic's `livingweapontoken`, living weapon): the source, an Equipment, is attached to each token made.",
                 fails_when: "no token was made (the count is 0 or less, or there is no target)",
             },
             Equip {

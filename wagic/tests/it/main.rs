@@ -75,6 +75,7 @@ mod lasting_newability;
 mod life_log;
 mod lifeset;
 mod line_targets;
+mod living_weapon;
 mod lord_given;
 mod lord_tokens;
 mod lost;
