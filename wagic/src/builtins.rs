@@ -550,6 +550,7 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::GiveAbility => give_ability,
         Command::Bushido => bushido,
         Command::ExtraLands => extra_lands,
+        Command::HandModifier => hand_modifier,
         Command::MaxCast => max_cast,
         Command::PhaseAction => phase_action,
         Command::Frozen => permanents::frozen,

@@ -360,6 +360,14 @@ macro_rules! for_each_command {
                 doc: "Wagic's `maxPlay(land)+n`: each target player may play `count` more lands each turn while the effect lasts (a spell's: until end of turn).",
                 fails_when: "no target is a player",
             },
+            HandModifier {
+                name: "handmodifier",
+                params: [req "change": Int],
+                default_target: SourceController,
+                timed: true,
+                doc: "Wagic's `hmodifer:n` (`AModifyHand`): each target player's maximum hand size is n more (n negative: less) while the effect lasts; the game's cleanup discards down to 7 plus every change, and to none below 0.",
+                fails_when: "no target is a player",
+            },
             Bushido {
                 name: "bushido",
                 params: [req "power": Int, req "toughness": Int],

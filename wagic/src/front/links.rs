@@ -24,6 +24,7 @@ const EFFECT_WORDS: &[&str] = &[
     "deplete",
     "prevent",
     "turns",
+    "hmodifer",
     "destroy",
     "bury",
     "sacrifice",
@@ -125,6 +126,7 @@ impl<'i> Lowering<'i> {
             ("deplete:", Command::Deplete),
             ("prevent:", Command::Prevent),
             ("turns:", Command::Turns),
+            ("hmodifer:", Command::HandModifier),
         ] {
             if let Some(amount) = lower.strip_prefix(prefix) {
                 if amount.trim() == "morethanfourcards" && command == Command::Damage && !self.spell && !self.aura {
@@ -147,9 +149,17 @@ impl<'i> Lowering<'i> {
                 }
                 let written = piece.from(piece.text.len() - amount.len());
                 let value = self.amount(written, "amount")?;
-                // `discard`, `prevent`, `alterpoison` and `turns` take no count of a spec.
+                // `discard`, `prevent`, `alterpoison`, `turns` and `hmodifer` take no count of a
+                // spec.
                 if value.per.is_some()
-                    && matches!(command, Command::Discard | Command::Prevent | Command::AlterPoison | Command::Turns)
+                    && matches!(
+                        command,
+                        Command::Discard
+                            | Command::Prevent
+                            | Command::AlterPoison
+                            | Command::Turns
+                            | Command::HandModifier
+                    )
                 {
                     return Err(Unsupported::new(
                         written,
