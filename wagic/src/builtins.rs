@@ -306,6 +306,20 @@ fn move_to<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(status(moved))
 }
 
+/// `moverandom(zone, cards)`: one card the filter matches, drawn at random, into the zone.
+fn move_random<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let (Value::Pile(zone), Value::Filter(filter)) = (ctx.arg(0), ctx.arg(1)) else { return Ok(Status::Failure) };
+    let found = ctx.resolve(filter)?;
+    let cards: Vec<CardId> = ctx.list(found.candidates).iter().filter_map(|value| value.as_card()).collect();
+    let Ok(bound @ 1..) = u32::try_from(cards.len()) else { return Ok(Status::Failure) };
+    let drawn = ctx.host().random(bound);
+    let Some(&card) = usize::try_from(drawn).ok().and_then(|index| cards.get(index)) else {
+        return Ok(Status::Failure);
+    };
+    let player = zone_player(ctx, zone, card);
+    Ok(status(ctx.host().move_card(card, player, zone.zone, 0)))
+}
+
 fn counter<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let (power, toughness, count) = (int_arg(ctx, 0, 0), int_arg(ctx, 1, 0), amount_times(ctx, 2, 4, 1)?);
     let cards = target_cards(ctx);
@@ -518,6 +532,7 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::Untap => untap,
         Command::Pump => pump,
         Command::MoveTo => move_to,
+        Command::MoveRandom => move_random,
         Command::Counter => counter,
         Command::Add => add,
         Command::Prevent => prevent,

@@ -120,6 +120,14 @@ macro_rules! for_each_command {
                 doc: "`moveto(zone)`: puts each target card into the zone (`ownerhand`, `mybattlefield`...).",
                 fails_when: "no target was moved",
             },
+            MoveRandom {
+                name: "moverandom",
+                params: [req "zone": Pile, req "cards": Filter],
+                default_target: Irrelevant,
+                timed: false,
+                doc: "`moverandom(spec) from(zone) to(zone)` (Wagic's `AAMoverRandom`): one of the cards the filter `cards` matches, drawn at random by the host's seeded random source, is put into `zone` (`myhand`: its controller's; `ownerhand`: its owner's).",
+                fails_when: "no card matched",
+            },
             Counter {
                 name: "counter",
                 params: [req "power": Int, req "toughness": Int, opt "count": Expr, opt "name": Expr, opt "per": Filter],

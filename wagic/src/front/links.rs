@@ -48,6 +48,7 @@ const EFFECT_WORDS: &[&str] = &[
     "wingame",
     "proliferate",
     "moveto",
+    "moverandom",
     "counter",
     "add",
     "token",
@@ -291,6 +292,9 @@ impl<'i> Lowering<'i> {
             }
             return Ok(one(call(Command::Pump, &[Arg::Value(power.value), Arg::Value(toughness.value)])));
         }
+        if let Some(link) = self.move_random(piece) {
+            return Ok(one(link?));
+        }
         if let Some((zone, after)) = piece.call("moveto") {
             if !after.text.is_empty() {
                 return Err(Unsupported::new(piece, "text after `moveto(...)`"));
@@ -496,7 +500,7 @@ impl<'i> Lowering<'i> {
         }
     }
 
-    fn zone_ref(&self, piece: Piece<'_>) -> Result<ZoneRef, Unsupported> {
+    pub(super) fn zone_ref(&self, piece: Piece<'_>) -> Result<ZoneRef, Unsupported> {
         let (prefix, zone) = spec::read_zone(piece)?;
         if catalogue::zone_members(zone).len() > 1 {
             return Err(Unsupported::new(piece, "destination with several zones"));

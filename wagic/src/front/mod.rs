@@ -32,7 +32,7 @@
 //! An instant's or sorcery's `alias=129767` (Threaten's rule) is a `control` of its target
 //! until end of turn; an alias naming no rule of Wagic's engine adds nothing (`alias.rs`).
 //! Lowered in their own modules: an Aura's `target=` and lines (and `autograveyard=`,
-//! `alias=1194`) in `aura.rs`, `anyzone=` in `cda.rs`, `rampage(p/t,n)` in `rampage.rs`, `evolve` in `evolve.rs`, an Equipment's `livingweapontoken(...)` in `living_weapon.rs`,
+//! `alias=1194`) in `aura.rs`, `anyzone=` in `cda.rs`, `rampage(p/t,n)` in `rampage.rs`, `evolve` in `evolve.rs`, an Equipment's `livingweapontoken(...)` in `living_weapon.rs`, `moverandom(...)` in `move_random.rs`,
 //! `dynamicability<!...!>` in `dynamic.rs`, `upcost[...]` in `upcost.rs`, `if compare(...)`
 //! in `compare.rs`, `autohand=` (cycling) in `hand.rs`, `kicker=` with `auto=kicker effect`,
 //! `flashback=` and `retrace=` in `kicker.rs`, `buyback=` in `buyback.rs`, `suspend(N)=` in
@@ -102,6 +102,7 @@ pub use lord_given::is_lord_given_activation;
 use madness::has_madness;
 pub use madness::madness_cost;
 mod morph;
+mod move_random;
 pub use morph::face_up_cost;
 mod next;
 mod pay;

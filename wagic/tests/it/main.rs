@@ -88,6 +88,7 @@ mod more;
 mod morph;
 mod morph_clicks;
 mod move_costs;
+mod move_random;
 mod newability;
 mod next;
 mod once;
