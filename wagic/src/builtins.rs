@@ -303,6 +303,20 @@ fn move_to<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(status(move_chosen::put_away(ctx, &cards, how)))
 }
 
+/// `moverandom(zone, cards)`: one card the filter matches, drawn at random, into the zone.
+fn move_random<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let (Value::Pile(zone), Value::Filter(filter)) = (ctx.arg(0), ctx.arg(1)) else { return Ok(Status::Failure) };
+    let found = ctx.resolve(filter)?;
+    let cards: Vec<CardId> = ctx.list(found.candidates).iter().filter_map(|value| value.as_card()).collect();
+    let Ok(bound @ 1..) = u32::try_from(cards.len()) else { return Ok(Status::Failure) };
+    let drawn = ctx.host().random(bound);
+    let Some(&card) = usize::try_from(drawn).ok().and_then(|index| cards.get(index)) else {
+        return Ok(Status::Failure);
+    };
+    let player = zone_player(ctx, zone, card);
+    Ok(status(ctx.host().move_card(card, player, zone.zone, 0)))
+}
+
 fn counter<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let (power, toughness, count) = (int_arg(ctx, 0, 0), int_arg(ctx, 1, 0), amount_times(ctx, 2, 4, 1)?);
     let cards = target_cards(ctx);
@@ -422,9 +436,18 @@ fn token<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let abilities = ability_indices(&abilities_text)?;
     let types: Vec<&str> = types_text.split_ascii_whitespace().collect();
     let source = ctx.env().source;
+    let attach = int_arg(ctx, 8, 0) == 1;
     let token =
         Token { name: &name, types: &types, power, toughness, colours: &colours, abilities: &abilities, source };
-    make_tokens(ctx, count, |host, player| host.create_token(player, &token))
+    make_tokens(ctx, count, |host, player| {
+        let made = host.create_token(player, &token)?;
+        if attach {
+            // Living weapon: attached as it is made, before any state-based action sees
+            // the 0/0 Germ.
+            host.attach(source, made);
+        }
+        Some(made)
+    })
 }
 
 /// `tokencard(card)*n` (`token(id)*n`): n tokens of the card named `card` for each target
@@ -506,6 +529,7 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::Untap => untap,
         Command::Pump => pump,
         Command::MoveTo => move_to,
+        Command::MoveRandom => move_random,
         Command::Counter => counter,
         Command::Add => add,
         Command::Prevent => prevent,
@@ -538,6 +562,7 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::GiveAbility => give_ability,
         Command::Bushido => bushido,
         Command::ExtraLands => extra_lands,
+        Command::HandModifier => hand_modifier,
         Command::MaxCast => max_cast,
         Command::PhaseAction => phase_action,
         Command::Frozen => permanents::frozen,

@@ -93,6 +93,9 @@ pub enum EffectCode {
     /// `maxCast(spec)n`: the target player cannot cast a spell of the spec once they cast
     /// n this turn; `value` packs the limit ([`crate::cast_limit::CastLimit::pack`]).
     MaxCast = 29,
+    /// `hmodifer:n`: the target player's maximum hand size is `value` more while the
+    /// effect lasts.
+    HandModifier = 30,
 }
 
 impl EffectCode {
@@ -128,6 +131,7 @@ impl EffectCode {
             EffectCode::CantBeTargetOf,
             EffectCode::RemoveTypes,
             EffectCode::MaxCast,
+            EffectCode::HandModifier,
         ]
         .into_iter()
         .find(|known| *known as u16 == code)

@@ -94,6 +94,16 @@ pub(super) fn extra_lands<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(status(!players.is_empty()))
 }
 
+/// `handmodifier(n)`: each target player's maximum hand size is n more while it lasts.
+pub(super) fn hand_modifier<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let change = int_arg(ctx, 0, 0);
+    let players = target_players(ctx);
+    for &player in &players {
+        record(ctx, EffectCode::HandModifier, Value::Player(player), change)?;
+    }
+    Ok(status(!players.is_empty()))
+}
+
 /// `maxcast(count, anyof, noneof, colour)`: each target player cannot cast a spell of
 /// the scope once they cast `count` of them this turn, while it lasts (`crate::cast_limit`).
 pub(super) fn max_cast<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {

@@ -120,6 +120,14 @@ macro_rules! for_each_command {
                 doc: "`moveto(zone)`: puts each target card into the zone (`ownerhand`, `mybattlefield`...); with `how` `sacrifice` (Wagic's `sacrifice`), sacrifices it (into its owner's graveyard, raising `sacrificed`).",
                 fails_when: "no target was moved",
             },
+            MoveRandom {
+                name: "moverandom",
+                params: [req "zone": Pile, req "cards": Filter],
+                default_target: Irrelevant,
+                timed: false,
+                doc: "`moverandom(spec) from(zone) to(zone)` (Wagic's `AAMoverRandom`): one of the cards the filter `cards` matches, drawn at random by the host's seeded random source, is put into `zone` (`myhand`: its controller's; `ownerhand`: its owner's).",
+                fails_when: "no card matched",
+            },
             Counter {
                 name: "counter",
                 params: [req "power": Int, req "toughness": Int, opt "count": Expr, opt "name": Expr, opt "per": Filter],
@@ -202,10 +210,10 @@ macro_rules! for_each_command {
             },
             Token {
                 name: "token",
-                params: [req "name": Expr, req "types": Expr, req "power": Int, req "toughness": Int, req "colours": Expr, req "abilities": Expr, opt "count": Expr, opt "per": Filter],
+                params: [req "name": Expr, req "types": Expr, req "power": Int, req "toughness": Int, req "colours": Expr, req "abilities": Expr, opt "count": Expr, opt "per": Filter, opt "attach": Int],
                 default_target: SourceController,
                 timed: false,
-                doc: "`token(Name,types,p/t,colours and abilities)*n`: puts n (default 1) token creatures with those characteristics onto the battlefield of each target player, and of each target card's controller (`targetcontroller`); `types`, `colours` and `abilities` are words separated by spaces (`creature saproling`, `green`, `flying trample`); `per` (Wagic's `*type:spec:zone`): n times the cards the spec matches.",
+                doc: "`token(Name,types,p/t,colours and abilities)*n`: puts n (default 1) token creatures with those characteristics onto the battlefield of each target player, and of each target card's controller (`targetcontroller`); `types`, `colours` and `abilities` are words separated by spaces (`creature saproling`, `green`, `flying trample`); `per` (Wagic's `*type:spec:zone`): n times the cards the spec matches; `attach` 1 (Wagic's `livingweapontoken`, living weapon): the source, an Equipment, is attached to each token made.",
                 fails_when: "no token was made (the count is 0 or less, or there is no target)",
             },
             Equip {
@@ -358,6 +366,14 @@ macro_rules! for_each_command {
                 default_target: SourceController,
                 timed: true,
                 doc: "Wagic's `maxPlay(land)+n`: each target player may play `count` more lands each turn while the effect lasts (a spell's: until end of turn).",
+                fails_when: "no target is a player",
+            },
+            HandModifier {
+                name: "handmodifier",
+                params: [req "change": Int],
+                default_target: SourceController,
+                timed: true,
+                doc: "Wagic's `hmodifer:n` (`AModifyHand`): each target player's maximum hand size is n more (n negative: less) while the effect lasts; the game's cleanup discards down to 7 plus every change, and to none below 0.",
                 fails_when: "no target is a player",
             },
             Bushido {

@@ -24,6 +24,7 @@ const EFFECT_WORDS: &[&str] = &[
     "deplete",
     "prevent",
     "turns",
+    "hmodifer",
     "destroy",
     "bury",
     "sacrifice",
@@ -47,6 +48,7 @@ const EFFECT_WORDS: &[&str] = &[
     "wingame",
     "proliferate",
     "moveto",
+    "moverandom",
     "counter",
     "add",
     "token",
@@ -125,6 +127,7 @@ impl<'i> Lowering<'i> {
             ("deplete:", Command::Deplete),
             ("prevent:", Command::Prevent),
             ("turns:", Command::Turns),
+            ("hmodifer:", Command::HandModifier),
         ] {
             if let Some(amount) = lower.strip_prefix(prefix) {
                 if amount.trim() == "morethanfourcards" && command == Command::Damage && !self.spell && !self.aura {
@@ -147,9 +150,17 @@ impl<'i> Lowering<'i> {
                 }
                 let written = piece.from(piece.text.len() - amount.len());
                 let value = self.amount(written, "amount")?;
-                // `discard`, `prevent`, `alterpoison` and `turns` take no count of a spec.
+                // `discard`, `prevent`, `alterpoison`, `turns` and `hmodifer` take no count of a
+                // spec.
                 if value.per.is_some()
-                    && matches!(command, Command::Discard | Command::Prevent | Command::AlterPoison | Command::Turns)
+                    && matches!(
+                        command,
+                        Command::Discard
+                            | Command::Prevent
+                            | Command::AlterPoison
+                            | Command::Turns
+                            | Command::HandModifier
+                    )
                 {
                     return Err(Unsupported::new(
                         written,
@@ -287,6 +298,9 @@ impl<'i> Lowering<'i> {
                 return Err(Unsupported::new(piece, "pump of `stored...` and a `type:` count"));
             }
             return Ok(one(call(Command::Pump, &[Arg::Value(power.value), Arg::Value(toughness.value)])));
+        }
+        if let Some(link) = self.move_random(piece) {
+            return Ok(one(link?));
         }
         if let Some((zone, after)) = piece.call("moveto") {
             if !after.text.is_empty() {
@@ -493,7 +507,7 @@ impl<'i> Lowering<'i> {
         }
     }
 
-    fn zone_ref(&self, piece: Piece<'_>) -> Result<ZoneRef, Unsupported> {
+    pub(super) fn zone_ref(&self, piece: Piece<'_>) -> Result<ZoneRef, Unsupported> {
         let (prefix, zone) = spec::read_zone(piece)?;
         if catalogue::zone_members(zone).len() > 1 {
             return Err(Unsupported::new(piece, "destination with several zones"));

@@ -32,7 +32,7 @@
 //! An instant's or sorcery's `alias=129767` (Threaten's rule) is a `control` of its target
 //! until end of turn; an alias naming no rule of Wagic's engine adds nothing (`alias.rs`).
 //! Lowered in their own modules: an Aura's `target=` and lines (and `autograveyard=`,
-//! `alias=1194`) in `aura.rs`, `anyzone=` in `cda.rs`, `rampage(p/t,n)` in `rampage.rs`, `evolve` in `evolve.rs`,
+//! `alias=1194`) in `aura.rs`, `anyzone=` in `cda.rs`, `rampage(p/t,n)` in `rampage.rs`, `evolve` in `evolve.rs`, an Equipment's `livingweapontoken(...)` in `living_weapon.rs`, `moverandom(...)` in `move_random.rs`,
 //! `dynamicability<!...!>` in `dynamic.rs`, `upcost[...]` in `upcost.rs`, `if compare(...)`
 //! in `compare.rs`, `autohand=` (cycling) in `hand.rs`, `kicker=` with `auto=kicker effect`,
 //! `flashback=` and `retrace=` in `kicker.rs`, `buyback=` in `buyback.rs`, `suspend(N)=` in
@@ -95,6 +95,7 @@ mod line;
 use line::Line;
 mod line_targets;
 mod links;
+mod living_weapon;
 mod lord_given;
 mod lowering;
 mod madness;
@@ -102,6 +103,7 @@ pub use lord_given::is_lord_given_activation;
 use madness::has_madness;
 pub use madness::madness_cost;
 mod morph;
+mod move_random;
 pub use morph::face_up_cost;
 mod next;
 mod pay;
@@ -501,6 +503,7 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
                 autos.extend(upkeep.autos);
             }
             "auto" if cost_change::is_cost_change(value) => lowering.cost_change(value, is_spell)?,
+            "auto" if living_weapon::is_living_weapon(value) => autos.push(lowering.living_weapon(value)?),
             // An Equipment's triggered line is the generic path's (`equipment_trigger`).
             "auto" if is_equipment && !value.text.trim_start().starts_with('@') => {
                 let (statements, continuous) = lowering.equipment_line(value)?;

@@ -378,7 +378,8 @@ impl Game<'_> {
                     // ping) is free to use on the player.
                     Some(damage) => {
                         let only_players = self.aims_only_at_players(source, action);
-                        let overflowing = self.table.board.zone(player, HAND).len() > super::MAX_HAND;
+                        let overflowing = super::hand_limit(&self.table.board, player)
+                            .is_some_and(|limit| self.table.board.zone(player, HAND).len() > limit);
                         !spell && theirs.as_ref().is_none_or(|theirs| !theirs.is_empty())
                             || damage >= self.table.board.player(foe).life && aimable(Value::Player(foe))
                             || (only_players || overflowing) && aimable(Value::Player(foe))

@@ -129,6 +129,9 @@ mod greedy_combat;
 #[cfg(test)]
 mod greedy_tests;
 mod hand;
+mod hand_size;
+#[cfg(test)]
+mod hand_size_tests;
 mod kicker;
 mod legend;
 mod life;
@@ -207,8 +210,7 @@ pub const DEFAULT_TURN_LIMIT: u32 = 200;
 /// Cards in each opening hand.
 pub const OPENING_HAND: i32 = 7;
 
-/// The most cards a hand keeps at the end of its player's turn.
-pub const MAX_HAND: usize = 7;
+pub use hand_size::{MAX_HAND, hand_limit};
 
 /// Each player's life at the start.
 pub const STARTING_LIFE: i32 = 20;
@@ -664,16 +666,17 @@ impl Game<'_> {
         self.settle()
     }
 
-    /// The cleanup step: the active player discards down to [`MAX_HAND`] (the random
+    /// The cleanup step: the active player discards down to their [`hand_limit`] (the random
     /// player at random, the greedy one its card least worth keeping), then `ueot` effects
     /// end and damage wears off.
     fn cleanup(&mut self) -> Flow {
         let active = self.table.board.active;
         let hand = self.table.board.zone(active, HAND);
         let mut hand: Vec<CardId> = hand;
-        while hand.len() > MAX_HAND {
+        let limit = hand_limit(&self.table.board, active).unwrap_or(usize::MAX);
+        while hand.len() > limit {
             let index = if self.seated(active) {
-                self.ask_discard(active, &hand)?
+                self.ask_discard(active, &hand, limit)?
             } else if self.players[usize::from(active != P0)] == PlayerKind::Greedy {
                 self.greedy_discard(active, &hand)
             } else {

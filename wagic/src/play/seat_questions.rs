@@ -8,7 +8,7 @@ use super::moves::{Move, is_type};
 use super::seat::{
     CardAt, MAX_OPTIONS, OptionKind, Permanent, PlayerState, Question, QuestionKind, SeatView, StackEntry,
 };
-use super::{Game, MAX_HAND, Outcome, who};
+use super::{Game, Outcome, who};
 use crate::catalogue::Command;
 use crate::table::stack::Resolution;
 use crate::table::{BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, P0, P1, STACK};
@@ -457,13 +457,14 @@ impl Game<'_> {
         Ok(attackers.get(index).copied())
     }
 
-    /// Which card of `hand` (more than [`MAX_HAND`]) `player` discards: its index.
-    pub(super) fn ask_discard(&mut self, player: PlayerId, hand: &[CardId]) -> Result<usize, Outcome> {
+    /// Which card of `hand` (more than `limit`, their hand size) `player` discards: its
+    /// index.
+    pub(super) fn ask_discard(&mut self, player: PlayerId, hand: &[CardId], limit: usize) -> Result<usize, Outcome> {
         let options = hand
             .iter()
             .map(|card| (format!("discard {}", self.name(*card)), Some(*card), OptionKind::Discard))
             .collect();
-        let prompt = format!("{}: discard down to {MAX_HAND} ({} in hand)", who(player), hand.len());
+        let prompt = format!("{}: discard down to {limit} ({} in hand)", who(player), hand.len());
         self.ask(player, Asked { kind: QuestionKind::Discard, prompt, about: None, options })
     }
 

@@ -192,7 +192,7 @@ fn wagic_words_not_compiled_yet_are_not_taken_for_typos() {
     let pointer = "`rsc explain E0100` lists what the Wagic front end compiles";
     for card in [
         "target=creature\nauto=transforms((,newability[damage:1]))\ntype=Sorcery",
-        "auto=evolve\ntype=Creature",
+        "auto=phaseout\ntype=Creature",
         "auto=removeallcounters(all)\ntype=Sorcery",
         "auto=lord(beast) rampage(1/1,1)\ntype=Creature",
         "auto=@counteradded(1/1) from(this):life:1\ntype=Enchantment",

@@ -75,7 +75,7 @@ fn huge_nesting_and_long_specs_are_refused_not_overflowed() {
 /// to the same cards, with the same spans, as with LF or CRLF line ends.
 #[test]
 fn cr_crlf_and_lf_line_ends_give_the_same_cards() {
-    let with_odd_card = format!("{SAMPLE}[card]\nname=Odd\nauto=evolve\ntype=Creature\n[/card]\n");
+    let with_odd_card = format!("{SAMPLE}[card]\nname=Odd\nauto=phaseout\ntype=Creature\n[/card]\n");
     // Each card's name, and its error's span and message.
     let summary = |source: &str| {
         let outcomes = compile(source).into_iter();
