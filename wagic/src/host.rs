@@ -93,6 +93,9 @@ pub enum EffectCode {
     /// `maxCast(spec)n`: the target player cannot cast a spell of the spec once they cast
     /// n this turn; `value` packs the limit ([`crate::cast_limit::CastLimit::pack`]).
     MaxCast = 29,
+    /// `phasealter(remove,step,who)` on a permanent: the target player skips each of their
+    /// steps numbered `value` (its index in [`crate::testfile::PHASES`]) while it lasts.
+    SkipSteps = 30,
 }
 
 impl EffectCode {
@@ -128,6 +131,7 @@ impl EffectCode {
             EffectCode::CantBeTargetOf,
             EffectCode::RemoveTypes,
             EffectCode::MaxCast,
+            EffectCode::SkipSteps,
         ]
         .into_iter()
         .find(|known| *known as u16 == code)
@@ -335,6 +339,14 @@ pub trait WagicHost: Host {
     /// The player takes `count` extra turns after this one (`count` > 0) or skips its next
     /// `-count` turns (Wagic's `turns:n`).
     fn add_turns(&mut self, player: PlayerId, count: i32);
+
+    /// `nextphasealter(remove,step,who)`: the player skips their next step `phase`, or
+    /// every such step of their next turn (`table/phase_alter.rs`).
+    fn skip_step(&mut self, player: PlayerId, phase: crate::testfile::Phase, scope: crate::table::SkipScope);
+
+    /// `nextphasealter(add,combatphases...)`: the player, in their turn, has an extra
+    /// combat phase (`table/phase_alter.rs`).
+    fn add_extra_combat(&mut self, player: PlayerId, combat: crate::table::ExtraCombat);
 
     /// `source`'s `wingame`: `player` wins the game (its opponent loses), unless a
     /// permanent of the opponent's has `cantlose` or one of the player's has `cantwin`

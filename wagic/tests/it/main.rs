@@ -97,6 +97,7 @@ mod paid_newability;
 mod pay;
 mod phase_effects;
 mod phaseaction;
+mod phasealter;
 mod planeswalker;
 mod play;
 mod play_greedy;
