@@ -192,3 +192,62 @@ pub fn place_extra_combats(remaining: &mut std::collections::VecDeque<Phase>, en
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::VecDeque;
+
+    use super::*;
+
+    #[test]
+    fn an_extra_combat_goes_after_this_step_or_after_this_combat() {
+        let this = ExtraCombat { after: ExtraCombatAfter::This, with_main: true };
+        let mut remaining: VecDeque<Phase> = [Phase::CombatBegin, Phase::EndOfTurn].into();
+        place_extra_combats(&mut remaining, Phase::FirstMain, &[this]);
+        assert_eq!(remaining.len(), 8);
+        assert_eq!(
+            (remaining[0], remaining[4], remaining[5]),
+            (Phase::CombatBegin, Phase::CombatEnd, Phase::SecondMain)
+        );
+        // Asked as attackers are declared: after this combat's end, not before it.
+        let end = ExtraCombat { after: ExtraCombatAfter::CombatEnd, with_main: false };
+        let mut remaining: VecDeque<Phase> =
+            [Phase::CombatBlockers, Phase::CombatDamage, Phase::CombatEnd, Phase::SecondMain].into();
+        place_extra_combats(&mut remaining, Phase::CombatAttackers, &[end]);
+        assert_eq!(remaining.iter().filter(|phase| **phase == Phase::CombatEnd).count(), 2);
+        assert_eq!(
+            (remaining[3], remaining[7], remaining[8]),
+            (Phase::CombatBegin, Phase::CombatEnd, Phase::SecondMain)
+        );
+        // No combat left: none.
+        let mut remaining: VecDeque<Phase> = [Phase::EndOfTurn].into();
+        place_extra_combats(&mut remaining, Phase::SecondMain, &[end]);
+        assert_eq!(remaining, VecDeque::from([Phase::EndOfTurn]));
+    }
+
+    #[test]
+    fn skips_are_spent_once_or_last_the_next_turn_and_extra_combats_are_bounded() {
+        let mut board = Board::new();
+        board.skip_step(P1, Phase::Draw, SkipScope::Next);
+        board.skip_step(P1, Phase::CombatBegin, SkipScope::NextTurn);
+        board.skip_step(P1, Phase::SecondMain, SkipScope::Next);
+        assert!(!board.skips_step(P0, Phase::Draw));
+        board.begin_turn_alters(P1);
+        assert!(board.skips_step(P1, Phase::Draw));
+        assert!(!board.skips_step(P1, Phase::Draw), "spent");
+        assert!(!board.skips_step(P1, Phase::SecondMain), "no card skips a main phase");
+        assert!(board.skips_step(P1, Phase::CombatBegin) && board.skips_step(P1, Phase::CombatBegin));
+        board.begin_turn_alters(P1);
+        assert!(!board.skips_step(P1, Phase::CombatBegin), "that turn only");
+        board.active = P0;
+        let combat = ExtraCombat { after: ExtraCombatAfter::This, with_main: false };
+        for _ in 0..3 * MAX_EXTRA_COMBATS {
+            board.add_extra_combat(P0, combat);
+            board.add_extra_combat(P1, combat);
+        }
+        assert_eq!(board.take_extra_combats(P0).len(), usize::from(MAX_EXTRA_COMBATS));
+        assert!(board.take_extra_combats(P1).is_empty(), "not p1's turn");
+        board.add_extra_combat(P0, combat);
+        assert!(!board.has_extra_combats(P0), "the turn had its ten");
+    }
+}
