@@ -192,6 +192,50 @@ fn turns<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     on_players(ctx, count, H::add_turns)
 }
 
+/// The step numbered `index` in [`crate::testfile::PHASES`], if a card may skip it.
+fn skippable_step(index: i32) -> Option<crate::testfile::Phase> {
+    let phase = crate::testfile::PHASES.get(usize::try_from(index).ok()?)?.0;
+    crate::table::skippable(phase).then_some(phase)
+}
+
+/// `skipstep(step, nextturn)`: each target player skips their next such step, or every
+/// such step of their next turn (`table/phase_alter.rs`).
+fn skip_step<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let Some(phase) = skippable_step(int_arg(ctx, 0, -1)) else { return Ok(Status::Failure) };
+    let scope = if int_arg(ctx, 1, 0) != 0 { crate::table::SkipScope::NextTurn } else { crate::table::SkipScope::Next };
+    let players = target_players(ctx);
+    for &player in &players {
+        ctx.host().skip_step(player, phase, scope);
+    }
+    Ok(status(!players.is_empty()))
+}
+
+/// `skipsteps(step)`: each target player skips each such step while the effect lasts.
+fn skip_steps<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let step = int_arg(ctx, 0, -1);
+    if skippable_step(step).is_none() {
+        return Ok(Status::Failure);
+    }
+    let players = target_players(ctx);
+    for &player in &players {
+        record(ctx, EffectCode::SkipSteps, Value::Player(player), step)?;
+    }
+    Ok(status(!players.is_empty()))
+}
+
+/// `extracombat(withmain, after)`: each target player has an extra combat phase in their
+/// turn (`table/phase_alter.rs`).
+fn extra_combat<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    use crate::table::{ExtraCombat, ExtraCombatAfter};
+    let with_main = int_arg(ctx, 0, 0) != 0;
+    let after = if int_arg(ctx, 1, 0) != 0 { ExtraCombatAfter::CombatEnd } else { ExtraCombatAfter::This };
+    let players = target_players(ctx);
+    for &player in &players {
+        ctx.host().add_extra_combat(player, ExtraCombat { after, with_main });
+    }
+    Ok(status(!players.is_empty()))
+}
+
 /// `wingame`: each target player wins the game, if nothing keeps it from winning.
 fn win_game<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let source = ctx.env().source;
@@ -564,6 +608,9 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::ExtraLands => extra_lands,
         Command::HandModifier => hand_modifier,
         Command::MaxCast => max_cast,
+        Command::SkipStep => skip_step,
+        Command::SkipSteps => skip_steps,
+        Command::ExtraCombat => extra_combat,
         Command::PhaseAction => phase_action,
         Command::Frozen => permanents::frozen,
         Command::RemoveFromCombat => permanents::remove_from_combat,

@@ -96,6 +96,9 @@ pub enum EffectCode {
     /// `hmodifer:n`: the target player's maximum hand size is `value` more while the
     /// effect lasts.
     HandModifier = 30,
+    /// `phasealter(remove,step,who)` on a permanent: the target player skips each of their
+    /// steps numbered `value` (its index in [`crate::testfile::PHASES`]) while it lasts.
+    SkipSteps = 31,
 }
 
 impl EffectCode {
@@ -132,6 +135,7 @@ impl EffectCode {
             EffectCode::RemoveTypes,
             EffectCode::MaxCast,
             EffectCode::HandModifier,
+            EffectCode::SkipSteps,
         ]
         .into_iter()
         .find(|known| *known as u16 == code)
@@ -339,6 +343,14 @@ pub trait WagicHost: Host {
     /// The player takes `count` extra turns after this one (`count` > 0) or skips its next
     /// `-count` turns (Wagic's `turns:n`).
     fn add_turns(&mut self, player: PlayerId, count: i32);
+
+    /// `nextphasealter(remove,step,who)`: the player skips their next step `phase`, or
+    /// every such step of their next turn (`table/phase_alter.rs`).
+    fn skip_step(&mut self, player: PlayerId, phase: crate::testfile::Phase, scope: crate::table::SkipScope);
+
+    /// `nextphasealter(add,combatphases...)`: the player, in their turn, has an extra
+    /// combat phase (`table/phase_alter.rs`).
+    fn add_extra_combat(&mut self, player: PlayerId, combat: crate::table::ExtraCombat);
 
     /// `source`'s `wingame`: `player` wins the game (its opponent loses), unless a
     /// permanent of the opponent's has `cantlose` or one of the player's has `cantwin`

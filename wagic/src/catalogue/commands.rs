@@ -576,6 +576,30 @@ macro_rules! for_each_command {
                 doc: "Wagic's `maxCast(spec)n` (`ACastRestriction`): while the effect lasts (a spell's: until end of turn) each target player cannot cast a spell of the spec once they have cast `count` such spells this turn (every card put on their stack this turn counts, whatever spell or ability put the limit there). The spec: a spell with one of the card types of the mask `anyof` (bit i: the i-th of creature, artifact, enchantment, land, instant, sorcery, planeswalker; 0: any spell), none of those of `noneof`, and of the colour `colour` (1 + its index among white, blue, black, red, green; 0: any colour).",
                 fails_when: "no target is a player",
             },
+            SkipStep {
+                name: "skipstep",
+                params: [req "step": Int, req "nextturn": Int],
+                default_target: SourceController,
+                timed: false,
+                doc: "Wagic's `nextphasealter(remove,step,who)` (`APhaseAlter`): each target player skips their next step numbered `step` (untap 0, upkeep 1, draw 2, the combat steps 4 to 8: beginning, attackers, blockers, damage, end); with `nextturn` 1, every such step of their next turn instead (a sorcery's \"skips all combat phases of his or her next turn\"). A skipped untap step untaps nothing, a skipped draw step draws nothing; a combat step skipped is not played, nor its `@each` event.",
+                fails_when: "no target is a player",
+            },
+            SkipSteps {
+                name: "skipsteps",
+                params: [req "step": Int],
+                default_target: SourceController,
+                timed: true,
+                doc: "Wagic's `phasealter(remove,step,who)` on a permanent (`APhaseAlter`): while the effect lasts each target player skips each of their steps numbered `step` (as `skipstep` numbers them): Stasis's \"players skip their untap steps\".",
+                fails_when: "no target is a player",
+            },
+            ExtraCombat {
+                name: "extracombat",
+                params: [req "withmain": Int, req "after": Int],
+                default_target: SourceController,
+                timed: false,
+                doc: "Wagic's `nextphasealter(add,combatphases,controller,after<...>)` (`APhaseAlter`, `PhaseRing::addCombatAfter`): in its turn, each target player has an extra combat phase, followed by an extra main phase when `withmain` is 1 (`combatphaseswithmain`), placed right after the current step or phase (`after` 0: `after<this>`, \"after this main phase\") or after the end of the current combat (`after` 1: `after<combatends>`, \"after this phase\" said in combat). Asked in another player's turn, nothing; at most 10 extra combat phases a turn.",
+                fails_when: "no target is a player",
+            },
         }
     };
 }

@@ -151,6 +151,7 @@ impl<'i> Lowering<'i> {
             this_flip: Default::default(),
             fog_seen: Default::default(),
             spell: false,
+            instant: false,
             spell_untargeted: false,
             equipment: false,
             in_hand_line: Default::default(),

@@ -436,6 +436,13 @@ impl<'i> Lowering<'i> {
         let once = value.text.trim_start().starts_with(['@', '{'])
             || self.spell
             || statements.iter().any(|statement| statement.condition.is_some());
+        // `phasealter(remove,...)` holds while the permanent is on the battlefield: a
+        // trigger's or a condition's would last the turn, or once.
+        let skip_steps = CommandIdx::new(catalogue::Command::SkipSteps.index());
+        let skips = |link: &Link<'_>| matches!(link.effect, Effect::Call { command, .. } if command == skip_steps);
+        if once && statements.iter().any(|statement| statement.chain.iter().any(skips)) {
+            return Err(Unsupported::new(value, "`phasealter(remove,...)` outside a permanent's static line"));
+        }
         if unblockable && once {
             let word = statements
                 .iter()

@@ -16,12 +16,13 @@ use super::piece::Piece;
 use super::{Lowering, Unsupported, spec};
 
 /// Whether a later part names a target of its own that Wagic reads in it alone: a
-/// `target(...)`, an `all(...)` or a player (`controller`, `opponent`). Not `lord(...)`, nor
+/// `target(...)`, an `all(...)`, a player (`controller`, `opponent`) or a phase alteration
+/// (`nextphasealter(...)`, whose player is inside). Not `lord(...)`, nor
 /// `targetcontroller` (whose target is the line's).
 pub(super) fn names_its_own_target(part: Piece<'_>) -> bool {
     part.words().iter().any(|word| {
         let lower = word.text.to_ascii_lowercase();
-        ["target(", "notatarget(", "all("].iter().any(|call| lower.starts_with(call))
+        ["target(", "notatarget(", "all(", "nextphasealter(", "phasealter("].iter().any(|call| lower.starts_with(call))
             || ["controller", "opponent"].contains(&lower.as_str())
     })
 }

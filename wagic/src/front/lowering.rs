@@ -32,6 +32,8 @@ pub(super) struct Lowering<'i> {
     pub(super) fog_seen: std::cell::Cell<super::prevent::FogSeen>,
     /// The card is an instant or a sorcery.
     pub(super) spell: bool,
+    /// The card is an instant.
+    pub(super) instant: bool,
     /// The card is an instant or a sorcery without `target=`: a line's card effect acts
     /// on the spell itself (Wagic's default target of a card effect is its source).
     pub(super) spell_untargeted: bool,

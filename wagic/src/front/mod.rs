@@ -108,6 +108,7 @@ pub use morph::face_up_cost;
 mod next;
 mod pay;
 mod phaseaction;
+mod phasealter;
 pub mod piece;
 mod prevent;
 mod proliferate;
@@ -273,6 +274,10 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
         this_flip: Default::default(),
         fog_seen: Default::default(),
         spell: is_spell,
+        instant: is_spell
+            && block.field("type").is_some_and(|field| {
+                field.value.split_ascii_whitespace().any(|word| word.eq_ignore_ascii_case("instant"))
+            }),
         spell_untargeted: is_spell && block.field("target").is_none(),
         // An equipment's static effects apply to the creature it is attached to.
         equipment: is_equipment,

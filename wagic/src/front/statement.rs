@@ -442,6 +442,9 @@ impl<'i> Lowering<'i> {
         if let Some(count) = trimmed.strip_prefix("bloodthirst:") {
             return self.bloodthirst(trimmed, count, wrapper);
         }
+        if let Some(statement) = self.phase_alter(trimmed, wrapper.is_some() || shared.is_some()) {
+            return statement;
+        }
         let given = match given::given_ability(piece)? {
             Some(given::Given::Player { mut effects, receiver, after, at, unless_paid }) => {
                 let (Some(effect), true) = (effects.pop(), effects.is_empty()) else {

@@ -85,11 +85,14 @@ pub(super) fn discards_any_card(spec_piece: Piece<'_>, first: Option<Piece<'_>>)
     spec == "<anyamount>*|myhand" && first.is_some_and(|part| part.trim().text.eq_ignore_ascii_case("reject"))
 }
 
-/// Whether a part names a target of its own (`target(...)`, `all(...)`, a player word).
+/// Whether a part names a target of its own (`target(...)`, `all(...)`, a player word, a
+/// `nextphasealter(...)` with its player inside).
 pub(super) fn names_a_target(part: Piece<'_>) -> bool {
     part.words().iter().any(|word| {
         let lower = word.text.to_ascii_lowercase();
-        ["target(", "notatarget(", "all(", "lord("].iter().any(|call| lower.starts_with(call))
+        ["target(", "notatarget(", "all(", "lord(", "nextphasealter(", "phasealter("]
+            .iter()
+            .any(|call| lower.starts_with(call))
             || ["controller", "opponent", "targetcontroller"].contains(&lower.as_str())
     })
 }

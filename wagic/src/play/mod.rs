@@ -601,8 +601,31 @@ impl Game<'_> {
         let board = &self.table.board;
         self.entered.retain(|card| board.get(*card).is_some_and(|c| c.controller != active));
         self.log.push(Entry::TurnStart { turn: self.turn, player: active });
+        self.table.board.begin_turn_alters(active);
+        // The turn's steps to come: extra combat phases join them (`table/phase_alter.rs`).
+        let mut remaining: std::collections::VecDeque<Phase> = PHASES.iter().map(|&(phase, _)| phase).collect();
         let mut attacked = false;
-        for &(phase, _) in PHASES {
+        // Each step once, and each of the extra combats' (a bounded count a turn).
+        let most_steps = PHASES.len() + 6 * usize::from(crate::table::MAX_EXTRA_COMBATS);
+        for _ in 0..most_steps {
+            let Some(phase) = remaining.pop_front() else { break };
+            if phase == Phase::CombatBegin {
+                // A combat phase begins (an extra one too): no attacker yet.
+                attacked = false;
+            }
+            if self.table.board.skips_step(active, phase) {
+                // Skipped (Stasis's untap step, Stonehorn Dignitary's combat): not played,
+                // its `@each` event not heard; a skipped untap step still begins the turn.
+                if phase == Phase::Untap {
+                    self.table.begin_turn_without_untap(active).map_err(stopped)?;
+                    self.settle()?;
+                }
+                if phase == Phase::CombatEnd {
+                    // Whatever attacked leaves combat all the same.
+                    self.end_combat();
+                }
+                continue;
+            }
             if !attacked && matches!(phase, Phase::CombatBlockers | Phase::CombatDamage) {
                 // No attacker: combat goes on to its end, as in Wagic.
                 continue;
@@ -641,6 +664,8 @@ impl Game<'_> {
             for player in &mut self.table.board.players {
                 player.mana = [0; 6];
             }
+            let extra = self.table.board.take_extra_combats(active);
+            crate::table::place_extra_combats(&mut remaining, phase, &extra);
         }
         self.end_of_turn_entry();
         Ok(())

@@ -118,6 +118,22 @@ impl Run<'_> {
             self.turn = self.turn.saturating_add(1);
             let board = &self.table.board;
             self.entered.retain(|card| board.get(*card).is_some_and(|c| c.controller != next));
+            self.table.board.begin_turn_alters(next);
+        }
+        // The steps the active player skips (Stasis's untap step) are passed over, their
+        // events unheard (`table/phase_alter.rs`); a skipped untap step still begins the turn.
+        let active = self.table.board.active;
+        for _ in 0..testfile::PHASES.len() {
+            if !self.table.board.skips_step(active, phase) {
+                break;
+            }
+            if phase == Phase::Untap {
+                self.table.begin_turn_without_untap(active).map_err(|error| table_skip(error, line, text))?;
+            }
+            if phase == Phase::CombatEnd && self.table.board.cards.iter().any(|card| card.attacking) {
+                return Err(skip("the end of a combat with attackers skipped", at(line, text)));
+            }
+            phase = phase.next();
         }
         self.phase = phase;
         self.table.board.main_phase = phase.is_main();
@@ -170,6 +186,11 @@ impl Run<'_> {
             crate::host::WagicHost::draw(&mut self.table.board, active, 1);
         }
         self.table.try_settle().map_err(|error| table_skip(error, line, text))?;
+        if self.table.board.has_extra_combats(active) {
+            // Wagic's `PhaseRing::addCombatAfter`: the runner steps through the printed
+            // turn alone.
+            return Err(skip("an extra combat phase", at(line, text)));
+        }
         if no_damage {
             if self.table.held.is_some() {
                 // Wagic stops at the question; where its damage step then goes is not modelled.

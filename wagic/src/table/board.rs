@@ -184,6 +184,8 @@ pub struct Player {
     pub extra_turns: u32,
     /// Turns to skip (`turns:-n`).
     pub skipped_turns: u32,
+    /// Steps to skip and extra combat phases (`nextphasealter`, `table/phase_alter.rs`).
+    pub phase_alters: super::PhaseAlters,
 }
 
 /// The board: cards, players and the effects in force.

@@ -201,6 +201,14 @@ impl WagicHost for Board {
         Board::add_turns(self, player, count);
     }
 
+    fn skip_step(&mut self, player: PlayerId, phase: crate::testfile::Phase, scope: super::SkipScope) {
+        Board::skip_step(self, player, phase, scope);
+    }
+
+    fn add_extra_combat(&mut self, player: PlayerId, combat: super::ExtraCombat) {
+        Board::add_extra_combat(self, player, combat);
+    }
+
     fn win_game(&mut self, player: PlayerId, source: CardId) -> bool {
         let opponent = if player == P0 { P1 } else { P0 };
         let has = |whose: PlayerId, ability: &str| {

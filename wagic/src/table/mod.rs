@@ -56,6 +56,7 @@ mod library;
 mod madness;
 mod morph;
 mod phase_actions;
+mod phase_alter;
 mod poison;
 mod settled;
 mod shares;
@@ -73,6 +74,10 @@ pub use combat::assign_combat_damage;
 pub use counters::NamedCounters;
 pub use given::GivenAbility;
 pub use library::{ActionRanges, Library, Missing, Printed};
+pub use phase_alter::{
+    ExtraCombat, ExtraCombatAfter, MAX_EXTRA_COMBATS, MAX_SKIPS_KEPT, PhaseAlters, SkipScope, place_extra_combats,
+    skippable, step_index,
+};
 pub use poison::LOSING_POISON;
 pub use turns::MAX_TURNS_KEPT;
 
@@ -774,11 +779,23 @@ impl Table {
     /// The untap step of `active`, its turn beginning: the effects its cards began
     /// `uynt` ("until your next turn", detain's) end, then its permanents untap.
     pub fn untap_step(&mut self, active: PlayerId) -> Result<(), TableError> {
+        self.end_until_your_next_turn(active);
+        self.board.untap_step(active);
+        self.try_settle()
+    }
+
+    /// The turn of `active` begins with its untap step skipped (Stasis): the effects its
+    /// cards began `uynt` end all the same, and nothing untaps.
+    pub fn begin_turn_without_untap(&mut self, active: PlayerId) -> Result<(), TableError> {
+        self.end_until_your_next_turn(active);
+        self.try_settle()
+    }
+
+    /// The effects `active`'s cards began `uynt` ("until your next turn") end.
+    fn end_until_your_next_turn(&mut self, active: PlayerId) {
         let uynt = vm::bytecode::RestrictionIdx::new(crate::front::UNTIL_YOUR_NEXT_TURN);
         self.runtime.expire(&mut self.board, uynt, active);
         self.runtime.refresh_later();
-        self.board.untap_step(active);
-        self.try_settle()
     }
 
     /// The end of the turn: `ueot` effects end, damage wears off.

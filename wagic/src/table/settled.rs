@@ -113,8 +113,8 @@ impl Board {
         for card in cards {
             hash_card(card, hasher);
         }
-        for Player { life, poison, mana: _, extra_turns, skipped_turns } in players {
-            (life, poison, extra_turns, skipped_turns).hash(hasher);
+        for Player { life, poison, mana: _, extra_turns, skipped_turns, phase_alters } in players {
+            (life, poison, extra_turns, skipped_turns, phase_alters).hash(hasher);
         }
         (effects.stamp(), abilities.stamp(), gave_triggers, gave_abilities).hash(hasher);
         (moved, detaching, detached, events, damage_dealt, targeted).hash(hasher);

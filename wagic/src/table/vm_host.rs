@@ -60,7 +60,10 @@ impl Host for Board {
             "multicolor" => self.colours(card).len() > 1,
             colour @ ("white" | "blue" | "black" | "red" | "green") => self.has_colour(card, colour),
             "token" => c.token,
-            "attacking" => c.attacking,
+            // Wagic's attackers stay so until the cleanup step (`MTGCardInstance::cleanup`):
+            // after combat, `[attacking]` is "attacked this turn" (Relentless Assault's
+            // "untap all creatures that attacked this turn").
+            "attacking" => c.attacking || (c.attacked && c.zone == BATTLEFIELD),
             "blocking" => c.blocking.is_some(),
             "blocked" => self.cards.iter().any(|other| other.zone == BATTLEFIELD && other.blocking == Some(card)),
             "damager" => self.damagers.contains(&card),

@@ -101,6 +101,7 @@ mod paid_newability;
 mod pay;
 mod phase_effects;
 mod phaseaction;
+mod phasealter;
 mod planeswalker;
 mod play;
 mod play_greedy;
