@@ -49,6 +49,7 @@ const EFFECT_WORDS: &[&str] = &[
     "proliferate",
     "moveto",
     "moverandom",
+    "retarget",
     "counter",
     "add",
     "token",
@@ -72,9 +73,9 @@ const MAX_CAST_CONSTRUCT: &str = "`maxCast(spec)n` other than a spec of `*` or a
 /// `maxPlay(land)-99`) or a limit on other cards is not kept by the game.
 const MAX_PLAY_CONSTRUCT: &str = "`maxPlay(...)` other than `maxPlay(land)+n` with n from 1 to 99";
 
-/// Whether a line names the effect `rehook` (as a word: not inside another).
-pub(super) fn names_rehook(line: &str) -> bool {
-    line.split(|c: char| !c.is_ascii_alphanumeric()).any(|word| word.eq_ignore_ascii_case("rehook"))
+/// Whether a line names the effect `word` (as a word: not inside another).
+pub(super) fn names_word(line: &str, word: &str) -> bool {
+    line.split(|c: char| !c.is_ascii_alphanumeric()).any(|written| written.eq_ignore_ascii_case(word))
 }
 
 /// The effects written with an amount after a colon (`damage:2`).
@@ -200,6 +201,17 @@ impl<'i> Lowering<'i> {
             }
             if !self.statement_targeted.get() {
                 return Err(Unsupported::new(piece, "`rehook` without a target"));
+            }
+            return Ok(one(call(Command::Equip, &[])));
+        }
+        if lower == "retarget" {
+            // Wagic's `AANewTarget` of an Aura: this Aura leaves the permanent it enchants
+            // for the target, as `equip` attaches (off the battlefield: refused in `mod.rs`).
+            if !self.aura {
+                return Err(Unsupported::new(piece, "`retarget` on a card that is not an Aura"));
+            }
+            if !self.statement_targeted.get() {
+                return Err(Unsupported::new(piece, "`retarget` without a target"));
             }
             return Ok(one(call(Command::Equip, &[])));
         }

@@ -642,7 +642,9 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
                             return Err(Unsupported::new(value, "`{cycle}` outside an `autohand` line"));
                         }
                         Line::Activated { label, costs, statements } => {
-                            if statements.iter().any(is_equip) {
+                            // An Aura's `retarget` attaches it as `equip` does (`links.rs`).
+                            let retargets = is_aura && links::names_word(value.text, "retarget");
+                            if statements.iter().any(is_equip) && !retargets {
                                 return Err(Unsupported::new(value, "`equip` on a card that is not an Equipment"));
                             }
                             let costs = if is_planeswalker { lowering.with_planeswalker_cost(costs) } else { costs };
@@ -754,12 +756,16 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
                     statements: lowering.characteristic(value)?,
                 });
             }
-            "autohand" | "autograveyard" if links::names_rehook(value.text) => {
-                // Wagic's `rehook` attaches an Equipment on the battlefield alone: from the
-                // graveyard (Sword of the Meek's "return it, then attach it") it does nothing.
+            "autohand" | "autograveyard"
+                if ["rehook", "retarget"].iter().any(|word| links::names_word(value.text, word)) =>
+            {
+                // Wagic's `rehook` and `retarget` attach an Equipment or an Aura on the
+                // battlefield alone: from the graveyard (Sword of the Meek's "return it, then
+                // attach it", Dragon Wings') it would first have to enter the battlefield.
+                let word = if links::names_word(value.text, "rehook") { "rehook" } else { "retarget" };
                 return Err(Unsupported::new(
                     value,
-                    &format!("`rehook` in an `{key}` line (the card off the battlefield)"),
+                    &format!("`{word}` in an `{key}` line (the card off the battlefield)"),
                 ));
             }
             "autohand" => hand_actions.push(lowering.hand_line(value)?),

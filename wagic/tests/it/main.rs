@@ -116,6 +116,7 @@ mod protection;
 mod rehook;
 mod remove_all_counters;
 mod removetypes;
+mod retarget;
 mod retrace;
 mod self_sacrifice;
 mod sets;
