@@ -1,6 +1,6 @@
 //! `aslongas(spec)effect` written without a space (Drill-Skimmer's
 //! `aslongas(other creature[artifact]|myBattlefield)shroud`): Wagic reads the effect from
-//! the `)` on, so it is the spaced line; a cost or a colon there stays refused.
+//! the `)` on, so it is the spaced line, past a colon too; a cost there stays refused.
 
 use super::behaviour::test;
 use super::front::error_of;
@@ -32,14 +32,18 @@ fn an_unspaced_aslongas_is_the_spaced_line() {
     ] {
         assert_eq!(ir_of(unspaced), ir_of(spaced), "{unspaced}");
     }
-    // A cost or a colon after it is no effect word.
-    for line in ["auto=aslongas(land|myBattlefield){T}:add{2} >4", "auto=aslongas(*[green]|mybattlefield):1/1"] {
-        assert_eq!(
-            error_of(&format!("{line}\ntype=Land")).as_deref(),
-            Some("unsupported: effect `aslongas`"),
-            "{line}"
-        );
-    }
+    // A colon after it is passed (Wagic finds its effect words past it); a cost is refused.
+    assert_eq!(
+        ir_of("auto=aslongas(*[green]|mybattlefield):1/1\ntype=Creature"),
+        ir_of("auto=aslongas(*[green]|mybattlefield) 1/1\ntype=Creature")
+    );
+    assert_eq!(
+        error_of("auto=aslongas(land|myBattlefield){T}:add{2} >4\ntype=Land").as_deref(),
+        Some(
+            "unsupported: `lord(...)`, `foreach(...)` or `aslongas(...)` before a cost (an activated ability that \
+             exists while a count holds)"
+        )
+    );
 }
 
 #[test]

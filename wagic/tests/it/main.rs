@@ -76,6 +76,7 @@ mod lifeset;
 mod line_targets;
 mod lord_given;
 mod lord_tokens;
+mod lordforeach;
 mod lost;
 mod lost_continuous;
 mod madness;
