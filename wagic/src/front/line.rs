@@ -122,6 +122,9 @@ impl<'i> Lowering<'i> {
         if let Some(given) = lord_given::lord_given(value) {
             return self.lord_given_line(value, given);
         }
+        if let Some(line) = self.counted_activation(value)? {
+            return Ok(line);
+        }
         if value.text.starts_with('@') {
             let colon = value.find_top(b':').ok_or_else(|| {
                 Unsupported::new(value, "trigger without `:`")

@@ -5,16 +5,19 @@
 //! nested (`aslongas(*[instant]|mygraveyard)aslongas(*[sorcery]|mygraveyard) trample`), or
 //! first in a later `&&` part (`lord(elf) 3/3 && lord(elf) trample ueot`): Wagic splits a
 //! line at `&&` before it reads these words, so each part has its own. Each is lowered as
-//! the same wrapper at a line's head is.
+//! the same wrapper at a line's head is. A line `aslongas(spec){cost}:effect` is an
+//! activated ability that exists while the count holds: its count a condition of
+//! activation.
 
 use compiler::ir::{Filter, Statement, TypeTerm};
 
 use super::piece::Piece;
+use super::restrictions::ActivationLimit;
 use super::statement::{Wrapper, is_lasting};
-use super::{Lowering, Unsupported, spec};
+use super::{Line, Lowering, Unsupported, spec};
 
-/// The refusal of a wrapper before a cost (Temple of the False God's
-/// `aslongas(land|myBattlefield){T}:add{2} >4`).
+/// The refusal of a wrapper before a cost other than a line's `aslongas(spec){cost}:effect`
+/// (which [`Lowering::counted_activation`] lowers).
 const BEFORE_A_COST: &str = "`lord(...)`, `foreach(...)` or `aslongas(...)` before a cost (an activated ability that exists while a count holds)";
 
 /// The wrappers read here, by their word.
@@ -156,5 +159,47 @@ impl<'i> Lowering<'i> {
         let types: Vec<TypeTerm<'i>> =
             filter.types.iter().map(|term| TypeTerm { exclude_source: true, ..*term }).collect();
         Ok(self.arena.alloc(Filter { types: self.arena.alloc_slice_copy(&types), ..*filter }))
+    }
+
+    /// A line `aslongas(spec){cost}:effect [>n|<n]` (Temple of the False God's
+    /// `aslongas(land|myBattlefield){T}:add{2} >4`, "activate only if you control five or
+    /// more lands"): Wagic's `AAsLongAs` holds the activated ability while the count does,
+    /// which is the ability with the count as a condition of its activation (the costs
+    /// `restrictionmorethan` and `restrictionlessthan`, as `restriction{type(spec)~...~n}`
+    /// is). `None` for another line.
+    pub(super) fn counted_activation(&self, value: Piece<'_>) -> Result<Option<Line<'i>>, Unsupported> {
+        let value = value.trim();
+        let Some((spec_piece, after)) = value.call("aslongas") else { return Ok(None) };
+        let after = after.trim();
+        if !after.text.starts_with('{') {
+            return Ok(None);
+        }
+        let words = value.words();
+        let last = words.last().copied().filter(|word| word.text.starts_with(['>', '<']));
+        let (cost, count) = match last {
+            Some(word) => {
+                let count: u16 =
+                    word.text[1..].parse().map_err(|_| Unsupported::new(word, "criterion with a computed value"))?;
+                let cost = if word.text.starts_with('>') { "restrictionmorethan" } else { "restrictionlessthan" };
+                (cost, count)
+            }
+            None => ("restrictionmorethan", 0),
+        };
+        let end = last.map_or(value.text.len(), |word| word.start - value.start);
+        let ability = value.slice(after.start - value.start, end).trim();
+        let read = spec::read(spec_piece)?;
+        if !matches!(read.count, spec::Count::One) {
+            return Err(Unsupported::new(spec_piece, BEFORE_A_COST));
+        }
+        let counted = self.specs.filter(&read, true)?;
+        let filter = self.arena.alloc(Filter { qty: Some(vm::bytecode::Qty::Exact(count)), ..*counted });
+        let line = self.line_parts(ability)?;
+        if !matches!(line, Line::Activated { .. }) {
+            return Err(Unsupported::new(after, BEFORE_A_COST));
+        }
+        let written = "aslongas(...){cost}:effect";
+        let limit = ActivationLimit { cost, count: None, filter: Some(filter), written, span: spec_piece.span() };
+        self.activation_limits.borrow_mut().push(limit);
+        Ok(Some(line))
     }
 }

@@ -16,7 +16,8 @@ use super::front::error_of;
 use super::front_ir::ir_of;
 
 /// Cards written from Wagic's lines (Kjeldoran War Cry, Darksteel Forge, Mutilate, Abzan
-/// Runemark, Kamahl, Fist of Krosa, Squirrel Mob, Soul of Ravnica), and plain cards.
+/// Runemark, Kamahl, Fist of Krosa, Squirrel Mob, Soul of Ravnica, Temple of the False God), and
+/// plain cards.
 const CARDS: &str = "[card]\nname=War Cry\nauto=lord(creature|myBattlefield) 1/1\nauto=foreach(War Cry|myGraveyard) lord(creature|myBattlefield) 1/1\nauto=foreach(War Cry|opponentGraveyard) lord(creature|myBattlefield) 1/1\nmana={1}{W}\ntype=Instant\n[/card]\n\
 [card]\nname=Forge\nauto=lord(artifact|myBattlefield)indestructible\nmana={9}\ntype=Artifact\n[/card]\n\
 [card]\nname=Mutilate\nauto=foreach(swamp|myBattlefield)-1/-1 all(creature)\nmana={2}{B}{B}\ntype=Sorcery\n[/card]\n\
@@ -36,7 +37,8 @@ const CARDS: &str = "[card]\nname=War Cry\nauto=lord(creature|myBattlefield) 1/1
 [card]\nname=Squirrel\nmana={G}\ntype=Creature\nsubtype=Squirrel\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Soul\nauto={3}{U}{U}:aslongas(*[white]|myBattlefield) draw:1 && aslongas(*[blue]|myBattlefield) draw:1 && aslongas(*[black]|myBattlefield) draw:1 && aslongas(*[red]|myBattlefield) draw:1 && aslongas(*[green]|myBattlefield) draw:1\nmana={4}{U}{U}\ntype=Creature\npower=6\ntoughness=6\n[/card]\n\
 [card]\nname=Shatter2\ntarget=artifact\nauto=destroy\nmana={R}\ntype=Instant\n[/card]\n\
-[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[/card]\n";
+[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[/card]\n\
+[card]\nname=Temple\nauto=aslongas(land|myBattlefield){T}:add{2} >4\ntype=Land\n[/card]\n";
 
 /// The IR of Bloom Tender's first two parts, each checking its own count.
 const IR_PARTS: [&str; 1] = ["action[1]: - aslongas,add ueot; - aslongas,add ueot"];
@@ -77,6 +79,12 @@ fn the_forms_compile_as_the_spaced_wrapper_at_a_lines_head() {
     ] {
         assert_eq!(ir_of(written), ir_of(spaced), "{written}");
     }
+    // Temple of the False God's ability exists while the count holds: a condition of its
+    // activation.
+    assert_eq!(
+        ir_of("auto=aslongas(land|myBattlefield){T}:add{2} >4\ntype=Land"),
+        ir_of("auto={T}:add{2} restriction{type(land|myBattlefield)~morethan~4}\ntype=Land")
+    );
     // Each later part checks its own count; nested counts all come first.
     assert_eq!(
         ir_of(
@@ -94,7 +102,7 @@ fn the_forms_compile_as_the_spaced_wrapper_at_a_lines_head() {
 fn what_would_not_do_what_the_card_says_is_refused() {
     for (card, refused) in [
         (
-            "auto=aslongas(land|myBattlefield){T}:add{2} >4\ntype=Land",
+            "auto=foreach(land|myBattlefield){T}:add{G}\ntype=Land",
             "unsupported: `lord(...)`, `foreach(...)` or `aslongas(...)` before a cost (an activated ability that exists while a count holds)",
         ),
         (
@@ -207,4 +215,14 @@ fn soul_of_ravnica_draws_a_card_for_each_colour_among_its_controllers_permanents
     let init = "[PLAYER1]\ninplay:Soul,Page\nlibrary:Swamp,Swamp,Swamp,Swamp\nmanapool:{3}{U}{U}\n[PLAYER2]\n";
     let expected = "FIRSTMAIN\n[PLAYER1]\ninplay:Soul,Page\nhand:Swamp,Swamp\nlibrary:Swamp,Swamp\n[PLAYER2]\n";
     assert_eq!(verdict(init, "Soul\n", expected), Verdict::Passed);
+}
+
+#[test]
+fn the_temple_taps_for_two_only_beside_four_other_lands() {
+    let init = "[PLAYER1]\ninplay:Temple,Swamp,Swamp,Swamp,Swamp\n[PLAYER2]\n";
+    let expected = "FIRSTMAIN\n[PLAYER1]\ninplay:Temple,Swamp,Swamp,Swamp,Swamp\nmanapool:{2}\n[PLAYER2]\n";
+    assert_eq!(verdict(init, "Temple\n", expected), Verdict::Passed);
+    let init = "[PLAYER1]\ninplay:Temple,Swamp,Swamp,Swamp\n[PLAYER2]\n";
+    let expected = "FIRSTMAIN\n[PLAYER1]\ninplay:Temple,Swamp,Swamp,Swamp\n[PLAYER2]\n";
+    assert_eq!(verdict(init, "Temple\n", expected), Verdict::Passed);
 }
