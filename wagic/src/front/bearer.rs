@@ -166,6 +166,7 @@ impl<'i> Lowering<'i> {
             counted_static: Default::default(),
             foreach_subject: Default::default(),
             given_to_equipment: std::cell::Cell::new(self.given_to_equipment.get()),
+            part_lasting: Default::default(),
             newability_relative: Default::default(),
             statement_targeted: Default::default(),
             line_target_before: Default::default(),

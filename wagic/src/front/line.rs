@@ -45,6 +45,7 @@ impl<'i> Lowering<'i> {
         self.trigger_from.set(None);
         self.this_flip.set(None);
         self.fog_seen.take();
+        self.part_lasting.set(None);
         let line = self.line_parts(value)?;
         let label = match &line {
             Line::Activated { label, .. } => *label,
@@ -124,6 +125,9 @@ impl<'i> Lowering<'i> {
         if let Some(given) = lord_given::lord_given(value) {
             return self.lord_given_line(value, given);
         }
+        if let Some(line) = self.counted_activation(value)? {
+            return Ok(line);
+        }
         if value.text.starts_with('@') {
             let colon = value.find_top(b':').ok_or_else(|| {
                 Unsupported::new(value, "trigger without `:`")
@@ -199,6 +203,11 @@ impl<'i> Lowering<'i> {
         self.x_entering.set(self.x_permanent);
         let (_, statements, lord, continuous) = self.effect(value)?;
         self.x_entering.set(false);
+        if let Some(span) = self.part_lasting.get().filter(|_| !self.spell) {
+            // Applied once as the permanent enters, it would not follow its spec or count.
+            let construct = "`lord(...)`, `foreach(...)` or `aslongas(...)` of a lasting effect in a later `&&` part of a permanent's own line";
+            return Err(Unsupported { span, construct: construct.into(), help: None });
+        }
         let x_read = self.x_used.get() && self.x_permanent;
         if x_read && (self.one_shot.get() || continuous || lord.is_some()) {
             // Read again later, the X paid would be another spell's.

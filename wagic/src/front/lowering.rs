@@ -174,6 +174,9 @@ pub(super) struct Lowering<'i> {
     /// `lord(equipment|mybattlefield) transforms((,newability[{0}:rehook ...]))`): `rehook`
     /// and `equip` in them attach the Equipment that has them, as its own would.
     pub(super) given_to_equipment: std::cell::Cell<bool>,
+    /// Where a later `&&` part under a wrapper of its own lasts without an end, on the
+    /// line being lowered (`part_wrapper.rs`): refused on a permanent's own line.
+    pub(super) part_lasting: std::cell::Cell<Option<Span>>,
 }
 
 /// Whose Wagic's player word `targetcontroller` is: the controller of the ability's target

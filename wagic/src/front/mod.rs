@@ -39,8 +39,9 @@
 //! `suspend.rs`, madness's `autoexile=` line in `madness.rs`, `other=` with `auto=alternative effect` in `alternative.rs`, a card's
 //! `choice` lines (its modes) in `choice.rs`, `this(...)` in `this.rs`, a permanent's
 //! `lord(spec|zones) altercost(colour, ±n)` (read, not compiled: the table applies it) in
-//! `cost_change.rs`, `thisforeach(counter{...})` in `thisforeach.rs`, `@next` in `next.rs`,
-//! a permanent's `phaseaction[...]` in `phaseaction.rs`, `(blink)` in `blink.rs`, a spell's
+//! `cost_change.rs`, `thisforeach(counter{...})` in `thisforeach.rs`, a `lord(...)`,
+//! `foreach(...)` or `aslongas(...)` unspaced, nested or first in a later `&&` part in
+//! `part_wrapper.rs`, `@next` in `next.rs`, a permanent's `phaseaction[...]` in `phaseaction.rs`, `(blink)` in `blink.rs`, a spell's
 //! target striking by a new ability (a fight) in `strike.rs` and a pump of counts
 //! (`type:spec:zone`, maybe `nonstatic`) in `counted_pump.rs`. A line whose brackets do not
 //! balance in a shape Wagic reads one known way is lowered as Wagic reads it, its errors'
@@ -106,6 +107,7 @@ mod morph;
 mod move_random;
 pub use morph::face_up_cost;
 mod next;
+mod part_wrapper;
 mod pay;
 mod phaseaction;
 mod phasealter;
@@ -298,6 +300,7 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
         counted_static: Default::default(),
         foreach_subject: Default::default(),
         given_to_equipment: Default::default(),
+        part_lasting: Default::default(),
         newability_relative: Default::default(),
         statement_targeted: Default::default(),
         line_target_before: Default::default(),

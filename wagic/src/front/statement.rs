@@ -10,7 +10,8 @@ use super::piece::Piece;
 pub(super) use super::statement_kind::is_lasting;
 use super::statement_kind::{discards_any_card, lasting_only, makes_token, names_a_target, targets_a_card};
 use super::{
-    ActivationLimit, Lowering, TargetController, Unsupported, dynamic, given, line_targets, pay, spec, targeted_player,
+    ActivationLimit, Lowering, TargetController, Unsupported, dynamic, given, line_targets, part_wrapper, pay, spec,
+    targeted_player,
 };
 use crate::catalogue::Command;
 
@@ -70,6 +71,8 @@ impl<'i> Lowering<'i> {
         let mut may = false;
         let mut label = None;
         let mut wrapper = None;
+        // The specs of `aslongas(...)` nested after the line's (`part_wrapper.rs`).
+        let mut nested: Vec<Piece<'_>> = Vec::new();
         // `pay(cost)` or `pay[[cost]]` (`pay.rs`): the cost, written where Wagic finds it.
         let mut pay: Option<Piece<'_>> = None;
         loop {
@@ -93,13 +96,27 @@ impl<'i> Lowering<'i> {
             {
                 wrapper = Some(found);
             } else if wrapper.is_none()
-                && let Some((args, after)) = first.call("aslongas")
-                && after.text.starts_with(|c: char| c.is_ascii_alphabetic())
+                && let Some((found, effect)) = part_wrapper::unspaced(first)?
             {
-                // `aslongas(spec)shroud` (Drill-Skimmer): Wagic reads the effect from the
-                // `)` on, as if a space were written.
-                wrapper = Some(Wrapper::AsLongAs(args));
-                rest = rest.from(after.start - rest.start).trim();
+                // `aslongas(spec)shroud` (Drill-Skimmer), `foreach(spec):draw:1`: Wagic
+                // reads the effect from the `)` on, as if a space were written.
+                wrapper = Some(found);
+                rest = rest.from(effect.start - rest.start).trim();
+                continue;
+            } else if let Some(Wrapper::AsLongAs(_)) = wrapper
+                && let Some((args, effect)) = part_wrapper::nested_aslongas(rest, first)?
+            {
+                // `aslongas(spec)aslongas(spec) trample`: every count holds.
+                nested.push(args);
+                rest = rest.from(effect.start - rest.start).trim();
+                continue;
+            } else if let Some(Wrapper::AsLongAs(_)) = wrapper
+                && self.aura
+                && first.call("teach").is_some()
+            {
+                // A Runemark's `aslongas(spec):teach(creature) vigilance`: on an Aura whose
+                // permanent the spec always matches, the line's effect (`aura.rs`).
+                rest = super::aura::taught(rest, self.attached_type.as_deref(), super::aura::TAUGHT_ON_AURA)?;
                 continue;
             } else {
                 break;
@@ -187,7 +204,20 @@ impl<'i> Lowering<'i> {
         let mut owns: Vec<bool> = Vec::with_capacity(parts.len());
         // Whether a part is a static `thisforeach(...)` effect (`statement`).
         self.counted_static.set(false);
-        for &part in &parts {
+        for (index, &part) in parts.iter().enumerate() {
+            // `lord(elf) 3/3 && lord(elf) trample ueot`: a later part's own wrapper
+            // (`part_wrapper.rs`), in place of the line's.
+            let own_wrapper = match index {
+                0 => None,
+                _ => self.part_wrapper(part, wrapper)?,
+            };
+            if let Some((own, effect)) = own_wrapper {
+                let statement = self.statement(effect, Some(own), None)?;
+                self.note_part_lasting(&statement, part);
+                statements.push(statement);
+                owns.push(false);
+                continue;
+            }
             // `target(creature) tap && dynamicability<!powerstrike!>`: a dynamic part with
             // no target of its own acts on the target the part before chose (Wagic gives
             // every part of the line the one target).
@@ -262,6 +292,7 @@ impl<'i> Lowering<'i> {
             owns.push(owns_target);
         }
         let counted_static = self.counted_static.take() && !self.spell;
+        self.nested_counts(&nested, &mut statements, rest)?;
         if let Some(note) = noted_player {
             let previous = self.arena.alloc(Expr::Var(spec::variable("prevtgt")));
             for statement in statements.iter_mut().filter(|statement| statement.target.is_none()) {
@@ -536,11 +567,12 @@ impl<'i> Lowering<'i> {
                 target_spec = Some(args);
             } else if let Some((args, after)) = word.call("lord")
                 && after.text.is_empty()
-                && matches!(wrapper, Some(Wrapper::AsLongAs(_) | Wrapper::This(_)))
+                && matches!(wrapper, Some(Wrapper::AsLongAs(_) | Wrapper::This(_) | Wrapper::Foreach(_)))
             {
                 // `aslongas(spec) lord(spec) effect` (Silver Seraph's threshold): a lasting
                 // effect becomes a continuous one, run again after every change, so on every
                 // current match, as a lord's; a one-shot one acts on every match once.
+                // So does `foreach(spec) lord(spec) 1/1` (Kjeldoran War Cry's, Meishin's).
                 set_target(self.target_clause(args, "all")?, word)?;
             } else if lower == "while" && matches!(wrapper, Some(Wrapper::AsLongAs(_))) {
                 // `aslongas(spec) ... while <n`: Wagic holds the effect while the count does
@@ -564,8 +596,10 @@ impl<'i> Lowering<'i> {
                 repeat = Some((self.this_foreach_count(args)?, word));
             } else if let Some((args, after)) = word.call("foreach")
                 && after.text.is_empty()
-                && matches!(wrapper, None | Some(Wrapper::Target(..)))
+                && matches!(wrapper, None | Some(Wrapper::Target(..) | Wrapper::AsLongAs(_)))
             {
+                // After `aslongas(spec)` (Nantuko Blightcutter's threshold), a count in the
+                // effect that holds while the condition does.
                 if foreach_word.replace(args).is_some() {
                     return Err(Unsupported::new(word, "two `foreach(...)` in one effect"));
                 }
@@ -777,22 +811,38 @@ impl<'i> Lowering<'i> {
         }
         if let Some(spec_piece) = foreach_word {
             let lasting = chain.iter().any(|link| is_lasting(&link.effect));
-            if lasting && restriction.is_none() {
+            let held = matches!(wrapper, Some(Wrapper::AsLongAs(_)));
+            if lasting && restriction.is_none() && !held {
                 // A permanent's `lord(spec) foreach(spec) p/t`: a count followed as it changes.
                 return Err(Unsupported::new(
                     spec_piece,
                     "`foreach(...)` after a target, of a lasting effect without `ueot`",
                 ));
             }
-            if repeat.is_some() || nonstatic.is_some() || criterion.is_some() || and_then.is_some() {
+            // After `aslongas(spec)`, a criterion is the condition's.
+            if repeat.is_some() || nonstatic.is_some() || (criterion.is_some() && !held) || and_then.is_some() {
                 return Err(Unsupported::new(
                     spec_piece,
                     "`foreach(...)` after a target with a word around it not compiled",
                 ));
             }
         }
-        match foreach_word.map(Wrapper::Foreach).or(wrapper) {
-            Some(Wrapper::Foreach(spec_piece)) if chain.iter().any(|link| is_lasting(&link.effect)) => {
+        let counted = foreach_word.or(match wrapper {
+            Some(Wrapper::Foreach(spec_piece)) => Some(spec_piece),
+            _ => None,
+        });
+        let held = matches!(wrapper, Some(Wrapper::AsLongAs(_)));
+        if let (Some(_), Some((_, _, at)), false) = (counted, criterion, held) {
+            // Wagic's `AForeach` with `>n` does its effect n fewer times (Ivory Tower).
+            return Err(Unsupported::new(at, "criterion of `foreach(...)` (`>n`: n times fewer)"));
+        }
+        // `foreach(squirrel|battlefield) 1/1 other`: the source is left out of the count.
+        let uncounted_source = other && target.is_none() && counted.is_some();
+        if uncounted_source {
+            other = false;
+        }
+        match counted {
+            Some(spec_piece) if chain.iter().any(|link| is_lasting(&link.effect)) => {
                 // A continuous auto runs again after every change, ending what its last run
                 // recorded: `+1/+1 for each` is one pump of +1/+1 times the cards the spec
                 // matches, counted at each run (one effect, however many cards match).
@@ -804,25 +854,23 @@ impl<'i> Lowering<'i> {
                 if command != pump {
                     return Err(Unsupported::new(piece, "foreach of a lasting effect other than a pump"));
                 }
-                let spec = spec::read(spec_piece)?;
-                let filter = self.specs.filter(&spec, true)?;
+                let filter = self.count_filter(spec_piece, uncounted_source)?;
                 let args = self.arena.alloc_slice_copy(&[*power, *toughness, Arg::Filter(filter)]);
                 chain =
                     self.arena.alloc_slice_copy(&[Link { operator, effect: Effect::Call { command, confirm, args } }]);
             }
-            Some(Wrapper::Foreach(spec_piece)) => {
-                let spec = spec::read(spec_piece)?;
-                let filter = self.specs.filter(&spec, true)?;
+            Some(spec_piece) => {
+                let filter = self.count_filter(spec_piece, uncounted_source)?;
                 let each = self.arena.alloc(Each { source: EachSource::Filter(filter), slot: 0, body: chain });
                 let command = CommandIdx::new(Command::Foreach.index());
                 let link = Link { operator: None, effect: Effect::Each { command, confirm: false, each } };
                 chain = self.arena.alloc_slice_copy(&[link]);
             }
-            Some(Wrapper::AsLongAs(spec_piece)) => {
-                let (name, count, _) = criterion.take().unwrap_or(("morethan", 0, spec_piece));
-                chain = self.counted_first(spec_piece, name, count, chain)?;
-            }
-            _ => {}
+            None => {}
+        }
+        if let Some(Wrapper::AsLongAs(spec_piece)) = wrapper {
+            let (name, count, _) = criterion.take().unwrap_or(("morethan", 0, spec_piece));
+            chain = self.counted_first(spec_piece, name, count, chain)?;
         }
         if let Some((_, _, at)) = criterion {
             return Err(Unsupported::new(at, "criterion outside `aslongas`"));

@@ -441,7 +441,7 @@ fn a_subtype_a_typo_away_from_a_known_one_is_warned_about() {
 /// now), which read as the card's own typo. The cut is marked.
 #[test]
 fn a_construct_named_by_its_start_is_marked_as_cut() {
-    let source = "[card]\nname=Master\ntype=Enchantment\nauto=aslongas(zombie|mybattlefield) {B}:regenerate\n[/card]\n";
+    let source = "[card]\nname=Master\ntype=Enchantment\nauto=foreach(zombies|mybattlefield) {B}:regenerate\n[/card]\n";
     let (diagnostics, compiled) = check(source);
     assert_eq!((diagnostics, compiled), (vec![seen("E0100", "unsupported: effect `{B}:regenera…`", 4, 37)], 0));
 }

@@ -79,6 +79,7 @@ mod line_targets;
 mod living_weapon;
 mod lord_given;
 mod lord_tokens;
+mod lordforeach;
 mod lost;
 mod lost_continuous;
 mod madness;
