@@ -4,8 +4,8 @@
 use compiler::ir::{BinaryOp, Expr, Statement};
 use vm::bytecode::CompareOp;
 
+use super::part_wrapper::Wrapper;
 use super::piece::Piece;
-use super::statement::Wrapper;
 use super::{Lowering, Unsupported, spec};
 
 impl<'i> Lowering<'i> {

@@ -3,7 +3,7 @@
 //! `mana=` say of it.
 
 use super::piece::Piece;
-use super::spec;
+use super::{Unsupported, did_you_mean, spec};
 use crate::catalogue;
 use crate::reader::CardBlock;
 
@@ -77,4 +77,32 @@ impl CardKind {
                 }),
         }
     }
+}
+
+/// Refuses a word of `type=` that is no card type or supertype: a misspelt type
+/// (`Instnat`) would make a spell a permanent, its `target=` read as an Aura's, its
+/// effects as ones on entering play. `base`: the block's start, spans' origin.
+pub(super) fn check_type_words(block: &CardBlock<'_>, base: usize) -> Result<(), Unsupported> {
+    if let Some(field) = block.field("type") {
+        let value = Piece::new(field.value, (field.value_span.start as usize).saturating_sub(base));
+        let unknown = field
+            .value
+            .split_ascii_whitespace()
+            .find(|word| !catalogue::CARD_TYPES.iter().any(|card_type| card_type.name.eq_ignore_ascii_case(word)));
+        if let Some(written) = unknown {
+            // The word's offset in the value: it is a slice of it.
+            let at = written.as_ptr() as usize - field.value.as_ptr() as usize;
+            let word = value.slice(at, at + written.len());
+            let known = catalogue::CARD_TYPES.iter().map(|spec| spec.name);
+            let help = did_you_mean(word.text, known).unwrap_or_else(|| {
+                "a card's types are `Creature`, `Instant`, `Sorcery`, `Enchantment`, `Artifact`, `Land`, \
+                 `Planeswalker`, `Tribal` and the supertypes `Legendary`, `Basic`, `Snow`, `World`"
+                    .into()
+            });
+            return Err(
+                Unsupported::new(word, &format!("type `{}`", spec::leading_word(word.text))).with_help(Some(help))
+            );
+        }
+    }
+    Ok(())
 }

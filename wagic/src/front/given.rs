@@ -23,9 +23,9 @@
 use compiler::ir::{Expr, Statement, Target};
 use vm::bytecode::{ZoneIdx, ZonePrefixIdx, ZoneRef};
 
+use super::part_wrapper::Wrapper;
 use super::piece::Piece;
 use super::spec::{self, Count, Spec};
-use super::statement::Wrapper;
 use super::{Lowering, Unsupported};
 use crate::catalogue;
 

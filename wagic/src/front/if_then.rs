@@ -6,8 +6,8 @@
 use compiler::ir::{Arg, Condition, Effect, Expr, Link, Otherwise, Statement};
 use vm::bytecode::{CommandIdx, Const};
 
+use super::part_wrapper::Wrapper;
 use super::piece::Piece;
-use super::statement::Wrapper;
 use super::{Lowering, Unsupported, spec};
 use crate::catalogue::{self, Command};
 

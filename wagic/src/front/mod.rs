@@ -31,19 +31,8 @@
 //!
 //! An instant's or sorcery's `alias=129767` (Threaten's rule) is a `control` of its target
 //! until end of turn; an alias naming no rule of Wagic's engine adds nothing (`alias.rs`).
-//! Lowered in their own modules: an Aura's `target=` and lines (and `autograveyard=`,
-//! `alias=1194`) in `aura.rs`, `anyzone=` in `cda.rs`, `rampage(p/t,n)` in `rampage.rs`, `evolve` in `evolve.rs`, an Equipment's `livingweapontoken(...)` in `living_weapon.rs`, `moverandom(...)` in `move_random.rs`,
-//! `dynamicability<!...!>` in `dynamic.rs`, `upcost[...]` in `upcost.rs`, `if compare(...)`
-//! in `compare.rs`, `autohand=` (cycling) in `hand.rs`, `kicker=` with `auto=kicker effect`,
-//! `flashback=` and `retrace=` in `kicker.rs`, `buyback=` in `buyback.rs`, `suspend(N)=` in
-//! `suspend.rs`, madness's `autoexile=` line in `madness.rs`, `other=` with `auto=alternative effect` in `alternative.rs`, a card's
-//! `choice` lines (its modes) in `choice.rs`, `this(...)` in `this.rs`, a permanent's
-//! `lord(spec|zones) altercost(colour, ±n)` (read, not compiled: the table applies it) in
-//! `cost_change.rs`, `thisforeach(counter{...})` in `thisforeach.rs`, a `lord(...)`,
-//! `foreach(...)` or `aslongas(...)` unspaced, nested or first in a later `&&` part in
-//! `part_wrapper.rs`, `@next` in `next.rs`, a permanent's `phaseaction[...]` in `phaseaction.rs`, `(blink)` in `blink.rs`, a spell's
-//! target striking by a new ability (a fight) in `strike.rs` and a pump of counts
-//! (`type:spec:zone`, maybe `nonstatic`) in `counted_pump.rs`. A line whose brackets do not
+//! Every other construct compiled has a module of its own, whose opening `//!` line names
+//! it (`rampage.rs`, `evolve.rs`, `part_wrapper.rs`...). A line whose brackets do not
 //! balance in a shape Wagic reads one known way is lowered as Wagic reads it, its errors'
 //! spans mapped back to the line as written (`brackets.rs`).
 
@@ -330,29 +319,7 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
         aura: is_aura,
         target_controller: player_word,
     };
-    // A misspelt type (`Instnat`) would make a spell a permanent: its `target=` would read
-    // as an aura's, its effects as ones on entering play.
-    if let Some(field) = block.field("type") {
-        let value = Piece::new(field.value, (field.value_span.start as usize).saturating_sub(base));
-        let unknown = field
-            .value
-            .split_ascii_whitespace()
-            .find(|word| !catalogue::CARD_TYPES.iter().any(|card_type| card_type.name.eq_ignore_ascii_case(word)));
-        if let Some(written) = unknown {
-            // The word's offset in the value: it is a slice of it.
-            let at = written.as_ptr() as usize - field.value.as_ptr() as usize;
-            let word = value.slice(at, at + written.len());
-            let known = catalogue::CARD_TYPES.iter().map(|spec| spec.name);
-            let help = did_you_mean(word.text, known).unwrap_or_else(|| {
-                "a card's types are `Creature`, `Instant`, `Sorcery`, `Enchantment`, `Artifact`, `Land`, \
-                 `Planeswalker`, `Tribal` and the supertypes `Legendary`, `Basic`, `Snow`, `World`"
-                    .into()
-            });
-            return Err(
-                Unsupported::new(word, &format!("type `{}`", spec::leading_word(word.text))).with_help(Some(help))
-            );
-        }
-    }
+    card_kind::check_type_words(block, base)?;
     let mut enchant = None;
     let mut abilities = Vec::new();
     let mut rule_target = None;

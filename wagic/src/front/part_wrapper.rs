@@ -7,14 +7,63 @@
 //! line at `&&` before it reads these words, so each part has its own. Each is lowered as
 //! the same wrapper at a line's head is. A line `aslongas(spec){cost}:effect` is an
 //! activated ability that exists while the count holds: its count a condition of
-//! activation.
+//! activation. The wrappers themselves ([`Wrapper`]) are declared here.
 
 use compiler::ir::{Filter, Statement, TypeTerm};
 
 use super::piece::Piece;
 use super::restrictions::ActivationLimit;
-use super::statement::{Wrapper, is_lasting};
+use super::statement::is_lasting;
 use super::{Line, Lowering, Unsupported, spec};
+
+/// A prefix applying to the whole effect of a line.
+#[derive(Clone, Copy)]
+pub(super) enum Wrapper<'s> {
+    /// `lord(spec)`, `all(spec)`, `target(spec)` written before the effect: its target.
+    Target(Piece<'s>, &'static str),
+    /// `foreach(spec)`.
+    Foreach(Piece<'s>),
+    /// `aslongas(spec)`.
+    AsLongAs(Piece<'s>),
+    /// `this(variable{...}>0)`: a turn test on the source (`this.rs`).
+    This(Piece<'s>),
+}
+
+/// The wrapper a word at a line's head (or a part's) is, written with a space before its
+/// effect; `None` for another word.
+pub(super) fn head_wrapper(word: Piece<'_>) -> Option<Wrapper<'_>> {
+    for (name, kind) in [("lord", "lord"), ("all", "all"), ("target", "target"), ("notatarget", "target")] {
+        if let Some((args, after)) = word.call(name)
+            && after.text.is_empty()
+        {
+            return Some(Wrapper::Target(args, kind));
+        }
+    }
+    if let Some((args, after)) = word.call("foreach")
+        && after.text.is_empty()
+    {
+        return Some(Wrapper::Foreach(args));
+    }
+    if let Some((args, after)) = word.call("aslongas")
+        && after.text.is_empty()
+    {
+        return Some(Wrapper::AsLongAs(args));
+    }
+    if let Some((args, after)) = word.call("this")
+        && after.text.is_empty()
+    {
+        return Some(Wrapper::This(args));
+    }
+    None
+}
+
+/// Whether a statement is a lord's over Equipment alone (`lord(equipment|mybattlefield)`):
+/// the abilities it gives are an Equipment's, which `rehook` and `equip` attach.
+pub(super) fn lords_equipment(wrapper: Option<Wrapper<'_>>) -> bool {
+    let Some(Wrapper::Target(spec, "lord")) = wrapper else { return false };
+    let spec = spec.text.trim().to_ascii_lowercase();
+    spec.split('|').next().is_some_and(|kind| kind.trim() == "equipment")
+}
 
 /// The refusal of a wrapper before a cost other than a line's `aslongas(spec){cost}:effect`
 /// (which [`Lowering::counted_activation`] lowers).

@@ -6,6 +6,7 @@
 use compiler::ir::{Arg, Condition, Each, EachSource, Effect, Expr, Link, Statement, Target};
 use vm::bytecode::{CommandIdx, RestrictionIdx};
 
+use super::part_wrapper::{Wrapper, head_wrapper, lords_equipment};
 use super::piece::Piece;
 pub(super) use super::statement_kind::is_lasting;
 use super::statement_kind::{discards_any_card, lasting_only, makes_token, names_a_target, targets_a_card};
@@ -47,19 +48,6 @@ fn label_among<'s>(rest: Piece<'s>) -> Option<Piece<'s>> {
 /// `aslongas(...)` or `foreach(...)` of a lasting effect).
 type EffectPart<'i, 's> = (Option<&'i str>, &'i [Statement<'i>], Option<Piece<'s>>, bool);
 
-/// A prefix applying to the whole effect of a line.
-#[derive(Clone, Copy)]
-pub(super) enum Wrapper<'s> {
-    /// `lord(spec)`, `all(spec)`, `target(spec)` written before the effect: its target.
-    Target(Piece<'s>, &'static str),
-    /// `foreach(spec)`.
-    Foreach(Piece<'s>),
-    /// `aslongas(spec)`.
-    AsLongAs(Piece<'s>),
-    /// `this(variable{...}>0)`: a turn test on the source (`this.rs`).
-    This(Piece<'s>),
-}
-
 impl<'i> Lowering<'i> {
     /// The effect part of a line: `[may] [name(...)] [wrapper(spec)] effect [&& effect]...`.
     pub(super) fn effect<'s>(&self, piece: Piece<'s>) -> Result<EffectPart<'i, 's>, Unsupported> {
@@ -92,7 +80,7 @@ impl<'i> Lowering<'i> {
                 label = Some(&*self.arena.alloc_str(name.trim().text));
                 let _ = after;
             } else if wrapper.is_none()
-                && let Some(found) = self.wrapper(first)
+                && let Some(found) = head_wrapper(first)
             {
                 wrapper = Some(found);
             } else if wrapper.is_none()
@@ -420,32 +408,6 @@ impl<'i> Lowering<'i> {
             *statement = self.targeted_zone_choice(*statement);
         }
         Ok((label, self.arena.alloc_slice_copy(&statements), lord, continuous))
-    }
-
-    fn wrapper<'s>(&self, word: Piece<'s>) -> Option<Wrapper<'s>> {
-        for (name, kind) in [("lord", "lord"), ("all", "all"), ("target", "target"), ("notatarget", "target")] {
-            if let Some((args, after)) = word.call(name)
-                && after.text.is_empty()
-            {
-                return Some(Wrapper::Target(args, kind));
-            }
-        }
-        if let Some((args, after)) = word.call("foreach")
-            && after.text.is_empty()
-        {
-            return Some(Wrapper::Foreach(args));
-        }
-        if let Some((args, after)) = word.call("aslongas")
-            && after.text.is_empty()
-        {
-            return Some(Wrapper::AsLongAs(args));
-        }
-        if let Some((args, after)) = word.call("this")
-            && after.text.is_empty()
-        {
-            return Some(Wrapper::This(args));
-        }
-        None
     }
 
     /// One `&&` part: the effect words, then its target, player, `ueot` and criterion; or
@@ -914,12 +876,4 @@ impl<'i> Lowering<'i> {
         }
         Ok(Statement { condition, target, restriction, chain, otherwise: None, span: piece.span() })
     }
-}
-
-/// Whether a statement is a lord's over Equipment alone (`lord(equipment|mybattlefield)`):
-/// the abilities it gives are an Equipment's, which `rehook` and `equip` attach.
-fn lords_equipment(wrapper: Option<Wrapper<'_>>) -> bool {
-    let Some(Wrapper::Target(spec, "lord")) = wrapper else { return false };
-    let spec = spec.text.trim().to_ascii_lowercase();
-    spec.split('|').next().is_some_and(|kind| kind.trim() == "equipment")
 }
