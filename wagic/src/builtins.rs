@@ -328,6 +328,10 @@ fn add<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     for player in target_players(ctx) {
         ctx.host().add_mana(player, colour, count);
     }
+    if matches!(ctx.arg(2), Value::Bool(true)) {
+        let source = ctx.env().source;
+        ctx.host().tapped_for_mana(source);
+    }
     Ok(Status::Success)
 }
 

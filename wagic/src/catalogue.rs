@@ -298,6 +298,21 @@ pub const EVENTS: &[EventSpec] = &[
         true,
         "`@vampired(spec) from(spec)`: a creature dealt damage this turn died, once for each card that dealt it damage (object: the creature).",
     ),
+    event(
+        "tappedformana",
+        true,
+        "`@tappedformana(spec)`: a permanent was tapped for mana, by a mana ability whose cost taps it (object: the permanent).",
+    ),
+    event(
+        "lifegained",
+        true,
+        "`@lifeof(player)`, `@lifefoeof(player)`, `@lifed(player)`: a player gained life (object: the player; `thatmuch`: how much).",
+    ),
+    event(
+        "lifelost",
+        true,
+        "`@lifelostof(player)`, `@lifelostfoeof(player)`, `@lifeloss(player)`: a player lost life, by damage, payment or an effect (object: the player; `thatmuch`: how much).",
+    ),
 ];
 
 /// Whose turn a phase event fires in.
@@ -470,7 +485,10 @@ pub const VARIABLES: &[NamedSpec] = &[
     named("enchanted", "The permanent the source Aura is attached to (nil when none)."),
     named("damagesource", "The card that dealt the damage of a `damaged` event (`from(spec)`)."),
     named("combatdamage", "Whether the damage of a `damaged` event was combat damage (`@combatdamaged`)."),
-    named("thatmuch", "How much damage a `damaged` event's source dealt."),
+    named(
+        "thatmuch",
+        "How much damage a `damaged` event's source dealt, or how much life a `lifegained` or `lifelost` event's player gained or lost.",
+    ),
     named("x", "The X paid for the spell being cast (`damage:X` of a spell whose mana cost has `{X}`)."),
     named(
         "prevtgt",

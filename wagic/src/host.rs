@@ -326,8 +326,13 @@ pub trait WagicHost: Host {
     /// neither.
     fn deal_damage(&mut self, source: CardId, target: Value, amount: i32) -> bool;
 
-    /// The player's life changes by `amount`.
+    /// The player's life changes by `amount`: gained or lost, as `lifegained` and
+    /// `lifelost` hear it.
     fn change_life(&mut self, player: PlayerId, amount: i32);
+
+    /// `card` was tapped for mana (its mana ability's cost tapped it, or a payment tapped
+    /// it): `tappedformana` hears it.
+    fn tapped_for_mana(&mut self, card: CardId);
 
     /// The player's poison counters change by `amount` (never below 0).
     fn alter_poison(&mut self, player: PlayerId, amount: i32);

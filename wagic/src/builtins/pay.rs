@@ -165,6 +165,7 @@ pub(super) fn pay<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     for (land, colour) in taps {
         ctx.host().set_tapped(land, true);
         ctx.host().add_mana(player, colour as Colour, 1);
+        ctx.host().tapped_for_mana(land);
     }
     let mut pool = pool_of(ctx, player);
     let before = pool;

@@ -10,7 +10,6 @@ use super::given;
 use super::stack::is_spell;
 use super::{Flow, Game, MAX_QUESTIONS, Outcome, PlayerKind, stopped, who};
 use crate::catalogue::CATALOGUE;
-use crate::host::WagicHost;
 use crate::table::stack::Resolution;
 use crate::table::{BATTLEFIELD, GRAVEYARD, HAND, P0, STACK, Step};
 use crate::testfile::Mana;
@@ -502,9 +501,7 @@ impl Game<'_> {
     /// Taps `player`'s lands for one mana each, of the colours given.
     pub(super) fn tap_for_mana(&mut self, player: PlayerId, taps: &[(CardId, usize)]) -> Flow {
         for &(land, colour) in taps {
-            WagicHost::set_tapped(&mut self.table.board, land, true);
-            let pool = &mut self.table.board.players[usize::from(player.0 != 0)].mana;
-            pool[colour] = pool[colour].saturating_add(1);
+            self.table.board.tap_for_mana(land, player, colour);
         }
         if !taps.is_empty() {
             let lands: Vec<String> = taps.iter().map(|(land, _)| self.name(*land)).collect();

@@ -11,7 +11,7 @@ use vm::runtime::{CardId, Env, Host, PlayerId, Value};
 use super::effects::{AbilityEntry, Effects};
 use super::{BATTLEFIELD, GRAVEYARD, HAND, LIBRARY, P0, P1, Printed, STACK};
 use crate::catalogue;
-use crate::host::EffectCode;
+use crate::host::{EffectCode, WagicHost};
 
 /// The protections from a colour the table models (the damage of a source of the colour
 /// is prevented), each with its colour.
@@ -222,6 +222,9 @@ pub struct Board {
     /// The damage dealt since the table last emitted `damaged`: the event's player, what
     /// was dealt damage, the source, how much, and whether it was combat damage.
     pub damage_dealt: Vec<(PlayerId, Value, CardId, i32, bool)>,
+    /// The life totals changed since the table last emitted `lifegained` and `lifelost`:
+    /// the player and by how much (below 0: lost), by damage, payment or effect alike.
+    pub life_changed: Vec<(PlayerId, i32)>,
     /// The cards that became targets since the table last emitted `targeted`: each with
     /// the card whose spell or ability targets it.
     pub targeted: Vec<(CardId, CardId)>,
@@ -354,7 +357,7 @@ impl Board {
     /// `lastattached`).
     pub fn last_attached(&self, source: CardId) -> Option<CardId> {
         let ended = || self.detached.iter().find(|(from, _)| *from == source).map(|&(_, target)| target);
-        crate::host::WagicHost::attached(self, source).or_else(ended)
+        WagicHost::attached(self, source).or_else(ended)
     }
 
     /// Notes that a creature attacks: it attacked this turn (Wagic's `attacked`), and so
@@ -381,6 +384,7 @@ impl Board {
             detached: Vec::new(),
             events: Vec::new(),
             damage_dealt: Vec::new(),
+            life_changed: Vec::new(),
             targeted: Vec::new(),
             combat_damage: false,
             active: P0,
@@ -508,6 +512,15 @@ impl Board {
         self.effects.on(card).rev().find(|(_, c, _, _)| *c == code).map(|e| e.3)
     }
 
+    /// Taps `land` for one mana of `colour` (a [`crate::catalogue::MANA_COLOURS`] index)
+    /// into `player`'s pool, as its mana ability does: `tappedformana` hears it.
+    pub fn tap_for_mana(&mut self, land: CardId, player: PlayerId, colour: usize) {
+        WagicHost::set_tapped(self, land, true);
+        let pool = &mut self.player_mut(player).mana[colour.min(5)];
+        *pool = pool.saturating_add(1);
+        WagicHost::tapped_for_mana(self, land);
+    }
+
     /// The colours a land of a basic land type taps for (a Forest, a dual land), as
     /// [`crate::catalogue::MANA_COLOURS`] indices; none for another card.
     pub fn basic_land_colours(&self, card: CardId) -> Vec<usize> {
@@ -633,7 +646,7 @@ impl Board {
             match self.get_mut(card) {
                 Some(c) if c.frozen => c.frozen = false,
                 Some(_) => {
-                    crate::host::WagicHost::set_tapped(self, card, false);
+                    WagicHost::set_tapped(self, card, false);
                 }
                 None => {}
             }

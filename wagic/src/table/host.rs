@@ -125,8 +125,7 @@ impl WagicHost for Board {
                 *dealt = dealt.saturating_add(amount);
                 // Infect's and toxic's poison counters (`poison.rs`).
                 let lost = self.poison_of_damage(source, player, amount);
-                let life = &mut self.player_mut(player).life;
-                *life = life.saturating_sub(lost);
+                self.change_life(player, lost.saturating_neg());
                 player
             }
             Value::Card(card) => {
@@ -190,7 +189,19 @@ impl WagicHost for Board {
 
     fn change_life(&mut self, player: PlayerId, amount: i32) {
         let life = &mut self.player_mut(player).life;
+        let before = *life;
         *life = life.saturating_add(amount);
+        // What changed, heard as `lifegained` or `lifelost` (Wagic's `WEventLife`, sent
+        // by every change but none).
+        let changed = life.saturating_sub(before);
+        if changed != 0 {
+            self.life_changed.push((player, changed));
+        }
+    }
+
+    fn tapped_for_mana(&mut self, card: CardId) {
+        let controller = self.get(card).map_or(P0, |c| c.controller);
+        self.events.push(("tappedformana", controller, Value::Card(card)));
     }
 
     fn alter_poison(&mut self, player: PlayerId, amount: i32) {

@@ -51,6 +51,7 @@ mod given_triggers;
 mod graveyard;
 mod host;
 mod library;
+mod life_events;
 mod madness;
 mod morph;
 mod phase_actions;
@@ -617,6 +618,7 @@ impl Table {
                     self.runtime.emit(event);
                 }
             }
+            let life_changed = self.emit_life_changed();
             let targeted = self.emit_targeted();
             let vampired = self.emit_vampired();
             // A permanent that changed controller listens as its new controller.
@@ -676,11 +678,13 @@ impl Table {
                     c.controller = c.owner;
                 }
             }
-            let quiet = moved.is_empty() && events.is_empty() && damage.is_empty() && !targeted && !vampired;
+            let quiet =
+                moved.is_empty() && events.is_empty() && damage.is_empty() && !life_changed && !targeted && !vampired;
             let pending = !self.board.persisting.is_empty()
                 || !self.board.moved.is_empty()
                 || !self.board.events.is_empty()
                 || !self.board.damage_dealt.is_empty()
+                || !self.board.life_changed.is_empty()
                 || !self.board.targeted.is_empty()
                 || !self.board.vampired.is_empty()
                 || !self.board.flipped.is_empty();

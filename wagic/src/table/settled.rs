@@ -69,6 +69,7 @@ impl Board {
             detached,
             events,
             damage_dealt,
+            life_changed,
             targeted,
             combat_damage,
             active,
@@ -117,7 +118,7 @@ impl Board {
             (life, poison, extra_turns, skipped_turns).hash(hasher);
         }
         (effects.stamp(), abilities.stamp(), gave_triggers, gave_abilities).hash(hasher);
-        (moved, detaching, detached, events, damage_dealt, targeted).hash(hasher);
+        (moved, detaching, detached, events, damage_dealt, life_changed, targeted).hash(hasher);
         (combat_damage, active, main_phase, upkeep, x_paid, x_chosen, kicked, alternative).hash(hasher);
         (flashed_back, bought_back, suspended, maddened, hasted, ended_blocks).hash(hasher);
         (raided, creature_died, damaged, next_order, seed, cards_shuffled, drew_from_empty).hash(hasher);

@@ -79,6 +79,7 @@ mod lord_tokens;
 mod lost;
 mod lost_continuous;
 mod madness;
+mod manaevents;
 mod maxcast;
 mod may_and;
 mod menus;
