@@ -178,6 +178,9 @@ pub struct Player {
     pub life: i32,
     /// Mana pool, in [`crate::catalogue::MANA_COLOURS`] order (W, U, B, R, G, colourless).
     pub mana: [i32; 6],
+    /// Of the pool's mana, how much of each colour a snow permanent made (`{i}` pays with
+    /// it): at most the pool's, any other mana taken as spent first ([`Board::snow_mana`]).
+    pub snow: [i32; 6],
     /// Poison counters (`table/poison.rs`): ten or more lose the game.
     pub poison: i32,
     /// Extra turns to take after this one (`turns:+n`, `table/turns.rs`).
@@ -513,12 +516,36 @@ impl Board {
     }
 
     /// Taps `land` for one mana of `colour` (a [`crate::catalogue::MANA_COLOURS`] index)
-    /// into `player`'s pool, as its mana ability does: `tappedformana` hears it.
+    /// into `player`'s pool, as its mana ability does: `tappedformana` hears it; a snow
+    /// land's mana is snow mana.
     pub fn tap_for_mana(&mut self, land: CardId, player: PlayerId, colour: usize) {
         WagicHost::set_tapped(self, land, true);
-        let pool = &mut self.player_mut(player).mana[colour.min(5)];
-        *pool = pool.saturating_add(1);
+        let snow = self.has_type(land, "snow");
+        self.add_to_pool(player, colour, 1, snow);
         WagicHost::tapped_for_mana(self, land);
+    }
+
+    /// Adds `count` mana of `colour` to `player`'s pool, snow mana when `snow`. The snow
+    /// mana noted is first cut to what the pool holds: the pool may have been spent or
+    /// emptied since.
+    pub fn add_to_pool(&mut self, player: PlayerId, colour: usize, count: i32, snow: bool) {
+        let colour = colour.min(5);
+        let Player { mana, snow: snow_mana, .. } = self.player_mut(player);
+        for (noted, held) in snow_mana.iter_mut().zip(mana.iter()) {
+            *noted = (*noted).min(*held).max(0);
+        }
+        mana[colour] = mana[colour].saturating_add(count);
+        if snow {
+            snow_mana[colour] = snow_mana[colour].saturating_add(count);
+        }
+    }
+
+    /// The snow mana of `colour` in `player`'s pool: what snow permanents made, less what
+    /// the pool no longer holds (a payment spends other mana first).
+    pub fn snow_mana(&self, player: PlayerId, colour: usize) -> i32 {
+        let Player { mana, snow, .. } = self.player(player);
+        let colour = colour.min(5);
+        snow[colour].min(mana[colour]).max(0)
     }
 
     /// The colours a land of a basic land type taps for (a Forest, a dual land), as

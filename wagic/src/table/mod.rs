@@ -625,6 +625,7 @@ impl Table {
             self.runtime.refresh_controllers(&self.board);
             let outcome = self.runtime.run_events(&mut self.board).map_err(trap)?;
             self.finish(outcome)?;
+            self.run_life_loop()?;
             // The triggers these moves fired were heard; what is given now listens next.
             self.sync_given_triggers()?;
             // A creature with persist comes back once its dying's triggers have seen it.

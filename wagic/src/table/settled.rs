@@ -114,7 +114,7 @@ impl Board {
         for card in cards {
             hash_card(card, hasher);
         }
-        for Player { life, poison, mana: _, extra_turns, skipped_turns } in players {
+        for Player { life, poison, mana: _, snow: _, extra_turns, skipped_turns } in players {
             (life, poison, extra_turns, skipped_turns).hash(hasher);
         }
         (effects.stamp(), abilities.stamp(), gave_triggers, gave_abilities).hash(hasher);

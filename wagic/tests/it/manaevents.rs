@@ -30,6 +30,12 @@ mana={3}{B}{B}\ntype=Enchantment\n[/card]\n\
 text=Whenever an opponent loses life, you gain that much life.\n\
 auto=@lifelostfoeof(player):life:thatmuch controller\n\
 mana={4}{B}\ntype=Enchantment\n[/card]\n\
+[card]\nname=Chilling Shade\n\
+text=Flying -- {S}: Chilling Shade gets +1/+1 until end of turn. ({S} can be paid with one mana from a snow permanent.)\n\
+abilities=flying\nauto={i}:1/1\nmana={2}{B}\ntype=Snow Creature\nsubtype=Shade\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Snow-Covered Mountain\ntype=Basic Snow Land\nsubtype=Mountain\n[/card]\n\
+[card]\nname=Pinch\ntarget=creature,player\nauto=damage:1\nmana={R}\ntype=Instant\n[/card]\n\
+[card]\nname=Drop\ntarget=player\nauto=life:1\nmana={W}\ntype=Instant\n[/card]\n\
 [card]\nname=Grove\nauto={T}:Add{G}\ntype=Land\n[/card]\n\
 [card]\nname=Elf\nauto={T}:Add{G}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Heal\ntarget=player\nauto=life:3\nmana={W}\ntype=Instant\n[/card]\n\
@@ -139,4 +145,38 @@ fn exquisite_blood_gains_what_the_opponent_lost_and_not_its_own_loss() {
     assert_eq!(verdict(init, "Shock\np2\n", expected), Verdict::Passed);
     let expected = "FIRSTMAIN\n[PLAYER1]\ninplay:Exquisite Blood\ngraveyard:Shock\nlife:18\n[PLAYER2]\n";
     assert_eq!(verdict(init, "Shock\np1\n", expected), Verdict::Passed);
+}
+
+#[test]
+fn the_bond_and_the_blood_loop_until_the_opponent_has_no_life_left() {
+    // Each 3 gained is 3 lost, each 3 lost 3 gained, until player 2's life decides the
+    // game: Wagic's run of a test ends there, without its `[ASSERT]` (which any board
+    // meets here).
+    let skipped = |spell: &str| {
+        let init =
+            format!("[PLAYER1]\ninplay:Sanguine Bond,Exquisite Blood\nhand:{spell}\nmanapool:{{W}}\n[PLAYER2]\n");
+        match verdict(&init, &format!("{spell}\np1\n"), "FIRSTMAIN\n[PLAYER1]\n[PLAYER2]\n") {
+            Verdict::Skipped(skip) => skip.to_string(),
+            other => format!("{other:?}"),
+        }
+    };
+    let decided = "a life total of 0 or less ends the game, which ends Wagic's run before its `[ASSERT]`";
+    assert_eq!(skipped("Heal"), decided);
+    // One life at a time: forty changes, more than the rounds of settling.
+    assert_eq!(skipped("Drop"), decided);
+}
+
+#[test]
+fn snow_mana_pumps_the_chilling_shade_and_other_mana_does_not() {
+    assert_eq!(ir_of("auto={i}:1/1\ntype=Snow Creature"), ["action[1]: - pump ueot"]);
+    // The snow Mountain's mana pays {S}: 2/2, the Shade survives Pinch.
+    let init = "[PLAYER1]\ninplay:Chilling Shade,Snow-Covered Mountain\nhand:Pinch\nmanapool:{R}\n[PLAYER2]\n";
+    let expected = "FIRSTMAIN\n[PLAYER1]\ninplay:Chilling Shade,Snow-Covered Mountain\ngraveyard:Pinch\n[PLAYER2]\n";
+    let moves = "Snow-Covered Mountain\nChilling Shade\nPinch\nChilling Shade\n";
+    assert_eq!(verdict(init, moves, expected), Verdict::Passed);
+    // A plain Mountain's does not: the 1/1 Shade dies.
+    let init = "[PLAYER1]\ninplay:Chilling Shade,Mountain\nhand:Pinch\nmanapool:{R}\n[PLAYER2]\n";
+    let expected = "FIRSTMAIN\n[PLAYER1]\ninplay:Mountain\ngraveyard:Pinch,Chilling Shade\nmanapool:{R}\n[PLAYER2]\n";
+    let moves = "Mountain\nChilling Shade\nPinch\nChilling Shade\n";
+    assert_eq!(verdict(init, moves, expected), Verdict::Passed);
 }
