@@ -21,7 +21,7 @@ impl Table {
     /// Whether a player's life total decides the game: 0 or less, with no `cantlose`
     /// permanent of its own nor `cantwin` one of its opponent's (the game's check of
     /// losses, `play/mod.rs`).
-    pub fn life_decides(&self) -> bool {
+    fn life_decides(&self) -> bool {
         let board = &self.board;
         let has = |player, ability: &str| {
             board.zone(player, BATTLEFIELD).into_iter().any(|card| board.has_ability(card, ability))
@@ -33,13 +33,19 @@ impl Table {
 
     /// Runs the triggers of the life changes their own effects made, again and again, until
     /// none is left, a question waits or the game is decided (at most [`MAX_LIFE_LOOPS`]
-    /// times: what is left is the next round's).
-    pub(super) fn run_life_loop(&mut self) -> Result<(), TableError> {
+    /// times: what is left is the next round's). `heard`: whether the round emitted life
+    /// events, whose triggers may have made these changes; changes so made once the game
+    /// is decided are noted ([`Table::life_heard_no_more`]).
+    pub(super) fn run_life_loop(&mut self, mut heard: bool) -> Result<(), TableError> {
         for _ in 0..MAX_LIFE_LOOPS {
-            if self.held.is_some() || self.board.life_changed.is_empty() || self.life_decides() {
+            if self.held.is_some() || self.board.life_changed.is_empty() {
                 return Ok(());
             }
-            self.emit_life_changed();
+            if self.life_decides() {
+                self.life_heard_no_more |= heard;
+                return Ok(());
+            }
+            heard = self.emit_life_changed();
             let outcome = self.runtime.run_events(&mut self.board).map_err(trap)?;
             self.finish(outcome)?;
         }

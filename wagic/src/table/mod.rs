@@ -200,6 +200,9 @@ pub struct Table {
     /// made outside any event (a `life:` effect) runs the continuous autos again, as one
     /// may read it (Death's Shadow's `thisforeach(controllerlife) -1/-1`).
     players_seen: [(i32, i32); 2],
+    /// Whether life changes went unheard because a life total had decided the game
+    /// (`life_events.rs`): where Wagic's state check ends it.
+    pub life_heard_no_more: bool,
 }
 
 impl Table {
@@ -220,6 +223,7 @@ impl Table {
             answer_alike_choices: false,
             in_graveyard_play: Vec::new(),
             players_seen: [(20, 0); 2],
+            life_heard_no_more: false,
         }
     }
 
@@ -625,7 +629,7 @@ impl Table {
             self.runtime.refresh_controllers(&self.board);
             let outcome = self.runtime.run_events(&mut self.board).map_err(trap)?;
             self.finish(outcome)?;
-            self.run_life_loop()?;
+            self.run_life_loop(life_changed)?;
             // The triggers these moves fired were heard; what is given now listens next.
             self.sync_given_triggers()?;
             // A creature with persist comes back once its dying's triggers have seen it.

@@ -160,7 +160,8 @@ fn the_bond_and_the_blood_loop_until_the_opponent_has_no_life_left() {
             other => format!("{other:?}"),
         }
     };
-    let decided = "a life total of 0 or less ends the game, which ends Wagic's run before its `[ASSERT]`";
+    let decided =
+        "life triggers looping until a life total ends the game, which ends Wagic's run before its `[ASSERT]`";
     assert_eq!(skipped("Heal"), decided);
     // One life at a time: forty changes, more than the rounds of settling.
     assert_eq!(skipped("Drop"), decided);
