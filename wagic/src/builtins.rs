@@ -19,6 +19,7 @@ mod pay;
 mod permanents;
 pub(crate) mod prevent;
 pub(crate) mod proliferate;
+mod snow_cost;
 mod x_cost;
 pub use costs::GENERIC_ORDER;
 use costs::*;
@@ -380,8 +381,17 @@ fn counter<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
 fn add<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let colour = ctx.keyword_arg(0)?.unwrap_or(0);
     let count = int_arg(ctx, 1, 1);
+    let source = ctx.env().source;
+    let snow = ctx.host().makes_snow_mana(source);
     for player in target_players(ctx) {
-        ctx.host().add_mana(player, colour, count);
+        if snow {
+            ctx.host().add_snow_mana(player, colour, count);
+        } else {
+            ctx.host().add_mana(player, colour, count);
+        }
+    }
+    if matches!(ctx.arg(2), Value::Bool(true)) {
+        ctx.host().tapped_for_mana(source);
     }
     Ok(Status::Success)
 }
@@ -704,8 +714,9 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
     for spec in CATALOGUE.costs.iter().enumerate().filter(|(_, spec)| hybrid_ways(spec.name).is_some()) {
         table.cost(spec.0, hybrid_cost);
     }
-    let costs: [(&str, vm::runtime::CostFn<H>); 38] = [
+    let costs: [(&str, vm::runtime::CostFn<H>); 39] = [
         ("T", tap_cost),
+        ("I", snow_cost::snow_cost),
         ("W", white),
         ("U", blue),
         ("B", black),

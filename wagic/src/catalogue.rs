@@ -314,6 +314,21 @@ pub const EVENTS: &[EventSpec] = &[
         true,
         "`@sacrificed(spec)`: a permanent was sacrificed, by an effect or as a cost, into its owner's graveyard (object: the card).",
     ),
+    event(
+        "tappedformana",
+        true,
+        "`@tappedformana(spec)`: a permanent was tapped for mana, by a mana ability whose cost taps it (object: the permanent).",
+    ),
+    event(
+        "lifegained",
+        true,
+        "`@lifeof(player)`, `@lifefoeof(player)`, `@lifed(player)`: a player gained life (object: the player; `thatmuch`: how much).",
+    ),
+    event(
+        "lifelost",
+        true,
+        "`@lifelostof(player)`, `@lifelostfoeof(player)`, `@lifeloss(player)`: a player lost life, by damage, payment or an effect (object: the player; `thatmuch`: how much).",
+    ),
 ];
 
 /// Whose turn a phase event fires in.
@@ -486,7 +501,10 @@ pub const VARIABLES: &[NamedSpec] = &[
     named("enchanted", "The permanent the source Aura is attached to (nil when none)."),
     named("damagesource", "The card that dealt the damage of a `damaged` event (`from(spec)`)."),
     named("combatdamage", "Whether the damage of a `damaged` event was combat damage (`@combatdamaged`)."),
-    named("thatmuch", "How much damage a `damaged` event's source dealt."),
+    named(
+        "thatmuch",
+        "How much damage a `damaged` event's source dealt, or how much life a `lifegained` or `lifelost` event's player gained or lost.",
+    ),
     named("x", "The X paid for the spell being cast (`damage:X` of a spell whose mana cost has `{X}`)."),
     named(
         "prevtgt",

@@ -334,8 +334,13 @@ pub trait WagicHost: Host {
     /// neither.
     fn deal_damage(&mut self, source: CardId, target: Value, amount: i32) -> bool;
 
-    /// The player's life changes by `amount`.
+    /// The player's life changes by `amount`: gained or lost, as `lifegained` and
+    /// `lifelost` hear it.
     fn change_life(&mut self, player: PlayerId, amount: i32);
+
+    /// `card` was tapped for mana (its mana ability's cost tapped it, or a payment tapped
+    /// it): `tappedformana` hears it.
+    fn tapped_for_mana(&mut self, card: CardId);
 
     /// The player's poison counters change by `amount` (never below 0).
     fn alter_poison(&mut self, player: PlayerId, amount: i32);
@@ -432,6 +437,23 @@ pub trait WagicHost: Host {
 
     /// Adds mana to the player's pool.
     fn add_mana(&mut self, player: PlayerId, colour: Colour, count: i32);
+
+    /// Adds snow mana, which `{i}` pays (a snow permanent made it), to the player's pool.
+    fn add_snow_mana(&mut self, player: PlayerId, colour: Colour, count: i32);
+
+    /// The snow mana of `colour` in the player's pool (made by snow permanents, not spent).
+    fn snow_mana(&self, player: PlayerId, colour: Colour) -> i32;
+
+    /// Spends snow mana of `colour` (`{i}`); false (and nothing spent) when the pool has
+    /// too little.
+    fn spend_snow_mana(&mut self, player: PlayerId, colour: Colour, count: i32) -> bool;
+
+    /// Whether the mana `card` makes is snow mana: it is a snow permanent.
+    fn makes_snow_mana(&self, card: CardId) -> bool;
+
+    /// Taps `land` for one mana of `colour` into the player's pool (snow mana from a snow
+    /// land), as a payment taps it: `tappedformana` hears it.
+    fn tap_for_mana(&mut self, land: CardId, player: PlayerId, colour: Colour);
 
     /// Mana of `colour` in the player's pool.
     fn mana(&self, player: PlayerId, colour: Colour) -> i32;

@@ -163,8 +163,7 @@ pub(super) fn pay<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     // Asked when it could pay: what was answered since may have spent the mana.
     let Some((plain, taps)) = payment(ctx, player, &cost)? else { return paid(false) };
     for (land, colour) in taps {
-        ctx.host().set_tapped(land, true);
-        ctx.host().add_mana(player, colour as Colour, 1);
+        ctx.host().tap_for_mana(land, player, colour as Colour);
     }
     let mut pool = pool_of(ctx, player);
     let before = pool;

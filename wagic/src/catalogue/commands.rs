@@ -138,10 +138,10 @@ macro_rules! for_each_command {
             },
             Add {
                 name: "add",
-                params: [req "colour": Keyword($crate::catalogue::MANA_COLOURS), opt "count": Expr],
+                params: [req "colour": Keyword($crate::catalogue::MANA_COLOURS), opt "count": Expr, opt "tapped": Expr],
                 default_target: SourceController,
                 timed: false,
-                doc: "`add{G}`: adds mana of the colour (count times) to each target player's mana pool.",
+                doc: "`add{G}`: adds mana of the colour (count times) to each target player's mana pool; `tapped` true: the ability's cost tapped its source for it (a `tappedformana` event).",
                 fails_when: "never",
             },
             Prevent {

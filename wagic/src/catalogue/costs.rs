@@ -172,4 +172,10 @@ pub const COSTS: &[CostSpec] = &[
         arg: CostArg::OptionalCountOrFilter,
         doc: "`limit:n` after the effect: activate at most n times each turn (the card's one activated ability).",
     },
+    // Snow mana, a mana symbol kept last so that the costs before keep their indices.
+    CostSpec {
+        name: "I",
+        arg: CostArg::OptionalCountOrFilter,
+        doc: "`{i}` (snow mana, `{S}` in print): pay one mana a snow permanent made, of any colour (the count is how many).",
+    },
 ];

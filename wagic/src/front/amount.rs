@@ -64,7 +64,7 @@ const TIMES: [(&str, i32); 4] = [("twice", 2), ("thrice", 3), ("fourtimes", 4), 
 const HALVES: [&str; 2] = ["halfup", "halfdown"];
 
 /// The amount words [`Lowering::amount`] compiles, for the help of one it does not.
-pub(super) const AMOUNT_WORDS: &str = "whole numbers (`2`), `storedpower`, `storedtoughness` and `storedmanacost` (after a cost that moves or taps a card), `x`, `xx`, `type:spec[:zone]`, `type:manaR[:mybattlefield|opponentbattlefield]` (devotion), `thatmuch` (in a damage trigger), `sunburst`, `kicked`, `phandcount`, `ohandcount`, `lifetotal`, `opponentlifetotal`, `mypoisoncount`, `opponentpoisoncount`, `p`/`power`, `t`/`toughness`, `manacost` (a permanent's, or an instant's or sorcery's one target card's), each maybe after `-`, `twice`, `thrice`, `halfup` or `halfdown`";
+pub(super) const AMOUNT_WORDS: &str = "whole numbers (`2`), `storedpower`, `storedtoughness` and `storedmanacost` (after a cost that moves or taps a card), `x`, `xx`, `type:spec[:zone]`, `type:manaR[:mybattlefield|opponentbattlefield]` (devotion), `thatmuch` (in a damage or life trigger), `sunburst`, `kicked`, `phandcount`, `ohandcount`, `lifetotal`, `opponentlifetotal`, `mypoisoncount`, `opponentpoisoncount`, `p`/`power`, `t`/`toughness`, `manacost` (a permanent's, or an instant's or sorcery's one target card's), each maybe after `-`, `twice`, `thrice`, `halfup` or `halfdown`";
 
 impl<'i> Lowering<'i> {
     /// Wagic's amount `text` (its `WParsedInt`), read as the effect resolves: a sign, then
@@ -210,7 +210,7 @@ impl<'i> Lowering<'i> {
             "xx" | "halfpaid" if self.x_allowed() => {
                 Expr::Binary(BinaryOp::Div, arena.alloc(var("x")), arena.alloc(Expr::Int(2)))
             }
-            "thatmuch" if self.damage_trigger.get() => var("thatmuch"),
+            "thatmuch" if self.damage_trigger.get() || self.life_trigger.get().is_some() => var("thatmuch"),
             "kicked" => var("kicked"),
             // The colours of mana spent to cast the card (Wagic counts them as it is cast).
             "sunburst" => {

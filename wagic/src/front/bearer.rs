@@ -180,6 +180,7 @@ impl<'i> Lowering<'i> {
             live_pumps: Default::default(),
             spell_target_mine: false,
             damage_trigger: Default::default(),
+            life_trigger: Default::default(),
             stored_cost: Default::default(),
             sacrificed_source: Default::default(),
             activated_line: Default::default(),

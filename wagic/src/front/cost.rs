@@ -62,6 +62,8 @@ impl<'i> Lowering<'i> {
                 "T" => ("T", None, None),
                 "Q" => ("Q", None, None),
                 "W" | "U" | "B" | "R" | "G" => (&upper[..], Some(1), None),
+                // Snow mana (Wagic's `{i}`, printed `{S}`).
+                "I" => ("I", Some(1), None),
                 // This card, which the cost notes as it pays (Wagic's `storedCard`).
                 moved @ ("S" | "E" | "H") => {
                     self.stored_cost.set(true);
@@ -124,7 +126,7 @@ impl<'i> Lowering<'i> {
                     } else {
                         let word = spec::leading_word(symbol.text);
                         return Err(Unsupported::new(symbol, &format!("cost `{{{}}}`", word)).with_help(Some(
-                            "the costs compiled are `{T}`, `{Q}`, mana (`{2}`, `{W}`, `{U}`, `{B}`, `{R}`, `{G}`, hybrids `{RG}`, `{2W}`), `{S}`, \
+                            "the costs compiled are `{T}`, `{Q}`, mana (`{2}`, `{W}`, `{U}`, `{B}`, `{R}`, `{G}`, hybrids `{RG}`, `{2W}`, snow `{i}`), `{S}`, \
                              `{S(spec)}`, `{T(spec)}`, `{E}`, `{E(spec)}`, `{H}`, `{H(spec)}`, `{D}`, `{discard(spec)}`, `{L}`, \
                              `{L:n}`, `{C(0/0,n,name)}` (n counters put on, or removed when negative), `{C(1/1,n)}`, `{C(-1/-1,n)}`, `{cycle}` and, in an activated ability's cost, one `{X}` or `{X:white}`"
                                 .into(),
@@ -147,6 +149,10 @@ impl<'i> Lowering<'i> {
             let index = CATALOGUE.costs.iter().position(|cost| cost.name == name).unwrap_or(0);
             costs.push(Cost { cost: CostIdx::new(index), count: None, filter: None });
         }
+        // Snow mana first: paid before the generic mana that could spend what it needs
+        // (`builtins/snow_cost.rs`).
+        let snow = CATALOGUE.costs.iter().position(|cost| cost.name == "I").map(CostIdx::new);
+        costs.sort_by_key(|cost| Some(cost.cost) != snow);
         Ok((self.arena.alloc_slice_copy(&costs), x_cost.is_some()))
     }
 

@@ -18,14 +18,17 @@
 //! statement's own target when that is an expression other than a trigger's card, or a
 //! one-card `target(...)` of a line of one part, named after its choice
 //! (`dynamic_choice.rs`). A source its `{S}` cost sacrificed is read as the cost noted it.
-//! Other forms (`colors`, counters, `thatmuch`, `draw`, a damage the target deals to
-//! another recipient...) are refused.
+//! The amount `thatmuch` is a life trigger's change, read off its player (`myself` for
+//! `@lifeof`, `myfoe` for `@lifefoeof`); the effect `countersoneone` puts +1/+1 counters
+//! on the source (`tosrc`). Other forms (`colors`, counters, another `thatmuch`, `draw`,
+//! a damage the target deals to another recipient...) are refused.
 
 use compiler::ir::{Arg, BinaryOp, ChainOperator, Effect, Expr, Link, Target};
 use vm::bytecode::{CommandIdx, CompareOp, FunctionIdx, Qty};
 
 use super::dynamic_choice::Written;
 use super::piece::Piece;
+use super::trigger::LifePlayer;
 use super::{Lowering, TargetController, Unsupported, spec};
 use crate::CATALOGUE;
 use crate::catalogue::Command;
@@ -182,13 +185,26 @@ impl<'i> Lowering<'i> {
         };
         let source_card = var("this");
         let amount = words.amount.ok_or_else(|| refused("an amount", None))?;
-        if !["power", "toughness", "manacost", "charge", "oneonecounters"].contains(&amount) {
+        // `myself thatmuch` (Sanguine Bond): Wagic reads the controller's `thatmuch`, which
+        // a life trigger sets to the change when the player is the controller (`myfoe`:
+        // the opponent); any other card's or player's is another event's.
+        let that_much = amount == "thatmuch";
+        if that_much {
+            let whose = (self.life_trigger.get(), words.source);
+            if !matches!(
+                whose,
+                (Some(LifePlayer::Controller), Some("myself")) | (Some(LifePlayer::Opponent), Some("myfoe"))
+            ) {
+                let construct = "`dynamicability` amount `thatmuch` other than the life trigger's player's";
+                return Err(Unsupported::new(inside, construct));
+            }
+        } else if !["power", "toughness", "manacost", "charge", "oneonecounters"].contains(&amount) {
             return Err(refused("amount", Some(amount)));
         }
-        if let Some(source @ ("myself" | "myfoe")) = words.source {
+        if let Some(source @ ("myself" | "myfoe")) = words.source.filter(|_| !that_much) {
             return Err(refused("amount of", Some(source)));
         }
-        let from_target = words.reads_the_target();
+        let from_target = !that_much && words.reads_the_target();
         let counted_card = if from_target { named_target()? } else { source_card };
         if matches!(counted_card, Expr::Var(var) if *var == spec::variable("trigger")) {
             // Angelic Chorus's toughness of the creature entering: Wagic reads it once the
@@ -197,7 +213,11 @@ impl<'i> Lowering<'i> {
             // entered play, so the amount could miss a pump.
             return Err(Unsupported::new(inside, "`dynamicability` reading the card of its trigger"));
         }
-        let value = self.dynamic_amount(counted_card, amount, !from_target && self.sacrificed_source.get());
+        let value = if that_much {
+            Expr::Var(spec::variable("thatmuch"))
+        } else {
+            self.dynamic_amount(counted_card, amount, !from_target && self.sacrificed_source.get())
+        };
         let effect = words.effect.ok_or_else(|| refused("an effect", None))?;
         let written = Written { statement, inside, choice: target, stored, from_target, amount };
         if words.recipient == Some("eachother") {
@@ -244,10 +264,14 @@ impl<'i> Lowering<'i> {
                 let command = if effect == "draw" { Command::Draw } else { Command::Deplete };
                 (command, vec![Arg::Value(value)])
             }
+            // Ageless Entity's `tosrc`: +1/+1 counters on the source.
+            "countersoneone" if words.recipient == Some("tosrc") => {
+                (Command::Counter, vec![Arg::Value(Expr::Int(1)), Arg::Value(Expr::Int(1)), Arg::Value(value)])
+            }
             // Backlash's creature deals it, as Wagic's target does; Agonizing Demise's
             // printed text has the spell deal it, written the same.
             "strike" => return Err(Unsupported::new(inside, "`dynamicability` damage dealt by its target")),
-            "lifegain" | "lifeloss" | "pumppow" | "pumptough" | "pumpboth" | "draw" | "deplete" => {
+            "lifegain" | "lifeloss" | "pumppow" | "pumptough" | "pumpboth" | "draw" | "deplete" | "countersoneone" => {
                 return Err(refused("effect on that recipient:", Some(effect)));
             }
             other => return Err(refused("effect", Some(other))),

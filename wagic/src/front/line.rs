@@ -40,6 +40,7 @@ impl<'i> Lowering<'i> {
         self.x_entering.set(false);
         self.x_used.set(false);
         self.damage_trigger.set(false);
+        self.life_trigger.set(None);
         self.stored_cost.set(false);
         self.combat_foe.set(None);
         self.trigger_from.set(None);
@@ -193,6 +194,7 @@ impl<'i> Lowering<'i> {
             let (label, mut statements, _, _) = effect?;
             if value.slice(0, colon).text.to_ascii_uppercase().contains("{T}") {
                 statements = self.untapped_source_as_targets_are_chosen(statements);
+                statements = self.tapping_for_mana(statements);
             }
             self.static_only(statements, value)?;
             return Ok(Line::Activated { label, costs, statements: self.until_end_of_turn(statements) });
@@ -359,6 +361,38 @@ impl<'i> Lowering<'i> {
     /// tapped card never matches it (Royal Assassin's `target(creature[tapped])`). The
     /// runtime chooses a statement's target as the body runs, after the costs, so such a
     /// spec leaves the source out.
+    /// A mana ability whose cost taps its source: its first `add` says so (the command's
+    /// `tapped`), which `tappedformana` hears (Wagic's `WEventCardTappedForMana`, sent as
+    /// a tapping `AManaProducer` is activated).
+    fn tapping_for_mana(&self, statements: &'i [Statement<'i>]) -> &'i [Statement<'i>] {
+        let add = CommandIdx::new(catalogue::Command::Add.index());
+        let mut marked = false;
+        let changed: Vec<Statement<'i>> = statements
+            .iter()
+            .map(|statement| {
+                let chain: Vec<Link<'i>> = statement
+                    .chain
+                    .iter()
+                    .map(|link| match link.effect {
+                        Effect::Call { command, confirm, args } if command == add && args.len() == 2 && !marked => {
+                            marked = true;
+                            let mut args = args.to_vec();
+                            args.push(Arg::Value(Expr::Bool(true)));
+                            let args = self.arena.alloc_slice_copy(&args);
+                            Link { effect: Effect::Call { command, confirm, args }, ..*link }
+                        }
+                        _ => *link,
+                    })
+                    .collect();
+                Statement { chain: self.arena.alloc_slice_copy(&chain), ..*statement }
+            })
+            .collect();
+        if !marked {
+            return statements;
+        }
+        self.arena.alloc_slice_copy(&changed)
+    }
+
     fn untapped_source_as_targets_are_chosen(&self, statements: &'i [Statement<'i>]) -> &'i [Statement<'i>] {
         let tapped = catalogue::position(catalogue::FILTERS, "tapped").map(vm::bytecode::FilterKeywordIdx::new);
         let requires_tapped = |filter: &compiler::ir::Filter<'_>| {

@@ -111,6 +111,9 @@ pub(super) struct Lowering<'i> {
     /// Whether the line being lowered is an auto on a `damaged` event, where Wagic's
     /// `trigger[from]` is the damage's source (`WEventDamage`), not the damaged object.
     pub(super) damage_trigger: std::cell::Cell<bool>,
+    /// Whose life change the line being lowered triggers on (`@lifeof(player)`...), when
+    /// it does: its `thatmuch` is how much (`trigger.rs`).
+    pub(super) life_trigger: std::cell::Cell<Option<super::trigger::LifePlayer>>,
     /// Whether the line being lowered has a cost that sacrifices, exiles, returns, taps or
     /// discards a card (`{S(spec)}`, `{E}`...): Wagic's `storedpower` of its effect is that
     /// card's (`amount.rs`).

@@ -303,6 +303,7 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
         live_pumps: Default::default(),
         spell_target_mine: target_mine,
         damage_trigger: Default::default(),
+        life_trigger: Default::default(),
         stored_cost: Default::default(),
         sacrificed_source: Default::default(),
         activated_line: Default::default(),

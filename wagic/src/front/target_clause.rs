@@ -71,6 +71,10 @@ impl<'i> Lowering<'i> {
                 }
                 (true, None, Some(variable)) => variable,
                 (true, None, None) if self.damage_trigger.get() => "damagesource",
+                // The life change's source, which the event does not bind.
+                (true, None, None) if self.life_trigger.get().is_some() => {
+                    return Err(Unsupported::new(args, "`trigger[from]` of a life trigger"));
+                }
                 _ => "trigger",
             };
             let value = self.arena.alloc(Expr::Var(spec::variable(name)));

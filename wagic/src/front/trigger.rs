@@ -8,7 +8,9 @@
 //! Equipment a spec `mytgt` is the permanent it is attached to, or was as the move that
 //! ended the attachment triggers (the catalogue's `lastattached`, `spec.rs`). A discard,
 //! a cycling, a sacrifice and a draw of a player's (`@discarded`, `@drawof`...) are
-//! `card_events.rs`'s.
+//! `card_events.rs`'s. `@tappedformana(spec)` hears a permanent tapped for mana;
+//! `@lifeof(player)` and its kin ([`LIFE_TRIGGERS`]) a player's life gained or lost, the
+//! player the event's object and `thatmuch` how much.
 
 use compiler::ir::{BinaryOp, Event, Expr};
 use vm::bytecode::CompareOp;
@@ -17,6 +19,26 @@ use vm::bytecode::{EventIdx, EventPrefixIdx, EventSuffixIdx};
 use super::piece::Piece;
 use super::{Lowering, Unsupported, card_events, did_you_mean, spec, vocabulary};
 use crate::catalogue::{self, CATALOGUE};
+
+/// Whose life change a life trigger hears: Wagic's `TrLifeGained` with `thiscontroller`
+/// (`@lifeof`, `@lifelostof`), `thisopponent` (`@lifefoeof`, `@lifelostfoeof`) or
+/// neither (`@lifed`, `@lifeloss`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum LifePlayer {
+    Controller,
+    Opponent,
+    Either,
+}
+
+/// Wagic's life triggers: the word, the event (a gain or a loss) and whose change.
+const LIFE_TRIGGERS: [(&str, &str, LifePlayer); 6] = [
+    ("lifeof", "lifegained", LifePlayer::Controller),
+    ("lifefoeof", "lifegained", LifePlayer::Opponent),
+    ("lifed", "lifegained", LifePlayer::Either),
+    ("lifelostof", "lifelost", LifePlayer::Controller),
+    ("lifelostfoeof", "lifelost", LifePlayer::Opponent),
+    ("lifeloss", "lifelost", LifePlayer::Either),
+];
 
 /// The trigger option Wagic reads as `limitOnceATurn`: the trigger fires once a turn at
 /// most (the auto costs `turnonce`).
@@ -183,7 +205,7 @@ impl<'i> Lowering<'i> {
         } else {
             let first = words.first().copied().unwrap_or(body);
             let name = spec::leading_word(first.text);
-            const OBJECT_TRIGGERS: [&str; 12] = [
+            const OBJECT_TRIGGERS: [&str; 13] = [
                 "movedto",
                 "damaged",
                 "tapped",
@@ -196,11 +218,18 @@ impl<'i> Lowering<'i> {
                 "combatdamageof",
                 "targeted",
                 "vampired",
+                "tappedformana",
             ];
             let card_event = card_events::CARD_EVENT_TRIGGERS.contains(&name.as_str());
-            if !OBJECT_TRIGGERS.contains(&name.as_str()) && !card_event {
-                let known =
-                    OBJECT_TRIGGERS.iter().copied().chain(card_events::CARD_EVENT_TRIGGERS).chain(["each", "combat"]);
+            let life = LIFE_TRIGGERS.iter().any(|(word, ..)| *word == name);
+            if !OBJECT_TRIGGERS.contains(&name.as_str()) && !card_event && !life {
+                let lives = LIFE_TRIGGERS.iter().map(|(word, ..)| *word);
+                let known = OBJECT_TRIGGERS
+                    .iter()
+                    .copied()
+                    .chain(card_events::CARD_EVENT_TRIGGERS)
+                    .chain(lives)
+                    .chain(["each", "combat"]);
                 let help = vocabulary::suggest_unless_wagic(&name, vocabulary::TRIGGERS, known)
                     .map(|help| help.replacen('`', "`@", 1));
                 return Err(Unsupported::new(body, &trigger_name()).with_help(help));
@@ -263,7 +292,23 @@ impl<'i> Lowering<'i> {
             _ => None,
         };
         let event_name = if drawer.is_some() { "drawn".to_string() } else { event_name };
+        // Wagic's life triggers (`TrLifeGained`): a gain or a loss, whose player the
+        // event's object is, tested as the trigger's spec and as whose.
+        let life = LIFE_TRIGGERS.iter().find(|(word, ..)| *word == event_name).map(|&(_, event, whose)| (event, whose));
+        self.life_trigger.set(life.map(|(_, whose)| whose));
+        if let Some((_, whose)) = life {
+            let player = match whose {
+                LifePlayer::Controller => Some("me"),
+                LifePlayer::Opponent => Some("opp"),
+                LifePlayer::Either => None,
+            };
+            if let Some(player) = player {
+                let player = self.arena.alloc(Expr::Var(spec::variable(player)));
+                and(Expr::Binary(BinaryOp::Compare(CompareOp::Eq), self.arena.alloc(trigger), player));
+            }
+        }
         let event_name = match damage {
+            _ if life.is_some() => life.map(|(event, _)| event.to_string()).unwrap_or_default(),
             Some((combat, whose)) => {
                 if combat {
                     and(Expr::Var(spec::variable("combatdamage")));

@@ -114,6 +114,7 @@ impl<'i> Lowering<'i> {
         }
         // Not a trigger's effect: no damage event's bindings.
         self.damage_trigger.set(false);
+        self.life_trigger.set(None);
         let inner = value.from(cumulative.map_or(OPEN.len(), |opening| opening.len()));
         let close = inner.find_top(b']').ok_or_else(|| Unsupported::new(value, "`upcost[` without `]`"))?;
         let cost_text = inner.slice(0, close).trim();

@@ -1,8 +1,9 @@
 //! The lands tapped to activate an ability: those its mana cost needs (`{B}:regenerate`
 //! taps one Swamp, `{RG}:` a Mountain or a Forest), as a spell's cost is planned, not
 //! every untapped land; all of them only when the cost cannot be read from the ability's
-//! line (a line that is not `{cost}:effect`) or no planned mana would pay it. An `{X}`
-//! is paid with the X chosen (`x_moves.rs`).
+//! line (a line that is not `{cost}:effect`, or one with snow mana `{i}`, which only a
+//! snow permanent's mana pays) or no planned mana would pay it. An `{X}` is paid with
+//! the X chosen (`x_moves.rs`).
 
 use vm::runtime::{CardId, PlayerId};
 

@@ -10,7 +10,6 @@ use super::given;
 use super::stack::is_spell;
 use super::{Flow, Game, MAX_QUESTIONS, Outcome, PlayerKind, stopped, who};
 use crate::catalogue::CATALOGUE;
-use crate::host::WagicHost;
 use crate::table::stack::Resolution;
 use crate::table::{BATTLEFIELD, GRAVEYARD, HAND, P0, STACK, Step};
 use crate::testfile::Mana;
@@ -430,10 +429,21 @@ impl Game<'_> {
         // Not the card itself: its own `{T}` may be what the ability costs.
         let pool = self.table.board.player(controller).mana;
         if let Some(more) = lands.added_to(pool, card) {
-            // With the lands' mana in the pool (each land's first colour), for the trial only.
-            self.table.board.players[usize::from(controller.0 != 0)].mana = more;
+            // With the lands' mana in the pool (each land's first colour), a snow land's
+            // snow mana, for the trial only.
+            let seat = usize::from(controller.0 != 0);
+            let snow = self.table.board.players[seat].snow;
+            let mut more_snow: Mana = std::array::from_fn(|colour| self.table.board.snow_mana(controller, colour));
+            for (&source, &colour) in &lands.sources {
+                if source != card && self.table.board.has_type(source, "snow") {
+                    more_snow[colour.min(5)] += 1;
+                }
+            }
+            self.table.board.players[seat].mana = more;
+            self.table.board.players[seat].snow = more_snow;
             let with_lands = self.payable_abilities(card, controller);
-            self.table.board.players[usize::from(controller.0 != 0)].mana = pool;
+            self.table.board.players[seat].mana = pool;
+            self.table.board.players[seat].snow = snow;
             for index in with_lands.map_err(stopped)? {
                 if !offered.iter().any(|(offered, _)| *offered == index) {
                     offered.push((index, true));
@@ -502,9 +512,7 @@ impl Game<'_> {
     /// Taps `player`'s lands for one mana each, of the colours given.
     pub(super) fn tap_for_mana(&mut self, player: PlayerId, taps: &[(CardId, usize)]) -> Flow {
         for &(land, colour) in taps {
-            WagicHost::set_tapped(&mut self.table.board, land, true);
-            let pool = &mut self.table.board.players[usize::from(player.0 != 0)].mana;
-            pool[colour] = pool[colour].saturating_add(1);
+            self.table.board.tap_for_mana(land, player, colour);
         }
         if !taps.is_empty() {
             let lands: Vec<String> = taps.iter().map(|(land, _)| self.name(*land)).collect();

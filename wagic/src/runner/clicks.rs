@@ -275,9 +275,7 @@ impl Run<'_> {
             Entry::Block => self.cycle_block(card, line, text).map(|()| None),
             Entry::Mana(colour) => {
                 let controller = self.table.board.get(card).map_or(P0, |c| c.controller);
-                crate::host::WagicHost::set_tapped(&mut self.table.board, card, true);
-                let pool = &mut self.table.board.players[usize::from(controller.0 != 0)].mana;
-                pool[colour] = pool[colour].saturating_add(1);
+                self.table.board.tap_for_mana(card, controller, colour);
                 self.table.try_settle().map_err(|error| table_skip(error, line, text))?;
                 Ok(None)
             }

@@ -177,6 +177,17 @@ fn run_resolved(library: &Arc<Library>, test: &TestFile, mut ids: ids::Ids) -> V
     let expected_ids = std::mem::take(&mut ids.expected);
     match Run::new(library, test, ids).and_then(|mut run| {
         run.play()?;
+        // Life triggers looping on as a life total decided the game (Sanguine Bond beside
+        // Exquisite Blood): Wagic's state check ends the game there
+        // (`Player::DeadLifeState` sets the loser) and its test driver stops on `didWin`
+        // without `assertGame` (`TestSuite::ThreadProc`): nothing `[ASSERT]` says is
+        // checked.
+        if run.table.life_heard_no_more {
+            return Err(skip(
+                "life triggers looping until a life total ends the game, which ends Wagic's run before its `[ASSERT]`",
+                "",
+            ));
+        }
         Ok(run)
     }) {
         Ok(run) => match compare(&run.table, run.phase, &test.expected)

@@ -11,7 +11,7 @@ use vm::runtime::{CardId, Env, Host, PlayerId, Value};
 use super::effects::{AbilityEntry, Effects};
 use super::{BATTLEFIELD, GRAVEYARD, HAND, LIBRARY, P0, P1, Printed, STACK};
 use crate::catalogue;
-use crate::host::EffectCode;
+use crate::host::{EffectCode, WagicHost};
 
 /// The protections from a colour the table models (the damage of a source of the colour
 /// is prevented), each with its colour.
@@ -178,6 +178,9 @@ pub struct Player {
     pub life: i32,
     /// Mana pool, in [`crate::catalogue::MANA_COLOURS`] order (W, U, B, R, G, colourless).
     pub mana: [i32; 6],
+    /// Of the pool's mana, how much of each colour a snow permanent made (`{i}` pays with
+    /// it): at most the pool's, any other mana taken as spent first ([`Board::snow_mana`]).
+    pub snow: [i32; 6],
     /// Poison counters (`table/poison.rs`): ten or more lose the game.
     pub poison: i32,
     /// Extra turns to take after this one (`turns:+n`, `table/turns.rs`).
@@ -224,6 +227,9 @@ pub struct Board {
     /// The damage dealt since the table last emitted `damaged`: the event's player, what
     /// was dealt damage, the source, how much, and whether it was combat damage.
     pub damage_dealt: Vec<(PlayerId, Value, CardId, i32, bool)>,
+    /// The life totals changed since the table last emitted `lifegained` and `lifelost`:
+    /// the player and by how much (below 0: lost), by damage, payment or effect alike.
+    pub life_changed: Vec<(PlayerId, i32)>,
     /// The cards that became targets since the table last emitted `targeted`: each with
     /// the card whose spell or ability targets it.
     pub targeted: Vec<(CardId, CardId)>,
@@ -356,7 +362,7 @@ impl Board {
     /// `lastattached`).
     pub fn last_attached(&self, source: CardId) -> Option<CardId> {
         let ended = || self.detached.iter().find(|(from, _)| *from == source).map(|&(_, target)| target);
-        crate::host::WagicHost::attached(self, source).or_else(ended)
+        WagicHost::attached(self, source).or_else(ended)
     }
 
     /// Notes that a creature attacks: it attacked this turn (Wagic's `attacked`), and so
@@ -383,6 +389,7 @@ impl Board {
             detached: Vec::new(),
             events: Vec::new(),
             damage_dealt: Vec::new(),
+            life_changed: Vec::new(),
             targeted: Vec::new(),
             combat_damage: false,
             active: P0,
@@ -510,6 +517,39 @@ impl Board {
         self.effects.on(card).rev().find(|(_, c, _, _)| *c == code).map(|e| e.3)
     }
 
+    /// Taps `land` for one mana of `colour` (a [`crate::catalogue::MANA_COLOURS`] index)
+    /// into `player`'s pool, as its mana ability does: `tappedformana` hears it; a snow
+    /// land's mana is snow mana.
+    pub fn tap_for_mana(&mut self, land: CardId, player: PlayerId, colour: usize) {
+        WagicHost::set_tapped(self, land, true);
+        let snow = self.has_type(land, "snow");
+        self.add_to_pool(player, colour, 1, snow);
+        WagicHost::tapped_for_mana(self, land);
+    }
+
+    /// Adds `count` mana of `colour` to `player`'s pool, snow mana when `snow`. The snow
+    /// mana noted is first cut to what the pool holds: the pool may have been spent or
+    /// emptied since.
+    pub fn add_to_pool(&mut self, player: PlayerId, colour: usize, count: i32, snow: bool) {
+        let colour = colour.min(5);
+        let Player { mana, snow: snow_mana, .. } = self.player_mut(player);
+        for (noted, held) in snow_mana.iter_mut().zip(mana.iter()) {
+            *noted = (*noted).min(*held).max(0);
+        }
+        mana[colour] = mana[colour].saturating_add(count);
+        if snow {
+            snow_mana[colour] = snow_mana[colour].saturating_add(count);
+        }
+    }
+
+    /// The snow mana of `colour` in `player`'s pool: what snow permanents made, less what
+    /// the pool no longer holds (a payment spends other mana first).
+    pub fn snow_mana(&self, player: PlayerId, colour: usize) -> i32 {
+        let Player { mana, snow, .. } = self.player(player);
+        let colour = colour.min(5);
+        snow[colour].min(mana[colour]).max(0)
+    }
+
     /// The colours a land of a basic land type taps for (a Forest, a dual land), as
     /// [`crate::catalogue::MANA_COLOURS`] indices; none for another card.
     pub fn basic_land_colours(&self, card: CardId) -> Vec<usize> {
@@ -635,7 +675,7 @@ impl Board {
             match self.get_mut(card) {
                 Some(c) if c.frozen => c.frozen = false,
                 Some(_) => {
-                    crate::host::WagicHost::set_tapped(self, card, false);
+                    WagicHost::set_tapped(self, card, false);
                 }
                 None => {}
             }

@@ -7,7 +7,7 @@ use vm::bytecode::ZoneIdx;
 use vm::runtime::{CardId, EffectId, Host, PlayerId, Value};
 
 use super::effects::AbilityEntry;
-use super::{BATTLEFIELD, Board, Card, GRAVEYARD, HAND, LIBRARY, P0, P1, Printed};
+use super::{BATTLEFIELD, Board, Card, GRAVEYARD, HAND, LIBRARY, P0, P1, Player, Printed};
 
 impl WagicHost for Board {
     fn add_effect(&mut self, id: EffectId, code: EffectCode, target: Value, value: i32) {
@@ -125,8 +125,7 @@ impl WagicHost for Board {
                 *dealt = dealt.saturating_add(amount);
                 // Infect's and toxic's poison counters (`poison.rs`).
                 let lost = self.poison_of_damage(source, player, amount);
-                let life = &mut self.player_mut(player).life;
-                *life = life.saturating_sub(lost);
+                self.change_life(player, lost.saturating_neg());
                 player
             }
             Value::Card(card) => {
@@ -190,7 +189,19 @@ impl WagicHost for Board {
 
     fn change_life(&mut self, player: PlayerId, amount: i32) {
         let life = &mut self.player_mut(player).life;
+        let before = *life;
         *life = life.saturating_add(amount);
+        // What changed, heard as `lifegained` or `lifelost` (Wagic's `WEventLife`, sent
+        // by every change but none).
+        let changed = life.saturating_sub(before);
+        if changed != 0 {
+            self.life_changed.push((player, changed));
+        }
+    }
+
+    fn tapped_for_mana(&mut self, card: CardId) {
+        let controller = self.get(card).map_or(P0, |c| c.controller);
+        self.events.push(("tappedformana", controller, Value::Card(card)));
     }
 
     fn alter_poison(&mut self, player: PlayerId, amount: i32) {
@@ -396,8 +407,37 @@ impl WagicHost for Board {
 
     fn add_mana(&mut self, player: PlayerId, colour: Colour, count: i32) {
         self.note_left_out_read();
-        let pool = &mut self.player_mut(player).mana[usize::from(colour).min(5)];
-        *pool = pool.saturating_add(count);
+        self.add_to_pool(player, usize::from(colour), count, false);
+    }
+
+    fn add_snow_mana(&mut self, player: PlayerId, colour: Colour, count: i32) {
+        self.note_left_out_read();
+        self.add_to_pool(player, usize::from(colour), count, true);
+    }
+
+    fn snow_mana(&self, player: PlayerId, colour: Colour) -> i32 {
+        self.note_left_out_read();
+        Board::snow_mana(self, player, usize::from(colour))
+    }
+
+    fn spend_snow_mana(&mut self, player: PlayerId, colour: Colour, count: i32) -> bool {
+        self.note_left_out_read();
+        let colour = usize::from(colour).min(5);
+        if Board::snow_mana(self, player, colour) < count {
+            return false;
+        }
+        let Player { mana, snow, .. } = self.player_mut(player);
+        mana[colour] -= count;
+        snow[colour] -= count;
+        true
+    }
+
+    fn makes_snow_mana(&self, card: CardId) -> bool {
+        self.has_type(card, "snow")
+    }
+
+    fn tap_for_mana(&mut self, land: CardId, player: PlayerId, colour: Colour) {
+        Board::tap_for_mana(self, land, player, usize::from(colour));
     }
 
     fn mana(&self, player: PlayerId, colour: Colour) -> i32 {

@@ -53,6 +53,7 @@ mod given_triggers;
 mod graveyard;
 mod host;
 mod library;
+mod life_events;
 mod madness;
 mod morph;
 mod phase_actions;
@@ -206,6 +207,9 @@ pub struct Table {
     /// made outside any event (a `life:` effect) runs the continuous autos again, as one
     /// may read it (Death's Shadow's `thisforeach(controllerlife) -1/-1`).
     players_seen: [(i32, i32); 2],
+    /// Whether life changes went unheard because a life total had decided the game
+    /// (`life_events.rs`): where Wagic's state check ends it.
+    pub life_heard_no_more: bool,
 }
 
 impl Table {
@@ -226,6 +230,7 @@ impl Table {
             answer_alike_choices: false,
             in_graveyard_play: Vec::new(),
             players_seen: [(20, 0); 2],
+            life_heard_no_more: false,
         }
     }
 
@@ -624,12 +629,14 @@ impl Table {
                     self.runtime.emit(event);
                 }
             }
+            let life_changed = self.emit_life_changed();
             let targeted = self.emit_targeted();
             let vampired = self.emit_vampired();
             // A permanent that changed controller listens as its new controller.
             self.runtime.refresh_controllers(&self.board);
             let outcome = self.runtime.run_events(&mut self.board).map_err(trap)?;
             self.finish(outcome)?;
+            self.run_life_loop(life_changed)?;
             // The triggers these moves fired were heard; what is given now listens next.
             self.sync_given_triggers()?;
             // A creature with persist comes back once its dying's triggers have seen it.
@@ -683,11 +690,13 @@ impl Table {
                     c.controller = c.owner;
                 }
             }
-            let quiet = moved.is_empty() && events.is_empty() && damage.is_empty() && !targeted && !vampired;
+            let quiet =
+                moved.is_empty() && events.is_empty() && damage.is_empty() && !life_changed && !targeted && !vampired;
             let pending = !self.board.persisting.is_empty()
                 || !self.board.moved.is_empty()
                 || !self.board.events.is_empty()
                 || !self.board.damage_dealt.is_empty()
+                || !self.board.life_changed.is_empty()
                 || !self.board.targeted.is_empty()
                 || !self.board.vampired.is_empty()
                 || !self.board.flipped.is_empty();

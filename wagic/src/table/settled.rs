@@ -69,6 +69,7 @@ impl Board {
             detached,
             events,
             damage_dealt,
+            life_changed,
             targeted,
             combat_damage,
             active,
@@ -113,11 +114,11 @@ impl Board {
         for card in cards {
             hash_card(card, hasher);
         }
-        for Player { life, poison, mana: _, extra_turns, skipped_turns, phase_alters } in players {
+        for Player { life, poison, mana: _, snow: _, extra_turns, skipped_turns, phase_alters } in players {
             (life, poison, extra_turns, skipped_turns, phase_alters).hash(hasher);
         }
         (effects.stamp(), abilities.stamp(), gave_triggers, gave_abilities).hash(hasher);
-        (moved, detaching, detached, events, damage_dealt, targeted).hash(hasher);
+        (moved, detaching, detached, events, damage_dealt, life_changed, targeted).hash(hasher);
         (combat_damage, active, main_phase, upkeep, x_paid, x_chosen, kicked, alternative).hash(hasher);
         (flashed_back, bought_back, suspended, maddened, hasted, ended_blocks).hash(hasher);
         (raided, creature_died, damaged, next_order, seed, cards_shuffled, drew_from_empty).hash(hasher);

@@ -83,6 +83,7 @@ mod lordforeach;
 mod lost;
 mod lost_continuous;
 mod madness;
+mod manaevents;
 mod maxcast;
 mod may_and;
 mod menus;

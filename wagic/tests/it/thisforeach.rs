@@ -122,9 +122,16 @@ fn call_args_of(card: &str) -> String {
 
 #[test]
 fn the_amount_of_each_effect_is_multiplied_by_the_count() {
+    // A `{T}` mana ability's `add` says it taps its source for the mana (`tappedformana`).
     for (card, call) in [
-        ("auto={T}:thisforeach(counter{0/0.1.Charge}) add{B}\ntype=Artifact", "add(const, 1*foreachcount(charge))"),
-        ("auto={T}:thisforeach(counter{0/0.1.Charge}) add{2}\ntype=Artifact", "add(const, 2*foreachcount(charge))"),
+        (
+            "auto={T}:thisforeach(counter{0/0.1.Charge}) add{B}\ntype=Artifact",
+            "add(const, 1*foreachcount(charge), Value(Bool(true)))",
+        ),
+        (
+            "auto={T}:thisforeach(counter{0/0.1.Charge}) add{2}\ntype=Artifact",
+            "add(const, 2*foreachcount(charge), Value(Bool(true)))",
+        ),
         (
             "auto=@each my upkeep:thisforeach(counter{1/1.1}) counter(1/1,1)\ntype=Creature",
             "counter(1, 1, 1*foreachcount(1/1))",
