@@ -691,37 +691,6 @@ impl Game<'_> {
         self.settle()
     }
 
-    /// The cleanup step: the active player discards down to their [`hand_limit`] (the random
-    /// player at random, the greedy one its card least worth keeping), then `ueot` effects
-    /// end and damage wears off.
-    fn cleanup(&mut self) -> Flow {
-        let active = self.table.board.active;
-        let hand = self.table.board.zone(active, HAND);
-        let mut hand: Vec<CardId> = hand;
-        let limit = hand_limit(&self.table.board, active).unwrap_or(usize::MAX);
-        while hand.len() > limit {
-            let index = if self.seated(active) {
-                self.ask_discard(active, &hand, limit)?
-            } else if self.players[usize::from(active != P0)] == PlayerKind::Greedy {
-                self.greedy_discard(active, &hand)
-            } else {
-                self.rng.below(hand.len())
-            };
-            let card = hand.remove(index);
-            self.decisions += 1;
-            self.table.board.place(card, active, GRAVEYARD, -1);
-        }
-        self.settle()?;
-        // A card with madness discarded is cast now or put into the graveyard; a spell
-        // cast so resolves before the turn ends (rule 514.3a: players get priority).
-        self.madness_choices()?;
-        if !self.stack.is_empty() {
-            self.priority_window()?;
-        }
-        self.table.try_end_turn(active).map_err(stopped)?;
-        self.settle()
-    }
-
     fn name(&self, card: CardId) -> String {
         match self.table.board.get(card) {
             Some(c) if c.face_down.is_some() => morph::FACE_DOWN_NAME.to_string(),

@@ -1,5 +1,5 @@
-//! The board answering Wagic's own questions: [`WagicHost`] for [`Board`] (damage, life,
-//! draws, destruction, mana, tokens); the VM's `Host` is `vm_host.rs`'s.
+//! The board answering Wagic's own questions: [`WagicHost`] for [`Board`] (damage, in
+//! `damage.rs`; life, draws, destruction, mana, tokens); the VM's `Host` is `vm_host.rs`'s.
 
 use crate::catalogue::{self, CATALOGUE};
 use crate::host::{Colour, CounterKind, EffectCode, Token, TokenCopy, WagicHost};
@@ -97,94 +97,7 @@ impl WagicHost for Board {
     }
 
     fn deal_damage(&mut self, source: CardId, target: Value, amount: i32) -> bool {
-        // Negative damage cannot happen (Wagic's `Damage` makes it 0): it heals nothing.
-        let mut amount = amount.max(0);
-        // Protection, and a `preventalldamage` in force, prevent all damage from the source.
-        if self.protected_from(source, target) || self.prevented_by_spec(source, target) {
-            amount = 0;
-        }
-        for (code, on, value) in self.effects.values_mut() {
-            if code == EffectCode::Prevent && on == target {
-                let prevented = amount.min(*value).max(0);
-                amount -= prevented;
-                *value -= prevented;
-            }
-        }
-        // Vigor: the damage is put on it as +1/+1 counters instead (Wagic's `Damage`).
-        if let Value::Card(card) = target
-            && amount > 0
-            && self.has_ability(card, "vigor")
-            && let Some(c) = self.get_mut(card)
-        {
-            c.counters = (c.counters.0.saturating_add(amount), c.counters.1.saturating_add(amount));
-            amount = 0;
-        }
-        let player = match target {
-            Value::Player(player) => {
-                let dealt = &mut self.damaged[usize::from(player != P0)];
-                *dealt = dealt.saturating_add(amount);
-                // Infect's and toxic's poison counters (`poison.rs`).
-                let lost = self.poison_of_damage(source, player, amount);
-                self.change_life(player, lost.saturating_neg());
-                player
-            }
-            Value::Card(card) => {
-                let (wither, deathtouch) = (self.damages_with_counters(source), self.has_ability(source, "deathtouch"));
-                let toughness = self.toughness(card);
-                match self.get_mut(card) {
-                    // Wither and infect: the damage is dealt as -1/-1 counters.
-                    Some(c) if wither => {
-                        c.counters.0 = c.counters.0.saturating_sub(amount.max(0));
-                        c.counters.1 = c.counters.1.saturating_sub(amount.max(0));
-                        c.controller
-                    }
-                    Some(c) => {
-                        c.damage = c.damage.saturating_add(amount);
-                        // Deathtouch: any damage is lethal (marked as the toughness).
-                        if deathtouch && amount > 0 {
-                            c.damage = c.damage.max(toughness);
-                        }
-                        c.controller
-                    }
-                    None => return false,
-                }
-            }
-            _ => return false,
-        };
-        // Damage dealt to a planeswalker removes that many loyalty counters from it (Wagic's
-        // `MTGPlaneswalkerDamage`), the last one putting it into its owner's graveyard.
-        if let Value::Card(card) = target
-            && amount > 0
-            && self.has_type(card, "planeswalker")
-        {
-            self.add_named(card, "loyalty", amount.saturating_neg());
-        }
-        if amount > 0 {
-            self.damage_dealt.push((player, target, source, amount, self.combat_damage));
-            if !self.damagers.contains(&source) {
-                self.damagers.push(source);
-            }
-            if let Value::Card(card) = target
-                && !self.victims.contains(&(card, source))
-            {
-                self.victims.push((card, source));
-            }
-            // Spirit link: the owner of the card that gave it gains the life.
-            let linked: Vec<i32> = self
-                .effects
-                .iter()
-                .filter(|(_, code, on, _)| *code == EffectCode::SpiritLink && *on == Value::Card(source))
-                .map(|(.., gainer)| *gainer)
-                .collect();
-            for gainer in linked {
-                self.change_life(if gainer == 0 { P0 } else { P1 }, amount);
-            }
-            if self.has_ability(source, "lifelink") {
-                let controller = self.get(source).map_or(P0, |c| c.controller);
-                self.change_life(controller, amount);
-            }
-        }
-        true
+        self.damage(source, target, amount)
     }
 
     fn change_life(&mut self, player: PlayerId, amount: i32) {
@@ -770,7 +683,7 @@ pub const MAX_BOARD_CARDS: usize = 1 << 16;
 impl Board {
     /// Whether `target` has protection from `source`: from a colour of it, or from a spec
     /// it matched (`protection from(spec)`). All damage from it is prevented.
-    fn protected_from(&self, source: CardId, target: Value) -> bool {
+    pub(super) fn protected_from(&self, source: CardId, target: Value) -> bool {
         let (Value::Card(card), Some(_)) = (target, self.get(source)) else { return false };
         let colours = self.colours(source);
         super::COLOUR_PROTECTIONS

@@ -44,6 +44,7 @@ mod card_events;
 mod combat;
 mod cost_change;
 mod counters;
+mod damage;
 mod dies;
 mod effects;
 mod flashback;
