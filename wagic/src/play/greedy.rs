@@ -78,6 +78,8 @@ const HARMFUL: &[&str] = &[
     "moveto(ownerlibrary",
     "cantattack",
     "cantblock",
+    "doesnotuntap",
+    "noactivatedability",
     "fizzle",
     "loselife",
     "deplete:",
@@ -109,7 +111,9 @@ pub(super) fn effect_of(text: &str) -> Effect {
     let shrink = change.is_some_and(|(power, toughness)| power < 0 || toughness < 0);
     let pump = change.is_some_and(|(power, toughness)| power >= 0 && toughness >= 0 && power + toughness > 0);
     let harmful = shrink || HARMFUL.iter().any(|word| text.contains(word));
-    let helpful = pump || HELPFUL.iter().any(|word| text.contains(word));
+    // `doesnotuntap` (Stasis Cell, Claustrophobia) is no `untap`.
+    let without_kept_tapped = text.replace("doesnotuntap", "");
+    let helpful = pump || HELPFUL.iter().any(|word| without_kept_tapped.contains(word));
     match (harmful, helpful) {
         (true, false) => Effect::Harmful,
         (false, true) => Effect::Helpful,
@@ -350,6 +354,11 @@ impl Game<'_> {
             // attacked or stayed back by then).
             return self.phase == Phase::SecondMain && player == self.table.board.active && self.stack.is_empty();
         }
+        if !spell && self.retargets(source, action) {
+            // Moving an Aura (Stasis Cell's `retarget`) is worth its mana only onto a
+            // better creature than the one it is on.
+            return self.better_home(player, source, effect);
+        }
         if !spell && self.regenerates_itself(source, action) {
             // A shield is worth its mana only for a creature about to die in combat, and
             // one shield is enough.
@@ -425,6 +434,28 @@ impl Game<'_> {
             && !effect.contains("life:-")
             && !effect.contains("target(")
             && effect_of(effect) != Effect::Harmful
+    }
+
+    /// Whether ability `action` of `card` moves the Aura itself (`{3}{U}:retarget target(creature)`).
+    fn retargets(&self, card: CardId, action: usize) -> bool {
+        let line = self.ability_text(card, action).unwrap_or_default().to_ascii_lowercase();
+        line.split_once(':').is_some_and(|(_, effect)| effect.trim_start().starts_with("retarget"))
+    }
+
+    /// Whether a creature on the side an Aura of `effect` belongs on (the opponent's for a
+    /// harmful one, `player`'s for a helpful one) is worth more than the one it is on.
+    fn better_home(&self, player: PlayerId, aura: CardId, effect: Effect) -> bool {
+        let side = match effect {
+            Effect::Harmful => opponent(player),
+            Effect::Helpful => player,
+            Effect::Unknown => return false,
+        };
+        let board = &self.table.board;
+        let on = board.get(aura).and_then(|c| c.attached);
+        let here =
+            on.filter(|card| board.get(*card).is_some_and(|c| c.controller == side)).map(|card| self.value(card));
+        let best = self.creatures(side).into_iter().filter(|card| Some(*card) != on).map(|card| self.value(card)).max();
+        best.is_some_and(|best| here.is_none_or(|here| best > here))
     }
 
     /// Whether ability `action` of `card` regenerates the card itself (`{B}:regenerate`).
@@ -790,6 +821,10 @@ mod tests {
         // Barl's Cage and Junktroller: a creature kept tapped, a card put under a library.
         assert_eq!(effect_of("{3}:frozen target(creature)"), Effect::Harmful);
         assert_eq!(effect_of("{T}:bottomoflibrary target(*|graveyard)"), Effect::Harmful);
+        // Stasis Cell's and Detainment Spell's Auras: a creature kept tapped, its abilities
+        // shut off (an Aura's lines read together).
+        assert_eq!(effect_of("doesnotuntap {3}{U}:retarget target(creature)"), Effect::Harmful);
+        assert_eq!(effect_of("noactivatedability {1}{W}:retarget target(creature)"), Effect::Harmful);
     }
 
     #[test]

@@ -125,6 +125,8 @@ mod given_tests;
 #[cfg(test)]
 mod graveyard_tests;
 mod greedy;
+#[cfg(test)]
+mod greedy_aura_tests;
 mod greedy_combat;
 #[cfg(test)]
 mod greedy_tests;
