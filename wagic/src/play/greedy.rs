@@ -41,11 +41,14 @@
 //!   attackers left unblocked would deal lethal damage.
 //!
 //! Helpful and harmful are read from the card's `auto=` lines (`damage:`, `destroy`,
-//! `-2/-2`, a mill, a discard... against `3/3`, `regenerate`, `protection`, a draw...): a card that reads as
-//! both or neither is neither, and its targets are chosen at random among the candidates.
+//! `-2/-2`, a mill, a discard... against `3/3`, `regenerate`, `protection`, a draw...;
+//! `effect_reading.rs`): a card that reads as both or neither is neither, and its targets
+//! are chosen at random among the candidates, unless what is left without the caster's own
+//! gain (a cantrip's draw, a drain's life) reads as one of them.
 
 use vm::runtime::{CardId, Execution, PlayerId, RequestKind, Value};
 
+use super::effect_reading::{Effect, damage_of, effect_of, shrink_of, target_effect_of};
 use super::moves::{Move, is_type};
 use super::{Game, opponent};
 use crate::catalogue::Command;
@@ -55,71 +58,6 @@ use crate::testfile::Phase;
 
 /// The catalogue's costs opening an ability that pays an upkeep cost.
 const UPKEEP_COSTS: [&str; 3] = ["upcost", "echo", "cumulative"];
-
-/// What an effect does to what it targets, as its text reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Effect {
-    /// Damage, destruction, -N/-N, exile, bounce...: aimed at the opponent's side.
-    Harmful,
-    /// +N/+N, regeneration, protection...: aimed at one's own side.
-    Helpful,
-    /// Both or neither.
-    Unknown,
-}
-
-/// Words of a harmful effect in a Wagic `auto=` line.
-const HARMFUL: &[&str] = &[
-    "damage:",
-    "destroy",
-    "bury",
-    "counter(-",
-    "moveto(exile",
-    "moveto(ownerhand",
-    "moveto(ownerlibrary",
-    "cantattack",
-    "cantblock",
-    "doesnotuntap",
-    "noactivatedability",
-    "fizzle",
-    "loselife",
-    "deplete:",
-    "discard:",
-    "reject",
-    "frozen",
-    "bottomoflibrary",
-    "(blink)forsrc",
-];
-
-/// Words of a helpful effect in a Wagic `auto=` line.
-const HELPFUL: &[&str] =
-    &["regenerate", "protection", "untap", "prevent", "lifelink", "shroud", "indestructible", "counter(1/1", "draw:"];
-
-/// The `p/t` change a line makes (Wagic's `3/3` is +3/+3, `-2/-2` -2/-2): its first word
-/// that is two whole numbers around a `/`.
-fn power_toughness(text: &str) -> Option<(i32, i32)> {
-    text.split([' ', ':', '\t']).find_map(|word| {
-        let (power, toughness) = word.split_once('/')?;
-        let number = |part: &str| part.strip_prefix('+').unwrap_or(part).parse::<i32>().ok();
-        Some((number(power)?, number(toughness)?))
-    })
-}
-
-/// How an effect's text reads: [`Effect`].
-pub(super) fn effect_of(text: &str) -> Effect {
-    let text = text.to_ascii_lowercase();
-    let change = power_toughness(&text);
-    let shrink = change.is_some_and(|(power, toughness)| power < 0 || toughness < 0);
-    let pump = change.is_some_and(|(power, toughness)| power >= 0 && toughness >= 0 && power + toughness > 0);
-    let harmful = shrink || HARMFUL.iter().any(|word| text.contains(word));
-    // `doesnotuntap` (Stasis Cell, Claustrophobia) is no `untap`.
-    let without_kept_tapped = text.replace("doesnotuntap", "");
-    let helpful = pump || HELPFUL.iter().any(|word| without_kept_tapped.contains(word));
-    match (harmful, helpful) {
-        (true, false) => Effect::Harmful,
-        (false, true) => Effect::Helpful,
-        _ => Effect::Unknown,
-    }
-}
 
 /// `moves` with, of each ability's moves with an X (`x_moves.rs`), the one of the largest X
 /// only: the most of its effect for the mana at hand; none with X = 0, which does nothing
@@ -138,23 +76,6 @@ pub(super) fn largest_x_only(moves: &[Move]) -> Vec<Move> {
             _ => true,
         })
         .collect()
-}
-
-/// The damage a `damage:N` line deals (`X` the mana paid for it), if it reads as one.
-pub(super) fn damage_of(text: &str, x: i32) -> Option<i32> {
-    let text = text.to_ascii_lowercase();
-    let after = &text[text.find("damage:")? + "damage:".len()..];
-    if after.starts_with('x') {
-        return Some(x);
-    }
-    let digits: String = after.chars().take_while(char::is_ascii_digit).take(4).collect();
-    digits.parse().ok()
-}
-
-/// The toughness a `-N/-N` line takes away, if it reads as one.
-fn shrink_of(text: &str) -> Option<i32> {
-    let (_, toughness) = power_toughness(&text.to_ascii_lowercase())?;
-    (toughness < 0).then_some(-toughness)
 }
 
 impl Game<'_> {
@@ -643,7 +564,7 @@ impl Game<'_> {
         }
         let me = request.chooser;
         let text = self.given_execution_text(execution).unwrap_or_else(|| self.answer_text(source));
-        let effect = effect_of(&text);
+        let effect = target_effect_of(&text);
         let all_mine = candidates.iter().all(|value| match value {
             Value::Card(card) => self.table.board.get(*card).is_some_and(|c| c.controller == me),
             _ => false,
@@ -791,48 +712,4 @@ impl Game<'_> {
 /// Whether a question is the catalogue's `pay` asking whether to pay its cost.
 pub(super) fn is_pay(kind: RequestKind) -> bool {
     matches!(kind, RequestKind::Command(command, _) if command.index() == Command::Pay.index())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn an_effect_reads_as_harmful_helpful_or_neither() {
-        // Wagic's own lines: Shock, Giant Growth, a -2/-2, Terror, a pump of power only,
-        // Regenerate, a token maker, a mana ability, a line that reads as both.
-        assert_eq!(effect_of("Damage:2"), Effect::Harmful);
-        assert_eq!(effect_of("3/3"), Effect::Helpful);
-        assert_eq!(effect_of("-2/-2"), Effect::Harmful);
-        assert_eq!(effect_of("bury"), Effect::Harmful);
-        assert_eq!(effect_of("{R}:1/0"), Effect::Helpful);
-        assert_eq!(effect_of("{G}:regenerate"), Effect::Helpful);
-        assert_eq!(effect_of("token(Bear,creature bear, 2/2,green)"), Effect::Unknown);
-        assert_eq!(effect_of("{T}:Add{G}"), Effect::Unknown);
-        assert_eq!(effect_of("2/2 damage:1"), Effect::Unknown);
-        // Tome Scour's mill, Mind Rot's discard, Ancestral Recall's draw, a looter.
-        assert_eq!(effect_of("deplete:5"), Effect::Harmful);
-        assert_eq!(
-            effect_of("ability$!name(discard 2 cards) target(<2>*|myhand) reject!$ targetedplayer"),
-            Effect::Harmful
-        );
-        assert_eq!(effect_of("draw:3 targetedplayer"), Effect::Helpful);
-        assert_eq!(effect_of("{T}:draw:1 && discard:1"), Effect::Unknown);
-        // Barl's Cage and Junktroller: a creature kept tapped, a card put under a library.
-        assert_eq!(effect_of("{3}:frozen target(creature)"), Effect::Harmful);
-        assert_eq!(effect_of("{T}:bottomoflibrary target(*|graveyard)"), Effect::Harmful);
-        // Stasis Cell's and Detainment Spell's Auras: a creature kept tapped, its abilities
-        // shut off (an Aura's lines read together).
-        assert_eq!(effect_of("doesnotuntap {3}{U}:retarget target(creature)"), Effect::Harmful);
-        assert_eq!(effect_of("noactivatedability {1}{W}:retarget target(creature)"), Effect::Harmful);
-    }
-
-    #[test]
-    fn damage_and_shrink_amounts_are_read_from_the_line() {
-        assert_eq!(damage_of("Damage:2", 0), Some(2));
-        assert_eq!(damage_of("damage:X", 5), Some(5));
-        assert_eq!(damage_of("3/3", 5), None);
-        assert_eq!(shrink_of("-2/-3"), Some(3));
-        assert_eq!(shrink_of("3/3"), None);
-    }
 }

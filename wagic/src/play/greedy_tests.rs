@@ -34,7 +34,10 @@ notatarget(*|targetedpersonshand) else reject notatarget(*[-creature;-land]|targ
 mana={B}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Fireball\ntarget=creature,player\nauto=damage:5\nmana={4}{R}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Fiend Hunter\nauto=may (blink)forsrc target(other creature|battlefield)\nmana={1}{W}{W}\ntype=Creature\n\
-power=1\ntoughness=3\n[/card]\n";
+power=1\ntoughness=3\n[/card]\n\
+[card]\nname=Ember Shot\ntarget=creature,player\nauto=damage:3\nauto=draw:1 controller\nmana={R}\ntype=Instant\n[/card]\n\
+[card]\nname=Soul Feast\ntarget=player\nauto=life:-4\nauto=life:4 controller\nmana={B}\ntype=Sorcery\n[/card]\n\
+[card]\nname=Fatigue\ntarget=player\nauto=nextphasealter(remove,draw,targetedplayer)\nmana={U}\ntype=Sorcery\n[/card]\n";
 
 #[test]
 fn removal_whose_only_targets_are_its_own_creatures_stays_in_hand() {
@@ -242,4 +245,46 @@ fn a_fiend_hunter_exiles_none_of_its_own_creatures() {
     };
     assert_eq!(hunts(false), (Some(BATTLEFIELD), None));
     assert_eq!(hunts(true), (Some(BATTLEFIELD), Some(EXILE)));
+}
+
+#[test]
+fn a_cantrip_or_a_drain_is_aimed_like_the_harm_it_does() {
+    // Ember Shot's draw and Soul Feast's gain are the caster's: its target gets the harm,
+    // always the opponent's (each was once aimed at random, one's own Bear or oneself).
+    for seed in 0..8 {
+        let (mut game, shot) = first_main_with(CARDS, &["Mountain"], "Ember Shot", P0, HAND);
+        (game.rng, game.players) = (Rng::new(seed), [PlayerKind::Greedy; 2]);
+        let bears = [P0, P1].map(|player| game.table.add_card("Bear", player, BATTLEFIELD, -1).expect("a card"));
+        let moves = game.legal_moves(P0).expect("moves");
+        assert_eq!(game.greedy_move(P0, &moves), Some(Move::Cast(shot)));
+        game.play_move(Move::Cast(shot)).expect("cast");
+        game.resolve_top().expect("resolves");
+        let zones = bears.map(|bear| game.table.board.get(bear).map(|c| c.zone));
+        assert_eq!(zones, [Some(BATTLEFIELD), Some(GRAVEYARD)], "seed {seed}: {:?}", texts(&game));
+
+        let (mut game, feast) = first_main_with(CARDS, &["Swamp"], "Soul Feast", P0, HAND);
+        (game.rng, game.players) = (Rng::new(seed), [PlayerKind::Greedy; 2]);
+        game.play_move(Move::Cast(feast)).expect("cast");
+        game.resolve_top().expect("resolves");
+        let life = [P0, P1].map(|player| game.table.board.player(player).life);
+        assert_eq!(life, [24, 16], "seed {seed}: {:?}", texts(&game));
+    }
+}
+
+#[test]
+fn fatigue_makes_the_opponent_skip_a_draw_never_its_caster() {
+    for seed in 0..8 {
+        let (mut game, fatigue) = first_main_with(CARDS, &["Island"], "Fatigue", P0, HAND);
+        (game.rng, game.players) = (Rng::new(seed), [PlayerKind::Greedy; 2]);
+        let moves = game.legal_moves(P0).expect("moves");
+        assert_eq!(game.greedy_move(P0, &moves), Some(Move::Cast(fatigue)));
+        game.play_move(Move::Cast(fatigue)).expect("cast");
+        game.resolve_top().expect("resolves");
+        // Each player's next turn: only p1's draw step is skipped.
+        let skips = [P0, P1].map(|player| {
+            game.table.board.begin_turn_alters(player);
+            game.table.board.skips_step(player, Phase::Draw)
+        });
+        assert_eq!(skips, [false, true], "seed {seed}: {:?}", texts(&game));
+    }
 }

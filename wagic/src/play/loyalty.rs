@@ -10,7 +10,7 @@
 
 use vm::runtime::{CardId, PlayerId, Value};
 
-use super::greedy::{Effect, damage_of, effect_of};
+use super::effect_reading::{Effect, damage_of, effect_of};
 use super::moves::Move;
 use super::{Game, opponent};
 use crate::table::BATTLEFIELD;

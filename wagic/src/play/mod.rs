@@ -116,6 +116,7 @@ mod combat;
 mod combat_tests;
 #[cfg(test)]
 mod counter_spec_tests;
+mod effect_reading;
 mod flashback;
 #[cfg(test)]
 mod fresh_tests;
