@@ -53,6 +53,8 @@ mod bushido;
 mod buyback;
 mod card_events;
 mod card_kind;
+mod cascade;
+pub use cascade::is_cascade;
 mod cda;
 mod choice;
 mod chosen_colour;
@@ -434,6 +436,14 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
             "kicker" => lowering.kicker_cost(value)?,
             "flashback" => lowering.flashback_cost(value, is_spell)?,
             "retrace" => lowering.retrace_cost(value, is_spell)?,
+            // Cascade is the game's to play (`play/cascade.rs`).
+            "autostack" if is_cascade(value.text) => {}
+            "autostack" => {
+                return Err(Unsupported::new(
+                    value,
+                    "`autostack` line other than cascade (`if casted(this) then cascade:plibrarycount`)",
+                ));
+            }
             key if is_suspend_key(key) => {
                 let key_piece = Piece::new(field.key, (field.key_span.start as usize).saturating_sub(base));
                 lowering.suspend_line(key_piece, value)?;

@@ -126,12 +126,13 @@ pub const COMPILED_KEYS: &[&str] = &[
     "facedown",
     "autofacedown",
     "autofaceup",
+    "autostack",
 ];
 
 /// The help of a key not compiled: the keys that are.
 pub const COMPILED_KEYS_HELP: &str = "the keys compiled are `auto`, `abilities`, `target`, `autograveyard` (abilities in \
      the graveyard: activated, triggered, static, one-shot), `autohand` (cycling), `autoexile` (madness's line), `kicker`, `buyback`, `suspend(N)`, \
-     `flashback`, `retrace`, `other` (a mana cost) and morph's `facedown`, `autofacedown` and `autofaceup`; `name`, \
+     `flashback`, `retrace`, `other` (a mana cost), `autostack` (cascade) and morph's `facedown`, `autofacedown` and `autofaceup`; `name`, \
      `text`, `mana`, `type`, `subtype`, `power` and `toughness` describe the card";
 
 /// Keys of a card block (`kicker=`, `autohand=`).

@@ -106,6 +106,9 @@ mod alternative_tests;
 mod buyback;
 #[cfg(test)]
 mod buyback_tests;
+mod cascade;
+#[cfg(test)]
+mod cascade_tests;
 #[cfg(test)]
 mod cast_restriction_tests;
 mod choice_log;

@@ -64,6 +64,8 @@ pub(super) enum Paid {
     Suspended,
     /// Its madness cost, from exile, discarded (`madness.rs`).
     Madness,
+    /// Nothing: cast from exile by another spell's cascade (`cascade.rs`).
+    Cascade,
 }
 
 /// The plain costs a mana cost written in lower case (`{2}{u}{u}`) may be paid as,
@@ -522,8 +524,9 @@ impl Game<'_> {
     }
 
     /// Casts a spell: taps the lands its cost needs, pays it, and puts it on the stack
-    /// ([`super::stack`]): an instant or sorcery with a target has it chosen now.
-    pub(super) fn cast(&mut self, card: CardId, paid: Paid) -> Flow {
+    /// ([`super::stack`]): an instant or sorcery with a target has it chosen now. Its
+    /// cascade is [`Game::cast`]'s (`cascade.rs`).
+    pub(super) fn cast_spell(&mut self, card: CardId, paid: Paid) -> Flow {
         let kicked = paid == Paid::Kicked;
         let cost = match paid {
             Paid::Normal => self.spell_cost(card),
@@ -533,7 +536,7 @@ impl Game<'_> {
             Paid::Retrace(_) => None,
             Paid::Alternative => self.alternative_cost(card),
             Paid::Buyback => self.buyback_cost(card),
-            Paid::Suspended => Some(([0; 6], false)),
+            Paid::Suspended | Paid::Cascade => Some(([0; 6], false)),
             Paid::Madness => self.madness_cost(card),
         };
         let Some((cost, has_x)) = cost else { return Ok(()) };
@@ -571,7 +574,8 @@ impl Game<'_> {
             String::new()
         };
         let name = self.name(card);
-        let verb = self.cast_verb(owner);
+        // Cast while its cascade resolves: no answer to another spell.
+        let verb = if paid == Paid::Cascade { format!("{} casts", who(owner)) } else { self.cast_verb(owner) };
         let kicker = match paid {
             Paid::Normal => "",
             Paid::Kicked => " with its kicker",
@@ -580,6 +584,7 @@ impl Game<'_> {
             Paid::Alternative => " for its alternative cost",
             Paid::Buyback => " with buyback",
             Paid::Suspended => " without paying its mana cost",
+            Paid::Cascade => " without paying its mana cost (cascade)",
             Paid::Madness => " for its madness cost",
         };
         let alternative = if paid == Paid::Alternative { self.alternative_action(card) } else { None };

@@ -492,6 +492,18 @@ impl Game<'_> {
         Ok(self.ask(player, Asked { kind: QuestionKind::Effect, prompt, about: Some(card), options })? == 0)
     }
 
+    /// Whether `player` casts `card`, which their spell's cascade exiled, without paying
+    /// its mana cost (`cascade.rs`).
+    pub(super) fn ask_cascade(&mut self, player: PlayerId, card: CardId) -> Result<bool, Outcome> {
+        let name = self.name(card);
+        let options = vec![
+            (format!("cast {name} without paying its mana cost"), Some(card), OptionKind::Cast),
+            (format!("put {name} on the bottom of the library"), None, OptionKind::No),
+        ];
+        let prompt = format!("{}: cascade exiled {name}", who(player));
+        Ok(self.ask(player, Asked { kind: QuestionKind::Effect, prompt, about: Some(card), options })? == 0)
+    }
+
     /// Whether `player` keeps their hand of `cards` cards (`lands` of them lands).
     pub(super) fn ask_keep(&mut self, player: PlayerId, cards: usize, lands: usize) -> Result<bool, Outcome> {
         let options =

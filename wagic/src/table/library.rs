@@ -67,6 +67,10 @@ pub struct Printed {
     /// `suspend(N)={cost}`: its N time counters and its cost as written (`{1}{r}`), `None`
     /// when it has none (`table/suspend.rs`).
     pub suspend: Option<(u32, String)>,
+    /// Its `autostack=` line is cascade ([`crate::front::is_cascade`]): cast, it exiles
+    /// cards from the top of its caster's library until a cheaper nonland card, which may
+    /// be cast for free (`play/cascade.rs`).
+    pub cascade: bool,
     /// The cost of its madness line (`autoexile=restriction{discarded} pay({R}) ...`,
     /// `{R}`), empty when none: discarded, it is exiled and its owner may cast it for this
     /// (`table/madness.rs`).
@@ -456,6 +460,7 @@ fn printed_of(block: &crate::reader::CardBlock<'_>) -> Printed {
             .fields
             .iter()
             .find_map(|field| crate::front::suspend_time(field.key).map(|time| (time, field.value.trim().to_string()))),
+        cascade: block.field("autostack").is_some_and(|field| crate::front::is_cascade(field.value)),
         madness: block
             .field("autoexile")
             .and_then(|field| crate::front::madness_cost(field.value))

@@ -25,6 +25,7 @@ mod cant_block;
 mod card_files;
 mod cardevents;
 mod cards;
+mod cascade;
 mod cast_restriction;
 mod choice;
 mod chosen_colour;
