@@ -12,24 +12,41 @@ use super::*;
 /// Payable while this permanent has at least n counters of the name (always, for counters
 /// put on); paying removes n (the last `time` counter removed sacrifices it, the last
 /// `loyalty` counter of a planeswalker puts it into its owner's graveyard, as any removal
-/// does) or puts them on.
+/// does) or puts them on. With a spec (`{C(1/1,-1),creature|mybattlefield}`), on a
+/// permanent it picks with as many (asked, as `{S(spec)}` asks).
 pub(super) fn counter_cost<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
     let source = ctx.env().source;
     let Some((name, count)) = removed_counters(ctx) else { return Ok(Status::Failure) };
-    match phase {
-        CostPhase::Check => Ok(status(ctx.host().named_counters(source, name) >= count)),
-        CostPhase::Pay => {
+    let spec = ctx.cost().and_then(|cost| cost.filter).filter(|filter| !on_this(ctx, *filter));
+    match (phase, spec) {
+        (CostPhase::Check, None) => Ok(status(ctx.host().named_counters(source, name) >= count)),
+        (CostPhase::Check, Some(filter)) => check_spec(ctx, filter),
+        (CostPhase::Pay, None) => {
             ctx.host().add_named_counters(source, name, count.saturating_neg());
+            Ok(Status::Success)
+        }
+        (CostPhase::Pay, Some(_)) => {
+            for card in selected_cards(ctx) {
+                ctx.host().add_named_counters(card, name, count.saturating_neg());
+            }
             Ok(Status::Success)
         }
     }
 }
 
-/// The name and count of the counters the cost removes, from its filter's one term.
+/// Whether a counter cost's filter is this permanent's (`TypeAtom::This`), not a spec's.
+fn on_this<H: WagicHost>(ctx: &CallContext<'_, H>, filter: vm::bytecode::FilterIdx) -> bool {
+    ctx.program()
+        .filter(filter)
+        .is_some_and(|filter| filter.types.iter().any(|term| term.atom == vm::bytecode::TypeAtom::This))
+}
+
+/// The name and count of the counters the cost removes, from its filter's counter term:
+/// the last of its first group (the spec's terms come before it).
 fn removed_counters<H: WagicHost>(ctx: &CallContext<'_, H>) -> Option<(&'static str, i32)> {
     let filter = ctx.program().filter(ctx.cost()?.filter?)?;
-    let [group] = filter.terms.as_slice() else { return None };
-    let [Term { negated: false, kind: TermKind::Compare { property, op: CompareOp::Ge, value } }] = group.as_slice()
+    let Some(Term { negated: false, kind: TermKind::Compare { property, op: CompareOp::Ge, value } }) =
+        filter.terms.first()?.last()
     else {
         return None;
     };

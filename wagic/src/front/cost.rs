@@ -43,10 +43,15 @@ impl<'i> Lowering<'i> {
             rest = inner.from(close + 1).trim();
             // Wagic reads any cost word starting with `c` and holding a `(` as a counter
             // cost (`ManaCost::parseManaCost`): `{counter(0/0,1,Loyalty)}` is `{C(...)}`.
-            if let Some((args, after)) = symbol.call("c").or_else(|| symbol.call("counter"))
-                && after.text.trim().is_empty()
-            {
-                costs.push(self.counter_cost(symbol, args)?);
+            if let Some((args, after)) = symbol.call("c").or_else(|| symbol.call("counter")) {
+                let on = match after.trim() {
+                    after if after.text.is_empty() => None,
+                    after => match after.text.strip_prefix(',') {
+                        Some(_) => Some(after.from(1).trim()),
+                        None => return Err(Unsupported::new(symbol, "counter cost with text after its counter")),
+                    },
+                };
+                costs.push(self.counter_cost(symbol, args, on)?);
                 continue;
             }
             let upper = symbol.text.to_ascii_uppercase();
@@ -128,7 +133,7 @@ impl<'i> Lowering<'i> {
                         return Err(Unsupported::new(symbol, &format!("cost `{{{}}}`", word)).with_help(Some(
                             "the costs compiled are `{T}`, `{Q}`, mana (`{2}`, `{W}`, `{U}`, `{B}`, `{R}`, `{G}`, hybrids `{RG}`, `{2W}`, snow `{i}`), `{S}`, \
                              `{S(spec)}`, `{T(spec)}`, `{E}`, `{E(spec)}`, `{H}`, `{H(spec)}`, `{D}`, `{discard(spec)}`, `{L}`, \
-                             `{L:n}`, `{C(0/0,n,name)}` (n counters put on, or removed when negative), `{C(1/1,n)}`, `{C(-1/-1,n)}`, `{cycle}` and, in an activated ability's cost, one `{X}` or `{X:white}`"
+                             `{L:n}`, `{C(0/0,n,name)}` (n counters put on, or removed when negative), `{C(1/1,n)}`, `{C(-1/-1,n)}` (maybe `,spec` after: on a permanent it picks), `{cycle}` and, in an activated ability's cost, one `{X}` or `{X:white}`"
                                 .into(),
                         )));
                     }

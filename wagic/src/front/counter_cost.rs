@@ -6,6 +6,10 @@
 //! `this[counter{name}>=-n]`, which any permanent passes. `{C(1/1,-n)}` and
 //! `{C(-1/-1,n)}` do the same with +1/+1 and -1/-1 counters (the kinds `counter{1/1}`
 //! and `counter{-1/-1}`); other power and toughness counters are refused.
+//! `{C(1/1,-n),spec}` and `{C(-1/-1,n),spec}` (Spike Rogue's, Hatchet Bully's: "remove a
+//! +1/+1 counter from a creature you control") remove or put them on a permanent the spec
+//! picks, asked as `{S(spec)}` asks: the spec's filter with the counter's term in each of
+//! its groups.
 
 use compiler::ir::{Cost, Filter, TypeAtom, TypeTerm};
 use vm::bytecode::{ComparableIdx, CompareOp, CostIdx, Term, TermKind, TypeOp, ZoneIdx, ZoneRef};
@@ -16,7 +20,12 @@ use crate::catalogue::{self, CATALOGUE};
 
 impl<'i> Lowering<'i> {
     /// The cost of `{C(args)}` (`symbol` is the text between the braces).
-    pub(super) fn counter_cost(&self, symbol: Piece<'_>, args: Piece<'_>) -> Result<Cost<'i>, Unsupported> {
+    pub(super) fn counter_cost(
+        &self,
+        symbol: Piece<'_>,
+        args: Piece<'_>,
+        on: Option<Piece<'_>>,
+    ) -> Result<Cost<'i>, Unsupported> {
         let construct = "counter cost other than `{C(0/0,n,name)}`, `{C(1/1,n)}` or `{C(-1/-1,n)}`";
         let parts = super::counters::counter_parts(args.text);
         let (count, name) = match parts.as_slice() {
@@ -39,6 +48,25 @@ impl<'i> Lowering<'i> {
                 value: count.saturating_neg(),
             },
         };
+        let index = CATALOGUE.costs.iter().position(|cost| cost.name == "C").unwrap_or(0);
+        if let Some(on) = on {
+            // A permanent the spec picks (asked): the counter's term joins each of its
+            // groups, so that only one with n such counters pays a removal.
+            let spec = spec::read(on)?;
+            let picked = self.specs.filter(&spec, false)?;
+            let groups: Vec<&'i [Term]> = if picked.terms.is_empty() {
+                vec![self.arena.alloc_slice_copy(&[term])]
+            } else {
+                let with_counter = |group: &&'i [Term]| -> &'i [Term] {
+                    let mut terms = group.to_vec();
+                    terms.push(term);
+                    self.arena.alloc_slice_copy(&terms)
+                };
+                picked.terms.iter().map(with_counter).collect()
+            };
+            let filter = self.arena.alloc(Filter { terms: self.arena.alloc_slice_copy(&groups), ..*picked });
+            return Ok(Cost { cost: CostIdx::new(index), count: None, filter: Some(filter) });
+        }
         let this = TypeTerm { exclude_source: false, negate: false, plural: false, atom: TypeAtom::This };
         let terms: &'i [Term] = self.arena.alloc_slice_copy(&[term]);
         let filter = self.arena.alloc(Filter {
@@ -52,7 +80,6 @@ impl<'i> Lowering<'i> {
             computed: None,
             span: symbol.span(),
         });
-        let index = CATALOGUE.costs.iter().position(|cost| cost.name == "C").unwrap_or(0);
         Ok(Cost { cost: CostIdx::new(index), count: None, filter: Some(filter) })
     }
 

@@ -37,6 +37,7 @@ mod computed_spec;
 mod constructs;
 mod control;
 mod counted_entering;
+mod counter_cost_spec;
 mod counters;
 mod cumulative_upkeep;
 mod cycling_targeted;
