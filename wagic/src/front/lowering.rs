@@ -165,6 +165,9 @@ pub(super) struct Lowering<'i> {
     pub(super) aura: bool,
     /// Whose the player word `targetcontroller` is, on this card.
     pub(super) target_controller: TargetController,
+    /// Whether the card's printed text (`text=`) has the word "may": a move onto the
+    /// battlefield given to another player is then theirs to decline (`given.rs`).
+    pub(super) printed_may: bool,
     /// Whether a part of the effect being lowered is a permanent's static effect done
     /// once per `thisforeach(...)` count, which a continuous effect counts again after
     /// every change (`thisforeach.rs`).
