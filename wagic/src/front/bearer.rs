@@ -197,6 +197,7 @@ impl<'i> Lowering<'i> {
             aura: false,
             target_controller: TargetController::Refused,
             printed_may: false,
+            own_battlefield_move: false,
         }
     }
 }

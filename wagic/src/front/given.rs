@@ -360,6 +360,11 @@ fn players_move<'s>(inner: Piece<'s>, word: &str) -> Result<Option<PlayersEffect
         _ => return Ok(None),
     };
     let named = |what: &str| Unsupported::new(inner, &format!("`ability$!...!$` given to `{word}`: {what}"));
+    if action.text.eq_ignore_ascii_case("untap") && first.call("target").or_else(|| second.call("target")).is_some() {
+        // Hokori's `target(land|mybattlefield) untap`: its controller's own line is Wagic's
+        // `untap target(land)`, any land, where "a land he or she controls" is printed.
+        return Err(named("an untap of a `target(...)` (the printed texts untap no target)"));
+    }
     // Destroyed, sacrificed or untapped: on the battlefield, where it is.
     let destroyed = ["destroy", "bury", "untap"].iter().find(|word| action.text.eq_ignore_ascii_case(word));
     let sacrificed = action.text.eq_ignore_ascii_case("sacrifice").then_some(&"sacrifice");
@@ -441,6 +446,19 @@ fn permanents_only(args: Piece<'_>) -> bool {
         })
 }
 
+/// Whether the `auto=` line `value` puts a card onto the battlefield with a `target(...)`
+/// or `notatarget(...)` of its controller's zone and no `may` (nor `ability$!`): the
+/// controller's own part of "each player may put".
+pub(super) fn own_battlefield_move(value: &str) -> bool {
+    let lower = value.to_ascii_lowercase();
+    let words: Vec<&str> = lower.split(|c: char| c.is_ascii_whitespace() || c == ':').collect();
+    lower.contains("battlefield)")
+        && lower.contains("moveto(")
+        && lower.contains("target(")
+        && !lower.contains("ability$!")
+        && !words.contains(&"may")
+}
+
 /// The index of the zone `name` in [`catalogue::ZONES`].
 fn zone_index(name: &str) -> usize {
     catalogue::ZONES.iter().position(|zone| zone.name == name).unwrap_or(0)
@@ -498,6 +516,15 @@ impl<'i> Lowering<'i> {
                 // (Hunted Wumpus, Show and Tell): Wagic's code writes the same move as
                 // Exhume's "each player puts", so the card's text tells the two apart.
                 let fewest = (onto_battlefield && self.printed_may).then_some(0);
+                if fewest.is_some() && self.own_battlefield_move {
+                    // Show and Tell's, Braids's own line is a target its controller must
+                    // take, where the text lets each player decline.
+                    return Err(Unsupported::new(
+                        at,
+                        "`ability$!...!$` given to `opponent`: a move onto the battlefield each player may make, \
+                         beside the controller's own line, which is not theirs to decline",
+                    ));
+                }
                 self.chosen_move.set(Some(ChosenMove { count, filter, zone, how, fewest }));
                 Piece::new("movechosen", at.start)
             }

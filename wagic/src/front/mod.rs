@@ -323,6 +323,7 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
         printed_may: block.field("text").is_some_and(|field| {
             field.value.split(|c: char| !c.is_ascii_alphabetic()).any(|word| word.eq_ignore_ascii_case("may"))
         }),
+        own_battlefield_move: block.fields_named("auto").any(|field| given::own_battlefield_move(field.value)),
     };
     card_kind::check_type_words(block, base)?;
     let mut enchant = None;

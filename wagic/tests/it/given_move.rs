@@ -289,6 +289,11 @@ fn variants_of_a_players_own_sacrifice_or_move_stay_refused_by_name() {
             "unsupported: `ability$!...!$` given to `opponent` other than a discard, a sacrifice, a move, a draw or life",
         ),
         (
+            "auto=@each opponent upkeep:ability$!target(land|mybattlefield) untap!$ opponent\ntype=Creature",
+            "unsupported: `ability$!...!$` given to `opponent`: an untap of a `target(...)` (the printed texts untap \
+             no target)",
+        ),
+        (
             "auto=ability$!target(*|mygraveyard) destroy!$ opponent\ntype=Sorcery",
             "unsupported: `ability$!...!$` given to `opponent`: a sacrifice or a destruction of cards not on \
              the battlefield",
