@@ -61,12 +61,14 @@ crate::for_each_command!(define_commands);
 
 /// How `movechosen` and `moveto` put cards away: moved into the zone, destroyed
 /// (`destroy`: regeneration or indestructible keeps it), destroyed unable to regenerate
-/// (`bury`), or sacrificed (into its owner's graveyard, the `sacrificed` event raised).
+/// (`bury`), sacrificed (into its owner's graveyard, the `sacrificed` event raised), or
+/// untapped where it stands (`movechosen` alone: a player untapping a land of theirs).
 pub const CHOSEN_MOVES: &[NamedSpec] = &[
     named("move", "Moved into the zone."),
     named("destroy", "Destroyed (Wagic's `destroy`): regeneration or indestructible keeps it."),
     named("bury", "Destroyed, unable to be regenerated (Wagic's `bury`)."),
     named("sacrifice", "Sacrificed (Wagic's `sacrifice`): into its owner's graveyard, raising `sacrificed`."),
+    named("untap", "Untapped, staying where it is (Wagic's `untap` given to a player: Rising Waters)."),
 ];
 
 /// Whether the command's question goes to the player its request's tag names, not to the

@@ -15,9 +15,11 @@ const MOVED: u16 = 1;
 
 /// `movechosen:n among zone`: each target player chooses n of their own cards `among`
 /// matches and puts them into `zone`; a player with n such cards or fewer moves them all
-/// unasked.
+/// unasked. With `fewest` below n (a player who "may" put a card onto the battlefield),
+/// each player with such a card is asked, and may choose as few as `fewest`.
 pub(super) fn move_chosen<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let count = usize::try_from(int_arg(ctx, 0, 1)).unwrap_or(0);
+    let fewest = usize::try_from(int_arg(ctx, 4, i32::try_from(count).unwrap_or(i32::MAX))).unwrap_or(0).min(count);
     let (Value::Filter(among), Value::Pile(zone)) = (ctx.arg(1), ctx.arg(2)) else {
         return Ok(status(false));
     };
@@ -40,7 +42,7 @@ pub(super) fn move_chosen<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     }
     while let Some(&player) = players.get(next) {
         let theirs = candidates(ctx, among, player)?;
-        if theirs.len() <= count {
+        if theirs.is_empty() || (theirs.len() <= count && fewest == count) {
             let all: Vec<CardId> = theirs.iter().filter_map(|value| value.as_card()).collect();
             moved |= put_away(ctx, &all, how);
             next += 1;
@@ -49,9 +51,10 @@ pub(super) fn move_chosen<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
         // Both numbers are small: at most two players, and a count under the cards found.
         let at = u16::try_from(next).unwrap_or(u16::MAX >> 1);
         ctx.set_step((at << 1) | u16::from(moved));
-        let most = u16::try_from(count).unwrap_or(u16::MAX);
+        let most = u16::try_from(count.min(theirs.len())).unwrap_or(u16::MAX);
+        let least = u16::try_from(fewest).unwrap_or(u16::MAX).min(most);
         let whose = u16::try_from(player.0).unwrap_or(u16::MAX);
-        return ctx.choose(whose, &theirs, most, most, None);
+        return ctx.choose(whose, &theirs, least, most, None);
     }
     Ok(status(moved))
 }
@@ -86,6 +89,8 @@ pub(super) enum Away {
     Destroy { can_regenerate: bool },
     /// Sacrificed: into its owner's graveyard, raising `sacrificed`.
     Sacrifice,
+    /// Untapped where it is.
+    Untap,
 }
 
 impl Away {
@@ -94,6 +99,7 @@ impl Away {
             Some(1) => Away::Destroy { can_regenerate: true },
             Some(2) => Away::Destroy { can_regenerate: false },
             Some(3) => Away::Sacrifice,
+            Some(4) => Away::Untap,
             _ => Away::Move(zone),
         }
     }
@@ -113,6 +119,7 @@ pub(super) fn put_away<H: WagicHost>(ctx: &mut CallContext<'_, H>, cards: &[Card
                 ctx.host().sacrifice(card);
                 true
             }
+            Away::Untap => ctx.host().set_tapped(card, false),
         };
     }
     gone

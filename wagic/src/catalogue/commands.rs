@@ -418,10 +418,10 @@ macro_rules! for_each_command {
             },
             MoveChosen {
                 name: "movechosen",
-                params: [req "count": Expr, req "among": Filter, req "zone": Pile, opt "how": Keyword($crate::catalogue::CHOSEN_MOVES)],
+                params: [req "count": Expr, req "among": Filter, req "zone": Pile, opt "how": Keyword($crate::catalogue::CHOSEN_MOVES), opt "fewest": Expr],
                 default_target: SourceController,
                 timed: false,
-                doc: "Each target player in turn chooses n of their own cards that `among` matches (on the battlefield: the permanents they control; elsewhere: their own zone's cards) and puts them into `zone`, or with `how`, destroys them (`destroy`, `bury`) or sacrifices them (`sacrifice`); a player with n such cards or fewer loses them all unasked. What Wagic's effect of a player's own choosing, `ability$!notatarget(<n>spec|myzone) sacrifice!$ player` (or `moveto(zone)`, `destroy`, `bury`), compiles to.",
+                doc: "Each target player in turn chooses n of their own cards that `among` matches (on the battlefield: the permanents they control; elsewhere: their own zone's cards) and puts them into `zone`, or with `how`, destroys them (`destroy`, `bury`) or sacrifices them (`sacrifice`); a player with n such cards or fewer loses them all unasked. With `fewest` below n, each player with such a card is asked and may choose as few as `fewest` (a player who may put a card onto the battlefield: `fewest` 0). What Wagic's effect of a player's own choosing, `ability$!notatarget(<n>spec|myzone) sacrifice!$ player` (or `moveto(zone)`, `destroy`, `bury`), compiles to.",
                 fails_when: "no card was moved (or destroyed)",
             },
             Frozen {

@@ -196,6 +196,8 @@ impl<'i> Lowering<'i> {
             spell_targets_player: false,
             aura: false,
             target_controller: TargetController::Refused,
+            printed_may: false,
+            own_battlefield_move: false,
         }
     }
 }

@@ -65,6 +65,14 @@ pub(super) struct ModeLine<'s> {
     mode: Piece<'s>,
 }
 
+impl<'s> ModeLine<'s> {
+    /// A mode written `name(label) effect` after `choice`, under no check: one of the
+    /// modes of `ability$!choice ... _ choice ...!$ controller` (`given.rs`).
+    pub(super) fn plain(mode: Piece<'s>) -> ModeLine<'s> {
+        ModeLine { as_long_as: None, condition: None, mode }
+    }
+}
+
 /// The `choice` line `value` is (`[aslongas(spec)|if condition then] choice name(label)
 /// effect`), if it is one.
 pub(super) fn mode_of(value: Piece<'_>) -> Option<ModeLine<'_>> {

@@ -12,13 +12,15 @@
 //! and n of their own cards a spec matches, sacrificed, destroyed or moved
 //! (`notatarget(<n>creature|mybattlefield) sacrifice`, `destroy`, `bury`,
 //! `target(*|mygraveyard) moveto(exile)`), the catalogue's `movechosen` (each target player
-//! chooses theirs); `draw:n` and `life:n` on that player; and lines of these joined by `_`
+//! chooses theirs; onto the battlefield, of a spec of permanent types, a "may" of the
+//! printed text letting them choose none; untapped, Rising Waters); `draw:n` and `life:n`
+//! on that player; and lines of these joined by `_`
 //! (the spell's lines, resolved in turn: a looter's draw, then discard), a statement each;
 //! given to the controller too. `pay[[cost]] donothing?effect` given to another player is
 //! the effect unless that player pays (Rhystic Study, Rishadan Cutpurse): the catalogue's
 //! `pay` asks that player, and guards the effect; `draw:n opponent` (or `all(opponent)`,
-//! `life:n` alike) given to `opponent` is the card's controller's. Others are refused by
-//! name.
+//! `life:n` alike) given to `opponent` is the card's controller's. Modes given to the
+//! controller are `given_modes.rs`'s. Others are refused by name.
 
 use compiler::ir::{Expr, Statement, Target};
 use vm::bytecode::{ZoneIdx, ZonePrefixIdx, ZoneRef};
@@ -30,7 +32,7 @@ use super::{Lowering, Unsupported};
 use crate::catalogue;
 
 /// Words of the effect whose meaning changes with its source.
-const SOURCE_WORDS: &[&str] = &["damage", "this", "stored", "_"];
+pub(super) const SOURCE_WORDS: &[&str] = &["damage", "this", "stored", "_"];
 
 /// The catalogue's `discardchosen:n` for each count Wagic's cards write (`<n>`), n from 1.
 const DISCARDS: [&str; 7] = [
@@ -59,6 +61,10 @@ pub(super) enum Receiver {
 pub(super) enum Given<'s> {
     /// Given to the controller: the effect itself.
     Controller(Piece<'s>),
+    /// Given to the controller, modes (`choice A _ choice B`): Wagic's menu of the spell's
+    /// lines, each a `choice`, from which the controller takes one as it resolves; `modes`
+    /// are the lines after `choice`, `at` the whole form.
+    Modes { modes: Vec<Piece<'s>>, at: Piece<'s> },
     /// Given to another player: the catalogue's effect doing what that player's
     /// choosing would, with no target; `after`, the words after the player
     /// (`asSorcery`); `at` is the whole form.
@@ -80,7 +86,8 @@ pub(super) enum PlayersEffect<'s> {
     Discard(Piece<'static>),
     /// A discard of a card for each card a spec matches among the card's controller's
     /// (`target(<type:swamp:opponentbattlefield>*|myhand) reject`, Mind Sludge): the amount
-    /// of `discardchosen`, written from the controller's side (`type:swamp:mybattlefield`).
+    /// of `discardchosen`, written from the controller's side (`type:swamp:mybattlefield`);
+    /// or of X cards, the X paid (`target(<storedx>*|myhand) reject`, Rakdos's Return): `x`.
     DiscardCounted { amount: String, at: Piece<'s> },
     /// An effect on the player alone, choosing nothing, as written: `draw:n`, `life:n`,
     /// `deplete:n`, `discard:n` (at random; n a whole number).
@@ -94,6 +101,13 @@ pub(super) enum PlayersEffect<'s> {
     /// into `zone`; `at`, the effect written.
     /// `how`: the index in [`catalogue::CHOSEN_MOVES`] (moved, destroyed, buried).
     Move { count: u16, among: Spec<'s>, zone: (Option<usize>, usize), how: usize, at: Piece<'s> },
+}
+
+impl PlayersEffect<'_> {
+    /// Whether it puts the player's cards onto the battlefield.
+    fn onto_battlefield(&self) -> bool {
+        matches!(self, PlayersEffect::Move { zone: (_, zone), how: 0, .. } if *zone == zone_index("battlefield"))
+    }
 }
 
 /// The word naming `receiver`.
@@ -147,6 +161,9 @@ pub(super) fn given_ability(piece: Piece<'_>) -> Result<Option<Given<'_>>, Unsup
             ));
         }
         let choices = lines.iter().filter(|line| lines_choice(line.trim())).count();
+        if receiver_kind == Receiver::Controller && unless_paid.is_none() && choices == lines.len() {
+            return super::given_modes::controllers_modes(&lines, piece).map(Some);
+        }
         if lines.len() > 1 && choices > 1 {
             return Err(Unsupported::new(inner, &format!("`ability$!...!$` given to `{word}` with modes (`choice`)")));
         }
@@ -276,6 +293,11 @@ fn players_effect(inner: Piece<'_>, receiver: Receiver) -> Result<Option<Players
     if let Some(amount) = counted_discard(inner) {
         return Ok(Some(PlayersEffect::DiscardCounted { amount, at: inner }));
     }
+    if discarded_spec(inner).is_some_and(|spec| spec == "<storedx>*|myhand") {
+        // Rakdos's Return's "that player discards X cards": the X paid for the spell
+        // (`discardchosen:x`, refused on a card without `{X}` in its cost).
+        return Ok(Some(PlayersEffect::DiscardCounted { amount: "x".into(), at: inner }));
+    }
     if let Some(plain) = plain_effect(inner) {
         return Ok(Some(PlayersEffect::Plain(plain)));
     }
@@ -338,7 +360,13 @@ fn players_move<'s>(inner: Piece<'s>, word: &str) -> Result<Option<PlayersEffect
         _ => return Ok(None),
     };
     let named = |what: &str| Unsupported::new(inner, &format!("`ability$!...!$` given to `{word}`: {what}"));
-    let destroyed = ["destroy", "bury"].iter().find(|word| action.text.eq_ignore_ascii_case(word));
+    if action.text.eq_ignore_ascii_case("untap") && first.call("target").or_else(|| second.call("target")).is_some() {
+        // Hokori's `target(land|mybattlefield) untap`: its controller's own line is Wagic's
+        // `untap target(land)`, any land, where "a land he or she controls" is printed.
+        return Err(named("an untap of a `target(...)` (the printed texts untap no target)"));
+    }
+    // Destroyed, sacrificed or untapped: on the battlefield, where it is.
+    let destroyed = ["destroy", "bury", "untap"].iter().find(|word| action.text.eq_ignore_ascii_case(word));
     let sacrificed = action.text.eq_ignore_ascii_case("sacrifice").then_some(&"sacrifice");
     let how = destroyed.or(sacrificed).and_then(|word| catalogue::position(catalogue::CHOSEN_MOVES, word)).unwrap_or(0);
     let (prefix, zone) = if action.text.eq_ignore_ascii_case("sacrifice") || destroyed.is_some() {
@@ -351,10 +379,14 @@ fn players_move<'s>(inner: Piece<'s>, word: &str) -> Result<Option<PlayersEffect
         if !matches!(prefix, None | Some("my" | "owner")) {
             return Err(named("a move into another player's zone"));
         }
-        if ![zone_index("hand"), zone_index("graveyard"), zone_index("library"), zone_index("exile")].contains(&zone) {
-            // A card put onto the battlefield is most often the player's `may` in the
-            // printed text (Hunted Wumpus, Show and Tell), which a chosen move is not.
+        let zones = ["hand", "graveyard", "library", "exile", "battlefield"];
+        if !zones.iter().any(|name| zone_index(name) == zone) {
             return Err(named(&format!("a move to `{}`", catalogue::ZONES[zone].name)));
+        }
+        if zone == zone_index("battlefield") && !permanents_only(args) {
+            // Metamorphose's `*[-planeswalker]`: an instant or a sorcery cannot be put
+            // onto the battlefield, which the printed texts' list of types says.
+            return Err(named("a move to `battlefield` of cards the spec does not limit to permanent types"));
         }
         // The cards are the player's own: their owner's zone is the player's `my` one.
         (catalogue::position(catalogue::ZONE_PREFIXES, "owner"), zone)
@@ -384,6 +416,47 @@ fn players_move<'s>(inner: Piece<'s>, word: &str) -> Result<Option<PlayersEffect
     among.count = Count::One;
     among.zone = Some((None, from));
     Ok(Some(PlayersEffect::Move { count, among, zone: (prefix, zone), how, at: inner }))
+}
+
+/// The types a card put onto the battlefield may have (Wagic's words for them).
+const PERMANENT_TYPES: &[&str] = &["creature", "artifact", "enchantment", "land", "planeswalker"];
+
+/// Whether the spec `args` (`<n>spec|zone`) matches permanent cards only: each of its
+/// `,` alternatives a permanent type (`creature[manacost<=3]`), or `*[type;type]` whose
+/// `[...]` is a choice among permanent types alone (Show and Tell's
+/// `*[creature;artifact;enchantment;land]`).
+fn permanents_only(args: Piece<'_>) -> bool {
+    let text = args.text.to_ascii_lowercase();
+    let text = text.split('|').next().unwrap_or("");
+    let text = match text.strip_prefix('<') {
+        Some(rest) => rest.split_once('>').map_or("", |(_, after)| after),
+        None => text,
+    };
+    let permanent = |word: &str| PERMANENT_TYPES.contains(&word.trim());
+    !text.trim().is_empty()
+        && text.split(',').all(|alternative| {
+            let alternative = alternative.trim();
+            let (base, bracket) = alternative.split_once('[').unwrap_or((alternative, ""));
+            if base.trim() == "*" {
+                let Some(inside) = bracket.strip_suffix(']') else { return false };
+                !inside.is_empty() && inside.split(';').all(permanent)
+            } else {
+                permanent(base)
+            }
+        })
+}
+
+/// Whether the `auto=` line `value` puts a card onto the battlefield with a `target(...)`
+/// or `notatarget(...)` of its controller's zone and no `may` (nor `ability$!`): the
+/// controller's own part of "each player may put".
+pub(super) fn own_battlefield_move(value: &str) -> bool {
+    let lower = value.to_ascii_lowercase();
+    let words: Vec<&str> = lower.split(|c: char| c.is_ascii_whitespace() || c == ':').collect();
+    lower.contains("battlefield)")
+        && lower.contains("moveto(")
+        && lower.contains("target(")
+        && !lower.contains("ability$!")
+        && !words.contains(&"may")
 }
 
 /// The index of the zone `name` in [`catalogue::ZONES`].
@@ -425,6 +498,7 @@ impl<'i> Lowering<'i> {
         unless_paid: Option<Piece<'_>>,
     ) -> Result<Statement<'i>, Unsupported> {
         let mut on_caster = false;
+        let onto_battlefield = effect.onto_battlefield();
         let effect = match effect {
             PlayersEffect::Discard(discard) => discard,
             PlayersEffect::DiscardCounted { amount, at } => {
@@ -438,7 +512,20 @@ impl<'i> Lowering<'i> {
             PlayersEffect::Move { count, among, zone, how, at } => {
                 let filter = self.specs.filter(&among, true)?;
                 let zone = ZoneRef { prefix: zone.0.map(ZonePrefixIdx::new), zone: ZoneIdx::new(zone.1) };
-                self.chosen_move.set(Some(ChosenMove { count, filter, zone, how }));
+                // "Each other player may put a creature card ... onto the battlefield"
+                // (Hunted Wumpus, Show and Tell): Wagic's code writes the same move as
+                // Exhume's "each player puts", so the card's text tells the two apart.
+                let fewest = (onto_battlefield && self.printed_may).then_some(0);
+                if fewest.is_some() && self.own_battlefield_move {
+                    // Show and Tell's, Braids's own line is a target its controller must
+                    // take, where the text lets each player decline.
+                    return Err(Unsupported::new(
+                        at,
+                        "`ability$!...!$` given to `opponent`: a move onto the battlefield each player may make, \
+                         beside the controller's own line, which is not theirs to decline",
+                    ));
+                }
+                self.chosen_move.set(Some(ChosenMove { count, filter, zone, how, fewest }));
                 Piece::new("movechosen", at.start)
             }
         };
@@ -545,4 +632,7 @@ pub(super) struct ChosenMove<'i> {
     pub zone: ZoneRef,
     /// How: the index in `catalogue::CHOSEN_MOVES` (moved, destroyed, buried).
     pub how: usize,
+    /// The fewest cards each player may choose, when fewer than `count` (a player who may
+    /// put a card onto the battlefield: 0).
+    pub fewest: Option<u16>,
 }

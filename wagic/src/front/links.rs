@@ -255,9 +255,12 @@ impl<'i> Lowering<'i> {
                 Arg::Filter(chosen.filter),
                 Arg::Const(Const::Pile(chosen.zone)),
             ];
-            if chosen.how != 0 {
+            if chosen.how != 0 || chosen.fewest.is_some() {
                 let word = u16::try_from(chosen.how).unwrap_or(0);
                 args.push(Arg::Const(Const::Word { command, param: 3, word }));
+            }
+            if let Some(fewest) = chosen.fewest {
+                args.push(Arg::Value(Expr::Int(i32::from(fewest))));
             }
             return Ok(one(call(Command::MoveChosen, &args)));
         }

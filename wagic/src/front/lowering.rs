@@ -165,6 +165,13 @@ pub(super) struct Lowering<'i> {
     pub(super) aura: bool,
     /// Whose the player word `targetcontroller` is, on this card.
     pub(super) target_controller: TargetController,
+    /// Whether the card's printed text (`text=`) has the word "may": a move onto the
+    /// battlefield given to another player is then theirs to decline (`given.rs`).
+    pub(super) printed_may: bool,
+    /// Whether one of the card's `auto=` lines puts its controller's own card onto the
+    /// battlefield without `may` (Show and Tell's `moveto(ownerbattlefield)
+    /// notatarget(...)`): a target its controller must take.
+    pub(super) own_battlefield_move: bool,
     /// Whether a part of the effect being lowered is a permanent's static effect done
     /// once per `thisforeach(...)` count, which a continuous effect counts again after
     /// every change (`thisforeach.rs`).

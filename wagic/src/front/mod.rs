@@ -76,6 +76,7 @@ mod evolve;
 mod flip;
 mod flip_into;
 mod given;
+mod given_modes;
 mod graveyard;
 pub use graveyard::is_graveyard_activation;
 mod hand;
@@ -321,6 +322,10 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
         spell_targets_player: targets_player,
         aura: is_aura,
         target_controller: player_word,
+        printed_may: block.field("text").is_some_and(|field| {
+            field.value.split(|c: char| !c.is_ascii_alphabetic()).any(|word| word.eq_ignore_ascii_case("may"))
+        }),
+        own_battlefield_move: block.fields_named("auto").any(|field| given::own_battlefield_move(field.value)),
     };
     card_kind::check_type_words(block, base)?;
     let mut enchant = None;

@@ -134,6 +134,17 @@ impl<'i> Lowering<'i> {
             }
             return Ok((label, self.arena.alloc_slice_copy(&[flip]), None, false));
         }
+        // Modes given to the controller (`ability$!choice A _ choice B!$ controller`): the
+        // line's effect is the controller's choice of one, as it resolves.
+        if let Some(given::Given::Modes { modes, at }) = given::whole_line_ability(rest)? {
+            if may || pay.is_some() || wrapper.is_some() {
+                return Err(Unsupported::new(
+                    piece,
+                    "`ability$!choice ... _ choice ...!$ controller` with `may`, `pay` or a target before it",
+                ));
+            }
+            return Ok((label, self.given_modes(&modes, at, None)?, None, false));
+        }
         // `pay(cost) donothing?effect`: the effect happens unless the cost is paid.
         let unless = match pay {
             Some(_) => {
@@ -245,6 +256,10 @@ impl<'i> Lowering<'i> {
                 _ if owns_target => None,
                 _ => wrapper,
             };
+            // Modes given to the controller are a whole line's (above).
+            if let Some(given::Given::Modes { at, .. }) = given::given_ability(part)? {
+                return Err(Unsupported::new(at, "`ability$!choice ... _ choice ...!$ controller` as an `&&` part"));
+            }
             // Given to another player, a spell of several lines (`draw:1 _ choice
             // target(*|myhand) reject`): a statement each, in turn, on that player.
             if let Some(given::Given::Player { effects, receiver, after, at, .. }) = given::given_ability(part)?
@@ -447,6 +462,13 @@ impl<'i> Lowering<'i> {
                 return self.players_statement(effect, receiver, after, at, wrapper, shared, unless_paid);
             }
             Some(given::Given::Controller(inner)) => Some(inner),
+            Some(given::Given::Modes { at, .. }) => {
+                // Lowered by `effect` for the line, a statement each.
+                return Err(Unsupported::new(
+                    at,
+                    "`ability$!choice ... _ choice ...!$ controller` with a word around it",
+                ));
+            }
             None => None,
         };
         if let Some(inner) = given {

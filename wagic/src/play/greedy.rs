@@ -557,6 +557,13 @@ impl Game<'_> {
             return self.greedy_proliferate(execution, request.chooser);
         }
         if matches!(request.kind, RequestKind::Command(command, _) if crate::catalogue::asks_its_player(command)) {
+            if least < most {
+                // Cards the player may put onto the battlefield (Show and Tell): the most
+                // valuable, as many as they may.
+                candidates.sort_by_key(|value| std::cmp::Reverse(value.as_card().map_or(0, |card| self.value(card))));
+                candidates.truncate(most);
+                return candidates;
+            }
             // Cards to give up (discarded, sacrificed, put away): the least valuable.
             candidates.sort_by_key(|value| value.as_card().map_or(0, |card| self.value(card)));
             candidates.truncate(least);

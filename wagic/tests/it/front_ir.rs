@@ -741,7 +741,7 @@ fn an_ability_given_to_the_controller_is_the_effect_itself() {
     // the spell, not the card, is a damage's source.
     let refused = [
         (
-            "auto=ability$!untap target(land|mybattlefield)!$ opponent",
+            "auto=ability$!tap target(land|mybattlefield)!$ opponent",
             "`ability$!...!$` given to `opponent` other than a discard, a sacrifice, a move, a draw or life",
         ),
         ("auto=ability$!damage:1 target(creature)!$ controller", "`ability$!...!$` with `damage`"),

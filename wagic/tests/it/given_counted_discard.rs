@@ -16,6 +16,10 @@ use super::front_ir::ir_of;
 const CARDS: &str = "[card]\nname=Mind Sludge\ntarget=player\n\
 auto=ability$!name(discard) target(<type:swamp:opponentbattlefield>*|myhand) reject!$ targetedplayer\n\
 text=Target player discards a card for each Swamp you control.\nmana={4}{B}\ntype=Sorcery\n[/card]\n\
+[card]\nname=Rakdos's Return\ntarget=opponent\nauto=damage:x\n\
+auto=ability$!name(discard) target(<storedx>*|myhand) reject!$ targetedplayer\n\
+text=Rakdos's Return deals X damage to target opponent. That player discards X cards.\n\
+mana={X}{B}{R}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n\
 [card]\nname=Swamp\ntype=Basic Land\nsubtype=Swamp\n[/card]\n";
 
@@ -78,4 +82,26 @@ fn other_counted_discards_stay_refused() {
     for card in cases {
         assert_eq!(error_of(card).as_deref(), Some(message), "{card}");
     }
+}
+
+#[test]
+fn rakdos_s_return_makes_its_target_opponent_discard_x_cards_of_their_choice() {
+    let mut table = Table::with_cards(CARDS);
+    let spell = table.put("Rakdos's Return", P0, HAND);
+    let hand: Vec<_> = (0..3).map(|_| table.put("Forest", P1, HAND)).collect();
+    table.put("Swamp", P1, HAND);
+    table.board.x_paid = 3;
+    table.answers.push(hand.iter().map(|card| Value::Card(*card)).collect());
+    table.cast(spell, P0);
+    assert!(table.asked.contains(&discard_asked_of(1)), "{:?}", table.asked);
+    assert_eq!(table.board.player(P1).life, 17);
+    assert_eq!(table.board.names(P1, HAND), ["Swamp"]);
+    assert_eq!(table.board.names(P1, GRAVEYARD), ["Forest", "Forest", "Forest"]);
+    // On a card without `{X}` in its cost there is no X paid to count.
+    assert!(
+        error_of(
+            "target=player\nauto=ability$!target(<storedx>*|myhand) reject!$ targetedplayer\nmana={B}\ntype=Sorcery"
+        )
+        .is_some()
+    );
 }

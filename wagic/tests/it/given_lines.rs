@@ -123,7 +123,7 @@ fn several_modes_or_other_lines_given_to_a_player_stay_refused() {
     let cases = [
         (
             "auto={T}:ability$!choice add{G} _ choice add{R}!$ controller\ntype=Artifact",
-            "unsupported: `ability$!...!$` given to `controller` with modes (`choice`)",
+            "unsupported: `ability$!...!$` given to `controller` with modes of mana (`choice add{G} _ choice add{R}`)",
         ),
         (
             "auto=ability$!choice name(a) draw:2 _ choice name(b) life:2!$ opponent\ntype=Sorcery",

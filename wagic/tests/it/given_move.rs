@@ -38,6 +38,11 @@ mana={1}{B}{B}\ntype=Creature\nsubtype=Rat\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Curfew\nauto=moveto(ownerhand) notatarget(creature|mybattlefield)\n\
 auto=ability$! moveto(ownerhand) notatarget(creature|mybattlefield) !$ opponent\n\
 mana={U}\ntype=Instant\n[/card]\n\
+[card]\nname=Rising Waters\nauto=lord(land) doesnotuntap\n\
+auto=@each my upkeep:untap notatarget(land|mybattlefield)\n\
+auto=@each opponent upkeep:ability$!name(untap land) untap notatarget(land|mybattlefield)!$ opponent\n\
+text=Lands don't untap during their controllers' untap steps. -- At the beginning of each player's upkeep, that player untaps a land he or she controls.\n\
+mana={3}{U}\ntype=Enchantment\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n\
 [card]\nname=Swamp\ntype=Basic Land\nsubtype=Swamp\n[/card]\n\
 [card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
@@ -253,8 +258,9 @@ fn variants_of_a_players_own_sacrifice_or_move_stay_refused_by_name() {
             "unsupported: `ability$!...!$` given to `opponent`: a choice of as many cards as a computed value (`<prex>`)",
         ),
         (
-            "auto=ability$!target(creature|myhand) moveto(mybattlefield)!$ opponent\ntype=Creature",
-            "unsupported: `ability$!...!$` given to `opponent`: a move to `battlefield`",
+            "auto=ability$!target(*|myhand) moveto(mybattlefield)!$ opponent\ntype=Creature",
+            "unsupported: `ability$!...!$` given to `opponent`: a move to `battlefield` of cards the spec does not \
+             limit to permanent types",
         ),
         (
             "auto=ability$!moveto(ownerhand) notatarget(<upto:3>*|mygraveyard)!$ opponent\ntype=Sorcery",
@@ -283,6 +289,11 @@ fn variants_of_a_players_own_sacrifice_or_move_stay_refused_by_name() {
             "unsupported: `ability$!...!$` given to `opponent` other than a discard, a sacrifice, a move, a draw or life",
         ),
         (
+            "auto=@each opponent upkeep:ability$!target(land|mybattlefield) untap!$ opponent\ntype=Creature",
+            "unsupported: `ability$!...!$` given to `opponent`: an untap of a `target(...)` (the printed texts untap \
+             no target)",
+        ),
+        (
             "auto=ability$!target(*|mygraveyard) destroy!$ opponent\ntype=Sorcery",
             "unsupported: `ability$!...!$` given to `opponent`: a sacrifice or a destruction of cards not on \
              the battlefield",
@@ -291,6 +302,28 @@ fn variants_of_a_players_own_sacrifice_or_move_stay_refused_by_name() {
     for (card, message) in cases {
         assert_eq!(error_of(card).as_deref(), Some(message), "{card}");
     }
+}
+
+#[test]
+fn rising_waters_makes_the_opponent_untap_the_land_they_choose_in_their_upkeep() {
+    let mut table = Table::with_cards(CARDS);
+    table.put("Rising Waters", P0, BATTLEFIELD);
+    let forest = table.put("Forest", P1, BATTLEFIELD);
+    let swamp = table.put("Swamp", P1, BATTLEFIELD);
+    let mine = table.put("Swamp", P0, BATTLEFIELD);
+    for card in [forest, swamp, mine] {
+        table.board.cards[card.0 as usize].tapped = true;
+    }
+    table.answers.push(vec![Value::Card(swamp)]);
+    // p1's upkeep: they are asked which of their lands.
+    let upkeep = table.runtime.event_index("upkeep").expect("upkeep");
+    table.runtime.emit(vm::runtime::Event::new(upkeep, P1));
+    table.settle();
+    assert!(table.asked.contains(&asked_of(1)), "{:?}", table.asked);
+    let tapped = |table: &Table, card| table.board.get(card).map(|c| c.tapped);
+    assert_eq!(tapped(&table, swamp), Some(false));
+    assert_eq!(tapped(&table, forest), Some(true));
+    assert_eq!(tapped(&table, mine), Some(true));
 }
 
 #[test]
