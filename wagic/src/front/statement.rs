@@ -49,6 +49,15 @@ fn label_among<'s>(rest: Piece<'s>) -> Option<Piece<'s>> {
 type EffectPart<'i, 's> = (Option<&'i str>, &'i [Statement<'i>], Option<Piece<'s>>, bool);
 
 impl<'i> Lowering<'i> {
+    /// Takes an activation limit written among a statement's words (`asSorcery`) as its
+    /// line's.
+    pub(super) fn note_activation_limit(&self, word: Piece<'_>) {
+        let lower = word.text.to_ascii_lowercase();
+        if let Some(&(_, cost)) = ACTIVATION_LIMITS.iter().find(|(written, _)| *written == lower) {
+            self.activation_limits.borrow_mut().push(ActivationLimit::plain(cost, None, cost, word.span()));
+        }
+    }
+
     /// The effect part of a line: `[may] [name(...)] [wrapper(spec)] effect [&& effect]...`.
     pub(super) fn effect<'s>(&self, piece: Piece<'s>) -> Result<EffectPart<'i, 's>, Unsupported> {
         // Given to another player, it is one statement, lowered below.
@@ -181,20 +190,41 @@ impl<'i> Lowering<'i> {
         // transforms((,newability[may tap target(*)],newability[may untap target(*)]))`):
         // Wagic resolves each at once, after the parts before, on its own targets; a `may`
         // before the line is asked once for them all, as for its other parts.
-        let on_itself = match wrapper {
-            None => true,
-            Some(Wrapper::Target(spec_piece, "all")) => {
-                parts.len() == 1 && spec_piece.trim().text.eq_ignore_ascii_case("this")
-            }
-            Some(_) => false,
+        let named_itself = matches!(wrapper, Some(Wrapper::Target(spec_piece, "all"))
+            if parts.len() == 1 && spec_piece.trim().text.eq_ignore_ascii_case("this"));
+        let on_itself = wrapper.is_none() || named_itself;
+        // A last part after others under its own `all(this)` (Corpse Traders'
+        // `target(opponent) donothing && all(this) transforms((,newability[notatarget(*|
+        // targetedpersonshand) reject]))`) gives the card itself one-shot abilities whatever
+        // the line's wrapper: Wagic resolves them at once, as if written as the line's last
+        // parts (`&& notatarget(*|targetedpersonshand) reject`), on the player the line
+        // chose. They take those parts' places, and a lasting one is refused below.
+        let later_itself = |last: Piece<'s>| {
+            let last = last.trim();
+            let first = *last.words().first()?;
+            super::transforms::is_all_this(first).then(|| last.from(first.start - last.start + first.text.len()).trim())
         };
+        let mut spliced: Option<(usize, Piece<'s>)> = None;
         let (parts, own) = match parts.split_last() {
-            Some((last, before)) if on_itself => match self.own_one_shots(*last)? {
+            Some((last, before)) if !before.is_empty() && later_itself(*last).is_some() => {
+                match later_itself(*last).map(|rest| self.own_one_shots(rest, true)).transpose()?.flatten() {
+                    Some(inners) => {
+                        spliced = Some((before.len(), *last));
+                        (before.iter().copied().chain(inners).collect(), Vec::new())
+                    }
+                    None => (parts, Vec::new()),
+                }
+            }
+            Some((last, before)) if on_itself => match self.own_one_shots(*last, named_itself)? {
                 Some(inners) => (before.to_vec(), inners),
                 None => (parts, Vec::new()),
             },
             _ => (parts, Vec::new()),
         };
+        // The first statement of the spliced parts, once the loop reaches them, and the
+        // first statement of each.
+        let mut spliced_from: Option<usize> = None;
+        let mut spliced_parts: Vec<(usize, Piece<'s>)> = Vec::new();
         let mut statements: Vec<Statement<'i>> = Vec::with_capacity(parts.len());
         // The statements a line's one `dynamicability` part leaves after its choice.
         let mut dynamic_after: Vec<Statement<'i>> = Vec::new();
@@ -204,6 +234,10 @@ impl<'i> Lowering<'i> {
         // Whether a part is a static `thisforeach(...)` effect (`statement`).
         self.counted_static.set(false);
         for (index, &part) in parts.iter().enumerate() {
+            if spliced.is_some_and(|(first, _)| first <= index) {
+                spliced_from.get_or_insert(statements.len());
+                spliced_parts.push((statements.len(), part));
+            }
             // `lord(elf) 3/3 && lord(elf) trample ueot`: a later part's own wrapper
             // (`part_wrapper.rs`), in place of the line's.
             let own_wrapper = match index {
@@ -293,6 +327,32 @@ impl<'i> Lowering<'i> {
             dynamic_after.extend(self.dynamic_after.take());
             statements.push(statement?);
             owns.push(owns_target);
+        }
+        if let (Some((_, part)), Some(from)) = (spliced, spliced_from)
+            && statements.get(from..).unwrap_or_default().iter().any(|statement| {
+                statement.restriction.is_some() || statement.chain.iter().any(|link| is_lasting(&link.effect))
+            })
+        {
+            return Err(Unsupported::new(
+                part,
+                "`all(this) transforms((,newability[...]))` after other parts giving the card a lasting ability",
+            ));
+        }
+        // A spliced part acting on no target of its own would act on the line's (Divine
+        // Congregation's `life:...` on the player it targets), where Wagic's new ability acts
+        // on the card itself and its controller: only a given `ability$!...!$
+        // targetedplayer` is meant for that player.
+        for (at, &(first, part)) in spliced_parts.iter().enumerate() {
+            let end = spliced_parts.get(at + 1).map_or(statements.len(), |&(next, _)| next);
+            let untargeted =
+                statements.get(first..end).unwrap_or_default().iter().any(|statement| statement.target.is_none());
+            let to_that_player = part.text.trim().to_ascii_lowercase().ends_with("!$ targetedplayer");
+            if untargeted && !to_that_player {
+                return Err(Unsupported::new(
+                    part,
+                    "`all(this) transforms((,newability[effect]))` after a line's target, of an effect on no target of its own",
+                ));
+            }
         }
         let counted_static = self.counted_static.take() && !self.spell;
         self.nested_counts(&nested, &mut statements, rest)?;
@@ -597,8 +657,8 @@ impl<'i> Lowering<'i> {
                 other = true;
             } else if lower == "nonstatic" {
                 nonstatic = Some(word);
-            } else if let Some(&(_, cost)) = ACTIVATION_LIMITS.iter().find(|(written, _)| *written == lower) {
-                self.activation_limits.borrow_mut().push(ActivationLimit::plain(cost, None, cost, word.span()));
+            } else if is_activation_limit(&lower) {
+                self.note_activation_limit(word);
             } else if let Some(count) = lower.strip_prefix("limit:").and_then(|count| count.parse::<u32>().ok()) {
                 // `limit:1`: at most once each turn.
                 self.activation_limits.borrow_mut().push(ActivationLimit::plain(

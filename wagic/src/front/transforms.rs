@@ -44,6 +44,14 @@ pub(super) const GIVEN_TRIGGER: &str = "transforms part `newability[@trigger:eff
 const GIVEN_TRIGGER_KIND: &str =
     "transforms part `newability[@trigger:effect]` given with `once`, a restriction, a limit or a trigger of its own";
 
+/// Several `newability[choice ...]` giving the card itself the modes of a "choose one".
+const CHOSEN_MODES: &str =
+    "transforms parts `newability[choice ...]`: the modes of a \"choose one\" given to the card itself, each taken";
+
+/// A `retarget` given to the card itself, whose printed text may have another player choose.
+const RETARGET_ANY: &str =
+    "transforms part `newability[target(...) retarget]` to any player's permanent, given to the card itself";
+
 /// A new activated ability the front end does not compile: a permanent's own alone compiles.
 pub(super) const GIVEN_ACTIVATED: &str = "transforms part `newability[{cost}:effect]` given to another card other than until end of turn, by a lord, an Aura, an Equipment or a continuous line";
 
@@ -374,26 +382,71 @@ impl<'i> Lowering<'i> {
     /// (Wagic's default target of a card effect is its source). `None` for any other part,
     /// and where the transformed card is another (an Aura's, an Equipment's, a targeted
     /// spell's).
-    pub(super) fn own_one_shots<'s>(&self, part: Piece<'s>) -> Result<Option<Vec<Piece<'s>>>, Unsupported> {
-        let on_itself =
-            self.in_hand_line.get() || if self.spell { self.spell_untargeted } else { !self.aura && !self.equipment };
+    ///
+    /// `named_itself` is a part written after others under its own `all(this)` (Corpse
+    /// Traders' `target(opponent) donothing && all(this) transforms((,newability[...]))`);
+    /// a trailing `all(this)` (Lore Broker's `transforms((...)) all(this)`) names the card
+    /// itself too. Either is the card whatever the line targets: its effects follow the
+    /// parts before, as if written after them (`&& notatarget(*|targetedpersonshand)
+    /// reject`). Activation limits after the list (Rix Maadi's `asSorcery`) are the line's.
+    pub(super) fn own_one_shots<'s>(
+        &self,
+        part: Piece<'s>,
+        named_itself: bool,
+    ) -> Result<Option<Vec<Piece<'s>>>, Unsupported> {
+        let words = part.trim().words();
+        let Some((&transforms, after)) = words.split_first() else { return Ok(None) };
+        // Each of the words after the list at most once, in any order.
+        let mut itself = named_itself;
+        let mut ended = false;
+        let mut limits = Vec::new();
+        for word in after {
+            let lower = word.text.to_ascii_lowercase();
+            if !ended && ["forever", "ueot", "oneshot"].contains(&lower.as_str()) {
+                ended = true;
+            } else if is_activation_limit(&lower)
+                && !limits.iter().any(|limit: &Piece<'_>| limit.text.eq_ignore_ascii_case(&lower))
+            {
+                limits.push(*word);
+            } else if !itself && is_all_this(*word) {
+                itself = true;
+            } else {
+                return Ok(None);
+            }
+        }
+        let on_itself = itself
+            || self.in_hand_line.get()
+            || if self.spell { self.spell_untargeted } else { !self.aura && !self.equipment };
         if !on_itself {
             return Ok(None);
         }
-        let words = part.trim().words();
-        let transforms = match words.as_slice() {
-            [word] => *word,
-            [word, last] if ["forever", "ueot", "oneshot"].iter().any(|end| last.text.eq_ignore_ascii_case(end)) => {
-                *word
-            }
-            _ => return Ok(None),
-        };
         let Some(parts) = untyped_new_abilities(transforms) else { return Ok(None) };
         if parts.iter().any(|(_, inner)| inner.text.starts_with(['@', '{'])) {
             return Ok(None);
         }
+        // What the line compiles as a transformation with new abilities stays so.
         if parts.iter().all(|&(part, inner)| self.new_ability(part, inner).is_ok()) {
             return Ok(None);
+        }
+        // Blizzard Specter's `newability[choice ...],newability[choice ...]` are the modes of
+        // a "choose one": each would be taken, one after the other (Wagic's `choice` is a
+        // `may` that must be taken).
+        let modes = parts
+            .iter()
+            .filter(|(_, inner)| inner.words().first().is_some_and(|word| word.text.eq_ignore_ascii_case("choice")));
+        if modes.count() > 1 {
+            return Err(Unsupported::new(part, CHOSEN_MODES));
+        }
+        // Kudzu's `target(land) retarget`: the printed text has the destroyed land's
+        // controller choose the land, where the card's own ability has its controller choose.
+        if let Some(&(part, _)) = parts.iter().find(|(_, inner)| {
+            let lower = inner.text.to_ascii_lowercase();
+            lower.contains("retarget") && !lower.contains("|my")
+        }) {
+            return Err(Unsupported::new(part, RETARGET_ANY));
+        }
+        for limit in limits {
+            self.note_activation_limit(limit);
         }
         Ok(Some(parts.into_iter().map(|(_, inner)| inner).collect()))
     }
@@ -639,6 +692,11 @@ impl<'i> Lowering<'i> {
             _ => Err(refused()),
         }
     }
+}
+
+/// Whether a word is `all(this)`, the card itself.
+pub(super) fn is_all_this(word: Piece<'_>) -> bool {
+    word.call("all").is_some_and(|(args, rest)| rest.text.is_empty() && args.trim().text.eq_ignore_ascii_case("this"))
 }
 
 /// `transforms((,newability[effect]))` with no type before the comma and nothing after:

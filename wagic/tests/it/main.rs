@@ -103,6 +103,7 @@ mod oneshot_line;
 mod other_restriction;
 mod own_new_ability;
 mod own_one_shots;
+mod own_one_shots_after;
 mod paid_newability;
 mod pay;
 mod phase_effects;
