@@ -676,7 +676,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
     for &each in Command::ALL {
         table.command(each.index(), command::<H>(each));
     }
-    let functions: [(&str, vm::runtime::FunctionFn<H>); 28] = [
+    let functions: [(&str, vm::runtime::FunctionFn<H>); 29] = [
         ("blockercount", blocker_count),
         ("fresh", alias::fresh),
         ("attacked", alias::attacked),
@@ -686,6 +686,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
         ("livepumped", live_pumped),
         ("handsize", hand_size),
         ("myturn", my_turn),
+        ("sorcerytime", sorcery_time),
         ("istype", is_type),
         ("hasterm", has_term),
         ("counters", counters),

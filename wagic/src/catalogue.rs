@@ -648,6 +648,12 @@ pub const FUNCTIONS: &[FunctionSpec] = &[
         doc: "`myturn()`: whether it is the source's controller's turn (Wagic's `variable{controllerturn}`).",
     },
     FunctionSpec {
+        name: "sorcerytime",
+        min_args: 0,
+        max_args: 0,
+        doc: "`sorcerytime()`: whether it is a main phase of the source's controller's turn (Wagic's `restriction{assorcery}`; with no stack, a spell resolves as it is cast).",
+    },
+    FunctionSpec {
         name: "handsize",
         min_args: 1,
         max_args: 1,

@@ -171,6 +171,14 @@ pub(super) fn my_turn<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(Status::Success)
 }
 
+/// `sorcerytime()`: whether it is a main phase of the source's controller's turn.
+pub(super) fn sorcery_time<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let controller = ctx.env().controller;
+    let timing = ctx.host().sorcery_timing(controller);
+    ctx.set_result(Value::Bool(timing));
+    Ok(Status::Success)
+}
+
 pub(super) fn is_player<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let result = ctx.arg(0).as_player().is_some();
     ctx.set_result(Value::Bool(result));

@@ -149,13 +149,24 @@ impl<'i> Lowering<'i> {
     }
 
     /// The check of `if type(spec)~morethan|lessthan|equalto~n then choice ...`: the
-    /// catalogue's `aslongas` on the spec's cards, which holds when the condition does.
+    /// catalogue's `aslongas` on the spec's cards, which holds when the condition does;
+    /// of a count against a count (`~type(spec)`, Knight of the White Orchid's lands), the
+    /// `aslongas` of both; of a test of the source or of the turn (`if morbid then choice`,
+    /// [`Self::source_test`]), the catalogue's `holds` of it.
     fn mode_condition(&self, condition: Piece<'_>) -> Result<Link<'i>, Unsupported> {
-        let construct = "`if ... then choice` other than `if type(spec)~morethan|lessthan|equalto~n then choice`";
+        let construct = "`if ... then choice` other than `if type(spec)~morethan|lessthan|equalto~n|type(spec) then choice` or a test of the source or of the turn (`morbid`, `raid`, `paid(...)`...)";
+        if let Some(test) = self.source_test(condition) {
+            let command = CommandIdx::new(Command::Holds.index());
+            let args = self.arena.alloc_slice_copy(&[Arg::Value(test)]);
+            return Ok(Link { operator: None, effect: Effect::Call { command, confirm: false, args } });
+        }
         let parts = condition.split_top("~");
         let [count_part, criterion, bound] = parts.as_slice() else {
             return Err(Unsupported::new(condition, construct));
         };
+        if bound.trim().starts_with_word("type(") {
+            return Ok(Link { operator: None, effect: self.count_check(condition, construct, false)? });
+        }
         let Some((spec_piece, _)) = count_part.trim().call("type").filter(|(_, after)| after.text.trim().is_empty())
         else {
             return Err(Unsupported::new(*count_part, construct));

@@ -69,8 +69,11 @@ impl<'i> Lowering<'i> {
     /// `wascast(this)`), `spent({R})` (mana of that colour was paid to cast it:
     /// `manaspent(this, 'R')`; unlike Wagic, which lets the test pass on a card not cast,
     /// none was, as the printed "unless {U} was spent to cast it" has it), `raid` (the
-    /// source's controller attacked with a creature this turn: `raided(me)`) and `morbid`
-    /// (a creature died this turn: `morbid()`). `None` for any other condition.
+    /// source's controller attacked with a creature this turn: `raided(me)`), `morbid`
+    /// (a creature died this turn: `morbid()`) and, on an instant or a sorcery,
+    /// `compare(restriction{assorcery}~morethan~0)` (it was cast during its controller's
+    /// main phase: `sorcerytime()`) and `compare(restriction{myturnonly}~morethan~0)` (it
+    /// is its controller's turn: `myturn()`). `None` for any other condition.
     pub(super) fn source_test(&self, condition: Piece<'_>) -> Option<Expr<'i>> {
         let mut tests = Vec::new();
         for part in condition.split_top(",") {
@@ -106,6 +109,11 @@ impl<'i> Lowering<'i> {
             "casted(this)" => Some(call("wascast", &[this()])),
             "raid" => Some(call("raided", &[Expr::Var(spec::variable("me"))])),
             "morbid" => Some(call("morbid", &[])),
+            // "If you cast this spell during your main phase" (Might of Old Krosa): with no
+            // stack, a spell resolves in the phase it was cast in.
+            "compare(restriction{assorcery}~morethan~0)" if self.spell => Some(call("sorcerytime", &[])),
+            // "During your turn" (Jeering Instigator's turned face up).
+            "compare(restriction{myturnonly}~morethan~0)" => Some(call("myturn", &[])),
             _ => None,
         }
     }

@@ -3,7 +3,7 @@
 //! (`compare.rs`) or of the ability's target (`cantargetcard(spec)`), or as counts of
 //! cards whose negated checks guard the effect.
 
-use compiler::ir::{Arg, Condition, Effect, Expr, Link, Otherwise, Statement};
+use compiler::ir::{Arg, Condition, Effect, Expr, Link, Otherwise, Statement, Target};
 use vm::bytecode::{CommandIdx, Const};
 
 use super::part_wrapper::Wrapper;
@@ -54,12 +54,15 @@ impl<'i> Lowering<'i> {
             // or of the turn.
             let statement = self.statement(effect, wrapper, None)?;
             let test = if negated { Expr::Not(self.arena.alloc(test)) } else { test };
-            return self.only_if(test, statement, condition, "`if`");
-        }
-        if negated {
-            return Err(Unsupported::new(condition, construct));
+            return self.source_guarded(test, statement, condition);
         }
         let tests = condition.split_top(",");
+        if negated {
+            // `ifnot` of a count: a card's `if` line before it may change what it counts
+            // (Avatar of Discord's two cards discarded, then `ifnot` two cards in hand:
+            // Wagic's target waits for its player, the check does not).
+            return Err(Unsupported::new(condition, construct));
+        }
         if let [only] = tests.as_slice()
             && let [count_part, criterion, bound] = only.split_top("~").as_slice()
             && count_part.trim().starts_with_word("compare(")
@@ -82,6 +85,90 @@ impl<'i> Lowering<'i> {
         };
         links.push(Link { operator: or_else, effect: *body });
         Ok(Statement { chain: self.arena.alloc_slice_copy(&links), ..statement })
+    }
+
+    /// `if test then A && B ...` (or `ifnot`) of a test of the source or of the turn
+    /// ([`Self::source_test`]; Wagic reads `if ... then` before it splits at `&&`, so
+    /// every part is under the condition): the effect lowered as a line of its own, each
+    /// of its statements run only when the test holds, which nothing the parts do can
+    /// change (Batwing Brume's {B} spent: each player loses life). Another test (a count
+    /// the first part could change), or an `else`, is refused.
+    pub(super) fn if_source_then_all<'s>(
+        &self,
+        piece: Piece<'s>,
+        rest: Piece<'s>,
+        label: Option<&'i str>,
+    ) -> Result<super::statement::EffectPart<'i, 's>, Unsupported> {
+        let refused = || {
+            Unsupported::new(
+                piece,
+                "`if ... then` with `&&` of a test other than the source's or the turn's (`paid(...)`, `casted(this)`, `spent(...)`, `raid`, `morbid`)",
+            )
+        };
+        let trimmed = rest.trim();
+        let (condition_start, negated) = match trimmed.strip_prefix("if ") {
+            Some(after) => (after, false),
+            None => (trimmed.strip_prefix("ifnot ").ok_or_else(refused)?, true),
+        };
+        let words = condition_start.words();
+        let then = words.iter().position(|word| word.text.eq_ignore_ascii_case("then")).ok_or_else(refused)?;
+        if words.iter().skip(then).any(|word| word.text.eq_ignore_ascii_case("else")) {
+            return Err(Unsupported::new(piece, "`if ... then ... else` with `&&`"));
+        }
+        let (Some(first), Some(last), Some(effect_start)) =
+            (words.first(), then.checked_sub(1).and_then(|index| words.get(index)), words.get(then + 1))
+        else {
+            return Err(refused());
+        };
+        let condition = condition_start
+            .slice(first.start - condition_start.start, last.start - condition_start.start + last.text.len());
+        let test = self.source_test(condition).ok_or_else(refused)?;
+        let test = if negated { Expr::Not(self.arena.alloc(test)) } else { test };
+        let effect = condition_start.from(effect_start.start - condition_start.start);
+        let (inner_label, statements, lord, continuous) = self.effect(effect)?;
+        if lord.is_some() || continuous {
+            return Err(Unsupported::new(effect, "`if ... then` with `&&` of a lasting effect"));
+        }
+        let mut guarded = Vec::with_capacity(statements.len());
+        for statement in statements {
+            guarded.push(self.source_guarded(test, *statement, condition)?);
+        }
+        Ok((label.or(inner_label), self.arena.alloc_slice_copy(&guarded), None, false))
+    }
+
+    /// `statement` (an `if`'s effect, already lowered) run only when `test`, a test of the
+    /// source or of the turn, holds. An effect that asks its player (a target, a `may`)
+    /// asks only once the test held: the catalogue's `holds` of it guards the statement,
+    /// as a trigger's intervening "if" is checked before its target is chosen (Mardu
+    /// Heart-Piercer's raid, Ogre Savant's {U} spent); these tests cannot change between
+    /// the trigger and its resolution. An effect under another such `if` (Dawnglow
+    /// Infusion's `ifnot spent({W}) then if spent({G}) then life:X`) runs when both hold.
+    pub(super) fn source_guarded(
+        &self,
+        test: Expr<'i>,
+        statement: Statement<'i>,
+        at: Piece<'_>,
+    ) -> Result<Statement<'i>, Unsupported> {
+        if let Some(Condition::If(inner)) = statement.condition
+            && statement.otherwise.is_some_and(|otherwise| otherwise.body.chain.is_empty() && otherwise.elif.is_none())
+        {
+            let both = Expr::And(self.arena.alloc(test), self.arena.alloc(inner));
+            return Ok(Statement { condition: Some(Condition::If(both)), ..statement });
+        }
+        let chooses = matches!(statement.target, Some(Target::Filter { filter, .. }) if filter.qty.is_some());
+        if statement.condition.is_none() && !chooses {
+            return self.only_if(test, statement, at, "`if`");
+        }
+        if statement.otherwise.is_some() {
+            return Err(Unsupported::new(at, "`if` of an effect with an `else` that asks its player"));
+        }
+        let command = CommandIdx::new(Command::Holds.index());
+        let args = self.arena.alloc_slice_copy(&[Arg::Value(test)]);
+        let holds = Link { operator: None, effect: Effect::Call { command, confirm: false, args } };
+        let Some(condition) = self.guard_condition(holds, statement.condition) else {
+            return Err(Unsupported::new(at, "`if` of an effect whose condition ends the ability"));
+        };
+        Ok(Statement { condition: Some(condition), ..statement })
     }
 
     /// The test of `if cantargetcard(spec)`: Wagic's `IfThenAbility` tests whether the
@@ -158,23 +245,40 @@ impl<'i> Lowering<'i> {
             return Err(Unsupported::new(part, construct));
         };
         let test = rest.slice(first.start - rest.start, last_test.start - rest.start + last_test.text.len());
+        let taken = rest.slice(then_start.start - rest.start, else_word.start - rest.start).trim();
+        let not_taken = rest.from(else_start.start - rest.start).trim();
+        if let Some(source) = self.source_test(test) {
+            // A test of the source or of the turn (Might of Old Krosa's main phase): the
+            // catalogue's `holds` of it guards the first branch, the other its `else`.
+            let look = self.statement(taken, wrapper, None)?;
+            let command = CommandIdx::new(Command::Holds.index());
+            let args = self.arena.alloc_slice_copy(&[Arg::Value(source)]);
+            let guard = [Link { operator: None, effect: Effect::Call { command, confirm: false, args } }];
+            return self.branches(&guard, look, taken, not_taken, wrapper, construct).map(|branch| Some(vec![branch]));
+        }
+        if let Some((spec_piece, after)) = test.trim().call("cantargetcard")
+            && after.text.trim().is_empty()
+        {
+            return self.target_branches(spec_piece, taken, not_taken, wrapper).map(|branch| Some(vec![branch]));
+        }
         let tests = test.split_top(",");
         if tests.len() > MAX_TESTS || !tests.iter().all(|test| test.trim().starts_with_word("type(")) {
             return Err(Unsupported::new(test, construct));
         }
-        let taken = rest.slice(then_start.start - rest.start, else_word.start - rest.start).trim();
-        let not_taken = rest.from(else_start.start - rest.start).trim();
         let look = self.statement(taken, wrapper, None)?;
         let does_nothing = CommandIdx::new(Command::DoNothing.index());
         let nothing_done =
             matches!(look.chain, [Link { effect: Effect::Call { command, .. }, .. }] if *command == does_nothing);
         if !nothing_done || look.condition.is_some() || tests.len() != 1 {
-            return self.branches(&tests, look, taken, not_taken, wrapper, construct).map(|branch| Some(vec![branch]));
+            let mut guard = Vec::with_capacity(tests.len());
+            for test in &tests {
+                let operator = if guard.is_empty() { None } else { Some(compiler::ir::ChainOperator::AndThen) };
+                guard.push(Link { operator, effect: self.count_check(*test, construct, false)? });
+            }
+            return self.branches(&guard, look, taken, not_taken, wrapper, construct).map(|branch| Some(vec![branch]));
         }
         let look_target = match look.target {
-            Some(compiler::ir::Target::Filter { filter, .. }) => {
-                Some(compiler::ir::Target::Filter { filter, optional: true })
-            }
+            Some(Target::Filter { filter, .. }) => Some(Target::Filter { filter, optional: true }),
             other => other,
         };
         let other = self.statement(not_taken, wrapper, None)?;
@@ -196,11 +300,40 @@ impl<'i> Lowering<'i> {
         Ok(Some(vec![look, other]))
     }
 
+    /// `if cantargetcard(spec) then taken else not_taken` on the spell's one target card
+    /// (Bring Low's creature with a +1/+1 counter: 5 damage, else 3), tested as the spell
+    /// resolves: one statement whose condition is the test, its `else` the other branch.
+    /// Refused when a branch asks its player (a target of its own, a `may`).
+    fn target_branches(
+        &self,
+        spec_piece: Piece<'_>,
+        taken: Piece<'_>,
+        not_taken: Piece<'_>,
+        wrapper: Option<Wrapper<'_>>,
+    ) -> Result<Statement<'i>, Unsupported> {
+        let test = self.target_matches(spec_piece)?;
+        let first = self.statement(taken, wrapper, None)?;
+        let other = self.statement(not_taken, wrapper, None)?;
+        let asks = |statement: &Statement<'_>| {
+            statement.condition.is_some()
+                || statement.otherwise.is_some()
+                || matches!(statement.target, Some(Target::Filter { filter, .. }) if filter.qty.is_some())
+        };
+        if asks(&first) || asks(&other) {
+            return Err(Unsupported::new(
+                spec_piece,
+                "`if cantargetcard(...) then ... else` of an effect that asks its player",
+            ));
+        }
+        let otherwise = self.arena.alloc(Otherwise { elif: None, body: other });
+        Ok(Statement { condition: Some(Condition::If(test)), otherwise: Some(otherwise), ..first })
+    }
+
     /// The statement of `if tests then taken else not_taken`: `taken` (lowered) guarded by
-    /// the tests' checks, `not_taken` its `else`.
+    /// the tests' checks (`guard`), `not_taken` its `else`.
     fn branches(
         &self,
-        tests: &[Piece<'_>],
+        guard: &[Link<'i>],
         taken: Statement<'i>,
         taken_at: Piece<'_>,
         not_taken: Piece<'_>,
@@ -219,12 +352,7 @@ impl<'i> Lowering<'i> {
         if other.condition.is_some() || other.otherwise.is_some() {
             return Err(Unsupported::new(not_taken, "`else` branch with a condition (`may`, an `if` of the source)"));
         }
-        let mut guard = Vec::with_capacity(tests.len());
-        for test in tests {
-            let operator = if guard.is_empty() { None } else { Some(compiler::ir::ChainOperator::AndThen) };
-            guard.push(Link { operator, effect: self.count_check(*test, construct, false)? });
-        }
-        let guard = self.arena.alloc_slice_copy(&guard);
+        let guard = self.arena.alloc_slice_copy(guard);
         let otherwise = self.arena.alloc(Otherwise { elif: None, body: other });
         Ok(Statement {
             condition: Some(Condition::Guarded { guard, may, stops: false }),

@@ -3,7 +3,7 @@
 //! card was cast with its kicker paid (the catalogue's `kicked`, which the runner sets for
 //! the card it casts kicked).
 
-use compiler::ir::{BinaryOp, Condition, Expr, Otherwise, Statement, Target};
+use compiler::ir::{BinaryOp, Expr, Statement};
 use vm::bytecode::CompareOp;
 
 use super::piece::Piece;
@@ -89,7 +89,8 @@ impl<'i> Lowering<'i> {
 
     /// The statements of `rest`, the effect after `value`'s first word (`kicker`,
     /// `alternative`), each run only while the catalogue's `flag` is 1: Wagic parses such a
-    /// line only when the spell was paid so (`FullfilledAlternateCost`).
+    /// line only when the spell was paid so (`FullfilledAlternateCost`), so that nothing
+    /// is asked when it was not.
     pub(super) fn only_when_paid(
         &self,
         value: Piece<'_>,
@@ -101,28 +102,17 @@ impl<'i> Lowering<'i> {
             Line::Plain(statements) if !statements.iter().any(starts_with_a_count) => statements,
             _ => return Err(Unsupported::new(value, &format!("`{word}` effect other than a one-shot effect"))),
         };
+        // The test of the flag guards a target or a `may` (Heartstabber Mosquito's "if it
+        // was kicked, destroy target creature": nothing is asked unkicked), as `if
+        // paid(kicker)` does (`if_then.rs`).
         let mut kicked = Vec::with_capacity(statements.len());
         for statement in statements {
-            let chooses = matches!(statement.target, Some(Target::Filter { filter, .. }) if filter.qty.is_some());
-            if statement.condition.is_some() || chooses {
-                return Err(Unsupported::new(
-                    value,
-                    &format!("`{word}` effect that asks its player or has a condition"),
-                ));
-            }
             let flag = self.arena.alloc(Expr::Var(spec::variable(flag)));
             let one = self.arena.alloc(Expr::Int(1));
             let test = Expr::Binary(BinaryOp::Compare(CompareOp::Eq), flag, one);
-            let nothing = Statement {
-                condition: None,
-                target: None,
-                restriction: None,
-                chain: &[],
-                otherwise: None,
-                ..*statement
-            };
-            let otherwise = self.arena.alloc(Otherwise { elif: None, body: nothing });
-            kicked.push(Statement { condition: Some(Condition::If(test)), otherwise: Some(otherwise), ..*statement });
+            kicked.push(self.source_guarded(test, *statement, value).map_err(|_| {
+                Unsupported::new(value, &format!("`{word}` effect with a condition that ends the ability"))
+            })?);
         }
         Ok(self.arena.alloc_slice_copy(&kicked))
     }

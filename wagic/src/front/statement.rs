@@ -46,7 +46,7 @@ fn label_among<'s>(rest: Piece<'s>) -> Option<Piece<'s>> {
 /// The effect part of a line: its label (`name(...)`), its statements, the spec of its
 /// `lord(...)` when it is a lord, and whether it holds while a condition does (an
 /// `aslongas(...)` or `foreach(...)` of a lasting effect).
-type EffectPart<'i, 's> = (Option<&'i str>, &'i [Statement<'i>], Option<Piece<'s>>, bool);
+pub(super) type EffectPart<'i, 's> = (Option<&'i str>, &'i [Statement<'i>], Option<Piece<'s>>, bool);
 
 impl<'i> Lowering<'i> {
     /// Takes an activation limit written among a statement's words (`asSorcery`) as its
@@ -183,6 +183,9 @@ impl<'i> Lowering<'i> {
             first.starts_with("if ") || first.starts_with("ifnot ")
         });
         if conditional && parts.len() > 1 {
+            if !may && pay.is_none() && wrapper.is_none() && nested.is_empty() {
+                return self.if_source_then_all(piece, rest, label);
+            }
             return Err(Unsupported::new(piece, "`if ... then` with `&&`"));
         }
         // A last part giving the card itself one-shot abilities (`draw:1 &&

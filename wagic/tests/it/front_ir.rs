@@ -784,8 +784,10 @@ fn kicker_compiles_a_mana_cost_and_one_shot_effects_under_the_kicked_condition()
             "unsupported: `kicker` effect other than a one-shot effect",
         ),
         (
-            "kicker={1}\nauto=kicker destroy target(creature)\ntype=Creature",
-            "unsupported: `kicker` effect that asks its player or has a condition",
+            // One `may` for both parts ends the ability when refused (a target is guarded:
+            // `if_guarded.rs`).
+            "kicker={1}\nauto=kicker may draw:1 controller && life:1 controller\ntype=Creature",
+            "unsupported: `kicker` effect with a condition that ends the ability",
         ),
     ] {
         assert_eq!(error_of(card).as_deref(), Some(refusal), "{card}");
@@ -825,7 +827,16 @@ fn an_if_line_with_and_parts_is_refused_as_wagic_makes_every_part_conditional() 
     // Wagic's `if ... then` takes the rest of the line, `&&` and all, as its effect.
     let card =
         "auto=if type(creature|mybattlefield)~morethan~0 then draw:1 controller && life:1 controller\ntype=Sorcery";
-    assert_eq!(error_of(card).as_deref(), Some("unsupported: `if ... then` with `&&`"));
+    assert_eq!(
+        error_of(card).as_deref(),
+        Some(
+            "unsupported: `if ... then` with `&&` of a test other than the source's or the turn's (`paid(...)`, \
+             `casted(this)`, `spent(...)`, `raid`, `morbid`)"
+        )
+    );
+    // After `may`, too (`if_guarded.rs` compiles a test of the source without one).
+    let may = "auto=may if raid then draw:1 controller && life:1 controller\ntype=Sorcery";
+    assert_eq!(error_of(may).as_deref(), Some("unsupported: `if ... then` with `&&`"));
     let one = "auto=if type(creature|mybattlefield)~morethan~0 then draw:1 controller\ntype=Sorcery";
     assert_eq!(error_of(one), None);
 }

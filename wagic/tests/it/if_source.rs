@@ -74,7 +74,11 @@ fn other_tests_and_asking_effects_stay_refused() {
         ("auto=if rebound then draw:1 controller", construct),
         ("auto=if paid(retrace) then draw:1 controller", construct),
         ("auto=ifnot type(creature|mybattlefield)~morethan~0 then draw:1 controller", construct),
-        ("auto=if casted(this) then destroy target(creature)", "unsupported: `if` of an effect that asks its player"),
+        (
+            // A test of two amounts before a target (a test of the source guards it: `if_guarded.rs`).
+            "auto=if compare(lifetotal)~lessthan~compare(opponentlifetotal) then destroy target(creature)",
+            "unsupported: `if` of an effect that asks its player",
+        ),
     ] {
         assert_eq!(error_of(&format!("{line}\ntype=Sorcery")).as_deref(), Some(refused), "{line}");
     }

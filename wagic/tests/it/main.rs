@@ -72,6 +72,7 @@ mod graveyard_abilities;
 mod hostile;
 mod hybrid;
 mod if_else;
+mod if_guarded;
 mod if_source;
 mod if_target;
 mod keywords;
