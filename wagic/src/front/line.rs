@@ -67,12 +67,18 @@ impl<'i> Lowering<'i> {
         match (line, limits.first()) {
             (line, None) => Ok(line),
             (Line::Activated { label, costs, statements }, Some(_)) => {
-                let mut costs = costs.to_vec();
-                for limit in limits {
-                    let index = CATALOGUE.costs.iter().position(|spec| spec.name == limit.cost).unwrap_or(0);
-                    costs.push(Cost { cost: CostIdx::new(index), count: limit.count, filter: limit.filter });
-                }
-                Ok(Line::Activated { label, costs: self.arena.alloc_slice_copy(&costs), statements })
+                // The limits first: checked before a cost that asks its player a question
+                // (`{S(spec)}`), which legality takes as payable without looking further
+                // (Mind Slash's `asSorcery` was offered in an upkeep, then did nothing).
+                let mut limited: Vec<Cost<'i>> = limits
+                    .iter()
+                    .map(|limit| {
+                        let index = CATALOGUE.costs.iter().position(|spec| spec.name == limit.cost).unwrap_or(0);
+                        Cost { cost: CostIdx::new(index), count: limit.count, filter: limit.filter }
+                    })
+                    .collect();
+                limited.extend_from_slice(costs);
+                Ok(Line::Activated { label, costs: self.arena.alloc_slice_copy(&limited), statements })
             }
             (_, Some(limit)) => Err(Unsupported {
                 span: limit.span,

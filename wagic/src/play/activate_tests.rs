@@ -10,7 +10,8 @@ const CARDS: &str = "[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[
 [card]\nname=Swamp\ntype=Basic Land\nsubtype=Swamp\n[/card]\n\
 [card]\nname=Sedge Troll\nauto={B}:regenerate\nmana={2}{R}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Furnace Imp\nauto={1}{R}:1/0\nmana={R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
-[card]\nname=Grove Imp\nauto={RB}:1/0\nmana={R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n";
+[card]\nname=Grove Imp\nauto={RB}:1/0\nmana={R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Slasher\nauto={B}{S(creature|mybattlefield)}:draw:1 controller asSorcery\nmana={B}\ntype=Artifact\n[/card]\n";
 
 /// p0's first main phase with `lands` on its battlefield, `creature` among them (not
 /// summoning sick); the creature's id.
@@ -75,4 +76,22 @@ fn an_activated_lines_mana_is_its_cost_less_tap_and_sacrifice() {
     // No cost first, or a symbol not read here: no plan (every land is tapped).
     assert_eq!(line_mana("__CYCLING__({1})"), None);
     assert_eq!(line_mana("{B"), None);
+}
+
+#[test]
+fn an_ability_limited_to_sorcery_time_is_offered_only_then_whatever_its_costs_ask() {
+    // Mind Slash's shape: a cost that asks which creature to sacrifice, then `asSorcery`.
+    // It was offered in an upkeep (the question taken as payable), and did nothing there.
+    let (mut game, slasher) = board(&["Swamp"], "Slasher");
+    game.table.add_card("Furnace Imp", P0, BATTLEFIELD, -1).expect("a card");
+    game.table.add_card("Sedge Troll", P0, BATTLEFIELD, -1).expect("a card");
+    game.settle().expect("settles");
+    let offered = |game: &mut Game<'_>| {
+        let moves = game.legal_moves(P0).expect("moves");
+        moves.iter().any(|m| matches!(m, Move::Activate { card, .. } if *card == slasher))
+    };
+    assert!(offered(&mut game));
+    game.phase = Phase::Upkeep;
+    game.table.board.main_phase = false;
+    assert!(!offered(&mut game));
 }
