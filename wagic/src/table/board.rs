@@ -316,7 +316,7 @@ pub struct Board {
     /// The emblems cards' effects asked for, which the table has not made yet
     /// (`emblem.rs`).
     pub(super) emblems_asked: Vec<super::emblem::EmblemAsked>,
-    /// The emblems made, in force or ended (`emblem.rs`).
+    /// The emblems in force (`emblem.rs`).
     pub emblems: Vec<super::emblem::Emblem>,
     /// Each flip since a game's log last looked: the permanent and the name it had (at most
     /// 1024; the runner never looks, and keeps the first ones).

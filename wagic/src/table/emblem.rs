@@ -20,7 +20,7 @@ use super::{Board, Card, Printed, Table, TableError, trap};
 /// Where an emblem is: no zone of any player's, never listed, searched or moved from.
 pub const COMMAND: ZoneIdx = ZoneIdx(u32::MAX - 1);
 
-/// The most emblems a game makes (a game has a handful; a loop making more stops).
+/// The most emblems in force at once (a game has a handful: more are not modelled).
 pub const MAX_EMBLEMS: usize = 256;
 
 /// How long an emblem lasts.
@@ -68,13 +68,11 @@ pub struct EmblemAsked {
     pub lasts: EmblemLasts,
 }
 
-/// An emblem made: its card on the board and how long it lasts.
+/// An emblem in force: its card on the board and how long it lasts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Emblem {
     pub card: CardId,
     pub lasts: EmblemLasts,
-    /// Whether it is still in force (one that ended stays on the board, out of play).
-    pub in_force: bool,
 }
 
 impl Board {
@@ -84,13 +82,13 @@ impl Board {
         if self.emblems_asked.len() + self.emblems.len() < MAX_EMBLEMS {
             self.emblems_asked.push(EmblemAsked { source, player, first, count, lasts });
         } else {
-            self.unmodelled = Some("more than 256 emblems in a game");
+            self.unmodelled = Some("more than 256 emblems in force at once");
         }
     }
 
     /// Whether `card` is an emblem in force.
     pub fn is_emblem_in_force(&self, card: CardId) -> bool {
-        self.emblems.iter().any(|emblem| emblem.card == card && emblem.in_force)
+        self.emblems.iter().any(|emblem| emblem.card == card)
     }
 }
 
@@ -107,7 +105,7 @@ impl Table {
             let mut card = Card::new(printed, asked.player, COMMAND);
             card.made_by = Some(asked.source);
             let emblem = self.board.add_card(card);
-            self.board.emblems.push(Emblem { card: emblem, lasts: asked.lasts, in_force: true });
+            self.board.emblems.push(Emblem { card: emblem, lasts: asked.lasts });
             self.enter_emblem_play(emblem, rules, start, end)?;
         }
         Ok(())
@@ -125,18 +123,21 @@ impl Table {
     }
 
     /// The emblems that last as long as `ends` says leave play (of `player` alone when
-    /// given): the turn ended, or `player`'s turn began.
+    /// given): the turn ended, or `player`'s turn began. Their cards stay on the board, out
+    /// of play; the board keeps the emblems in force alone.
     pub(super) fn end_emblems(&mut self, ends: EmblemLasts, player: Option<PlayerId>) {
-        for index in 0..self.board.emblems.len() {
-            let Some(&emblem) = self.board.emblems.get(index) else { continue };
-            let owner = self.board.get(emblem.card).map(|c| c.owner);
-            if !emblem.in_force || emblem.lasts != ends || player.is_some_and(|player| owner != Some(player)) {
-                continue;
-            }
-            self.runtime.leave_play(&mut self.board, emblem.card);
-            if let Some(ended) = self.board.emblems.get_mut(index) {
-                ended.in_force = false;
-            }
+        let board = &self.board;
+        let ending = |emblem: &Emblem| {
+            let owner = board.get(emblem.card).map(|c| c.owner);
+            emblem.lasts == ends && player.is_none_or(|player| owner == Some(player))
+        };
+        let ended: Vec<CardId> = board.emblems.iter().filter(|emblem| ending(emblem)).map(|e| e.card).collect();
+        if ended.is_empty() {
+            return;
+        }
+        self.board.emblems.retain(|emblem| !ended.contains(&emblem.card));
+        for card in ended {
+            self.runtime.leave_play(&mut self.board, card);
         }
     }
 }

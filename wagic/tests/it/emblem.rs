@@ -15,13 +15,19 @@ use super::front::error_of;
 /// creature dies this turn, you gain 1 life."), Glimpse of Nature ("Whenever you cast a
 /// creature spell this turn, draw a card."), Vizkopa Guildmage's second ability
 /// ("{1}{W}{B}: Whenever you gain life this turn, each opponent loses that much life.")
-/// and a few plain cards (Walker Bolt deals 2 damage to target planeswalker).
+/// Sorin, Solemn Visitor's +1 ("Until your next turn, creatures you control get +1/+0 and
+/// gain lifelink", its -6 left out) and a few plain cards (Walker Bolt deals 2 damage to target planeswalker).
 const CARDS: &str = "[card]\nname=Sorin Lord of Innistrad\nauto=counter(0/0,3,loyalty)\n\
 auto={C(0/0,1,Loyalty)}:name(+1: vampire token) token(Vampire,Creature Vampire,1/1,black,lifelink)\n\
 auto={C(0/0,-2,Loyalty)}:name(-2: emblem) emblem transforms((,newability[lord(creature|mybattlefield) 1/0])) \
 forever dontremove\n\
 text=+1: Put a 1/1 black Vampire creature token with lifelink onto the battlefield. -- -2: You get an emblem \
 with \"Creatures you control get +1/+0.\"\nmana={2}{W}{B}\ntype=Legendary Planeswalker\nsubtype=Sorin\n[/card]\n\
+[card]\nname=Sorin Solemn Visitor\nauto=counter(0/0,4,loyalty)\n\
+auto={C(0/0,1,Loyalty)}:name(+1: 1/0 and Lifelink) emblem transforms((,newability[lord(creature|mybattlefield) 1/0],\
+newability[lord(creature|mybattlefield) lifelink])) uynt\n\
+auto={C(0/0,-2,Loyalty)}:name(-2: vampire token) token(Vampire,Creature Vampire,2/2,black,flying)\n\
+mana={2}{W}{B}\ntype=Planeswalker\nsubtype=Sorin\n[/card]\n\
 [card]\nname=Death Frenzy\nauto=emblem transforms((,newability[@movedto(creature|graveyard) \
 from(battlefield):life:1 controller])) ueot\nauto=all(creature) -2/-2 ueot\nmana={3}{B}{G}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Glimpse of Nature\nauto=emblem transforms((,newability[@movedTo(creature|mystack):draw:1 \
@@ -54,6 +60,20 @@ fn sorins_emblem_pumps_the_creatures_he_leaves_behind_for_the_rest_of_the_game()
     assert_eq!(verdict(attack), Verdict::Passed);
     // Not the 2 of a plain Grizzly Bears.
     assert_ne!(verdict(&attack.replace("life:17", "life:18")), Verdict::Passed);
+}
+
+#[test]
+fn sorin_solemn_visitors_emblem_lasts_until_his_controllers_next_turn() {
+    // The Bears deal 3 with lifelink this turn, then 2 without in the next.
+    let moves = "Sorin Solemn Visitor\nchoice 0\ngoto combatattackers\nGrizzly Bears\nnext\nnext\nnext\neot\neot\n\
+                 goto combatattackers\nGrizzly Bears\nnext\nnext\nnext\n";
+    let visited = test(
+        "[PLAYER1]\ninplay:Sorin Solemn Visitor,Grizzly Bears\nlibrary:Forest\n[PLAYER2]\nlibrary:Forest\n",
+        moves,
+        "COMBATEND\n[PLAYER1]\ninplay:Sorin Solemn Visitor,Grizzly Bears\nhand:Forest\nlife:23\n\
+         [PLAYER2]\nhand:Forest\nlife:15\n",
+    );
+    assert_eq!(verdict(&visited), Verdict::Passed);
 }
 
 #[test]
