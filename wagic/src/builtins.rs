@@ -224,6 +224,21 @@ fn skip_steps<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(status(!players.is_empty()))
 }
 
+/// `emblem(first, count, lasts)`: each target player gets an emblem with the source's
+/// emblem autos `first..first + count` (`table/emblem.rs`).
+fn emblem<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let (Ok(first), Ok(count)) = (u16::try_from(int_arg(ctx, 0, -1)), u16::try_from(int_arg(ctx, 1, -1))) else {
+        return Ok(Status::Failure);
+    };
+    let Some(lasts) = crate::table::EmblemLasts::from_code(int_arg(ctx, 2, -1)) else { return Ok(Status::Failure) };
+    let source = ctx.env().source;
+    let players = target_players(ctx);
+    for &player in &players {
+        ctx.host().make_emblem(source, player, first, count, lasts);
+    }
+    Ok(status(!players.is_empty()))
+}
+
 /// `extracombat(withmain, after)`: each target player has an extra combat phase in their
 /// turn (`table/phase_alter.rs`).
 fn extra_combat<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
@@ -621,6 +636,7 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::SkipStep => skip_step,
         Command::SkipSteps => skip_steps,
         Command::ExtraCombat => extra_combat,
+        Command::Emblem => emblem,
         Command::PhaseAction => phase_action,
         Command::Frozen => permanents::frozen,
         Command::RemoveFromCombat => permanents::remove_from_combat,

@@ -353,6 +353,17 @@ pub trait WagicHost: Host {
     /// every such step of their next turn (`table/phase_alter.rs`).
     fn skip_step(&mut self, player: PlayerId, phase: crate::testfile::Phase, scope: crate::table::SkipScope);
 
+    /// `emblem(first, count, lasts)`: `player` gets an emblem with the emblem autos
+    /// `first..first + count` of `source`'s rules (`table/emblem.rs`).
+    fn make_emblem(
+        &mut self,
+        source: CardId,
+        player: PlayerId,
+        first: u16,
+        count: u16,
+        lasts: crate::table::EmblemLasts,
+    );
+
     /// `nextphasealter(add,combatphases...)`: the player, in their turn, has an extra
     /// combat phase (`table/phase_alter.rs`).
     fn add_extra_combat(&mut self, player: PlayerId, combat: crate::table::ExtraCombat);

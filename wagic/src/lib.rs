@@ -66,6 +66,9 @@ pub struct CardOutcome {
     /// How many of its autos, the first ones, are its abilities in its owner's graveyard
     /// ([`front::Lowered::graveyard_autos`]); 0 when it did not compile.
     pub graveyard_autos: usize,
+    /// How many of its autos, after its graveyard ones, are abilities of the emblems it
+    /// makes ([`front::Lowered::emblem_autos`]); 0 when it did not compile.
+    pub emblem_autos: usize,
 }
 
 /// The keys given to the cards of one bundle so far: a name met again gets `name#2`,
@@ -178,6 +181,7 @@ pub fn compile_bytes_each(
         let name = block.name().to_string();
         let mut key = None;
         let mut graveyard_autos = 0;
+        let mut emblem_autos = 0;
         let mut further_errors = Vec::new();
         // A block of stray text is no card: it has no lines to lower, nor a name to keep.
         let is_card = source.get(block.open.range()).is_some_and(|open| open.eq_ignore_ascii_case("[card]"));
@@ -239,7 +243,7 @@ pub fn compile_bytes_each(
                         further_errors.extend(more.into_iter().map(to_diagnostic));
                         Some(to_diagnostic(unsupported))
                     }
-                    Ok(front::Lowered { card, graveyard_autos: count }) => {
+                    Ok(front::Lowered { card, graveyard_autos: count, emblem_autos: emblem_count }) => {
                         let card_key = keys.next(&name);
                         let first_line = block.open_line;
                         match compiler::codegen::emit_card_excerpt(
@@ -248,6 +252,7 @@ pub fn compile_bytes_each(
                             Ok(_) => {
                                 key = Some(card_key);
                                 graveyard_autos = count;
+                                emblem_autos = emblem_count;
                                 None
                             }
                             // A limit of the bundle format: the card's first such error.
@@ -258,7 +263,16 @@ pub fn compile_bytes_each(
             }
         };
         further_errors.sort_by_key(|diagnostic| diagnostic.span.start);
-        on_outcome(CardOutcome { name, open: block.open, error, further_errors, key, warnings, graveyard_autos });
+        on_outcome(CardOutcome {
+            name,
+            open: block.open,
+            error,
+            further_errors,
+            key,
+            warnings,
+            graveyard_autos,
+            emblem_autos,
+        });
     });
     refused_for_bytes
 }

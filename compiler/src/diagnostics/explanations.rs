@@ -478,6 +478,8 @@ impl Code {
                  `upcost[cost;next upkeep]`: its first upkeep only), \
                  `cumulativeupcost[cost] effect` and `cumulativeupcostmulti[cost] effect` (an age \
                  counter each upkeep, then the cost once per age counter, else the effect), \
+                 `emblem transforms((,newability[...],...))` then `ueot`, `uynt` or `forever dontremove` (an \
+                 emblem of its controller's, its new abilities triggers or lords of lasting effects), \
                  `teach(spec)` of an effect that is no triggered ability on an Aura, where every permanent it \
                  may enchant matches the spec (its `target=` type, or `*`), and of a static effect, held while \
                  the enchanted permanent matches, for any other spec (and `teach(creature)` of a static \

@@ -758,6 +758,10 @@ pub enum Hearing {
     From(usize),
     /// Its first `n` autos alone, without its permanent abilities.
     Before(usize),
+    /// Its autos from the first number on, before the second, without its permanent
+    /// abilities: some of a card's autos that another object of the game has (a Magic
+    /// emblem's abilities, compiled with the card that makes it).
+    Between(usize, usize),
 }
 
 impl Hearing {
@@ -767,11 +771,12 @@ impl Hearing {
             Hearing::Everything => true,
             Hearing::From(n) => auto >= n,
             Hearing::Before(n) => auto < n,
+            Hearing::Between(first, end) => (first..end).contains(&auto),
         }
     }
 
     /// Whether the card's permanent abilities are recorded.
     fn abilities(self) -> bool {
-        !matches!(self, Hearing::Before(_))
+        !matches!(self, Hearing::Before(_) | Hearing::Between(..))
     }
 }

@@ -600,6 +600,14 @@ macro_rules! for_each_command {
                 doc: "Wagic's `nextphasealter(add,combatphases,controller,after<...>)` (`APhaseAlter`, `PhaseRing::addCombatAfter`): in its turn, each target player has an extra combat phase, followed by an extra main phase when `withmain` is 1 (`combatphaseswithmain`), placed right after the current step or phase (`after` 0: `after<this>`, \"after this main phase\") or after the end of the current combat (`after` 1: `after<combatends>`, \"after this phase\" said in combat). Asked in another player's turn, nothing; at most 10 extra combat phases a turn.",
                 fails_when: "no target is a player",
             },
+            Emblem {
+                name: "emblem",
+                params: [req "first": Int, req "count": Int, req "lasts": Int],
+                default_target: SourceController,
+                timed: false,
+                doc: "Wagic's `emblem transforms((,newability[...],...))` (`GenericAbilityMod` on the rules card `ExtraRules`): each target player gets an emblem, an object of no zone that no effect reaches, whose abilities are the source card's `count` emblem autos from the `first` (the front end compiles them after the card's graveyard abilities): its triggers heard and its lords applied as the player's own, for the rest of the game (`lasts` 0), until end of turn (1) or until the player's next turn begins (2).",
+                fails_when: "no target is a player",
+            },
         }
     };
 }

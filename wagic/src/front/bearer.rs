@@ -131,7 +131,10 @@ impl<'i> Lowering<'i> {
         if !bearer.live_pumps.borrow().is_empty() {
             return Err(Unsupported::new(written, &format!("{giver} of a `nonstatic` counted pump")));
         }
-        if !bearer.given_actions.borrow().is_empty() || !bearer.given_triggers.borrow().is_empty() {
+        if !bearer.given_actions.borrow().is_empty()
+            || !bearer.given_triggers.borrow().is_empty()
+            || !bearer.emblem_autos.borrow().is_empty()
+        {
             // The permanent's lowering would hold them, which no card's rules keep.
             return Err(Unsupported::new(written, &format!("{giver} of an ability giving abilities")));
         }
@@ -175,6 +178,7 @@ impl<'i> Lowering<'i> {
             spell_targets_several: false,
             until_end_of_turn: Default::default(),
             given_triggers: Default::default(),
+            emblem_autos: Default::default(),
             lasting_given: Default::default(),
             given_actions: Default::default(),
             live_pumps: Default::default(),

@@ -93,6 +93,9 @@ pub(super) struct Lowering<'i> {
     /// ueot` on a target: `transforms.rs`), in the order their `givetrigger(n)` number
     /// them: hook autos after all the card's others, the last numbered 0.
     pub(super) given_triggers: std::cell::RefCell<Vec<Auto<'i>>>,
+    /// The abilities of the emblems the card makes (`emblem.rs`), in the order their
+    /// `emblem(first, count, lasts)` number them: autos after its graveyard ones.
+    pub(super) emblem_autos: std::cell::RefCell<Vec<Auto<'i>>>,
     /// Where a triggered or activated ability is given to other cards for longer than the
     /// turn, with the refusal's message: only a lord's line, an Aura's or an Equipment's
     /// static line may (`line.rs`, `aura.rs` take it then); one left is refused

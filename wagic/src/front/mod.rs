@@ -72,6 +72,7 @@ mod counter_cost;
 mod counters;
 mod dynamic;
 mod dynamic_choice;
+mod emblem;
 mod evolve;
 mod flip;
 mod flip_into;
@@ -197,6 +198,9 @@ pub struct Lowered<'i> {
     /// (its `autograveyard=` triggers, static and one-shot abilities): heard while it is
     /// there, and not on the battlefield (`table/graveyard.rs`).
     pub graveyard_autos: usize,
+    /// How many of its autos, after its graveyard ones, are the abilities of the emblems
+    /// it makes (`emblem.rs`): heard by those emblems alone (`table/emblem.rs`).
+    pub emblem_autos: usize,
 }
 
 /// [`lower_card_with`], with the count of the card's graveyard autos.
@@ -241,7 +245,11 @@ pub fn lower_card_parts<'i>(
 }
 
 /// [`lower_card_parts`] of a block whose lines' brackets are as Wagic reads them.
-fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> Result<Lowered<'i>, Unsupported> {
+pub(super) fn lower_block<'i>(
+    block: &CardBlock<'_>,
+    arena: &'i Bump,
+    known: Known<'i>,
+) -> Result<Lowered<'i>, Unsupported> {
     let base = block.block.start as usize;
     let CardKind {
         spell: is_spell,
@@ -301,6 +309,7 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
         spell_targets_several: targets_several,
         until_end_of_turn: Default::default(),
         given_triggers: Default::default(),
+        emblem_autos: Default::default(),
         lasting_given: Default::default(),
         given_actions: Default::default(),
         live_pumps: Default::default(),
@@ -875,6 +884,10 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
     autos.extend(lowering.given_triggers.take().into_iter().rev());
     // First, so that the table tells them apart by their count (`Lowered::graveyard_autos`).
     let graveyard_count = graveyard_autos.len();
+    // Then the emblems' abilities, which the card itself never hears.
+    let emblem_autos = lowering.emblem_autos.take();
+    let emblem_count = emblem_autos.len();
+    autos.splice(0..0, emblem_autos);
     autos.splice(0..0, graveyard_autos);
     if spell_statements.len() > MAX_STATEMENTS
         || actions.len() + given_actions.len() + hand_actions.len() + graveyard_actions.len() + autos.len()
@@ -898,5 +911,5 @@ fn lower_block<'i>(block: &CardBlock<'_>, arena: &'i Bump, known: Known<'i>) -> 
         actions: arena.alloc_slice_copy(&actions),
         autos: arena.alloc_slice_copy(&autos),
     };
-    Ok(Lowered { card, graveyard_autos: graveyard_count })
+    Ok(Lowered { card, graveyard_autos: graveyard_count, emblem_autos: emblem_count })
 }

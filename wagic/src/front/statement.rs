@@ -510,6 +510,12 @@ impl<'i> Lowering<'i> {
             }
             return self.if_then(rest, wrapper, negated);
         }
+        if super::emblem::is_emblem(trimmed) {
+            if wrapper.is_some() || shared.is_some() {
+                return Err(Unsupported::new(piece, "`emblem` with a target or a word around it"));
+            }
+            return self.emblem(trimmed);
+        }
         if let Some(count) = trimmed.strip_prefix("bloodthirst:") {
             return self.bloodthirst(trimmed, count, wrapper);
         }

@@ -485,6 +485,7 @@ fn where_cards_are(board: &Board) -> Vec<(ZoneIdx, PlayerId, i64)> {
 fn move_line(name: &str, owner: &str, controller: &str, from: Option<ZoneIdx>, to: ZoneIdx) -> Option<String> {
     Some(match (from, to) {
         (None, BATTLEFIELD) => format!("{name} token enters the battlefield [{controller}]"),
+        (None, crate::table::COMMAND) => format!("{controller} gets an emblem of {name}"),
         (Some(LIBRARY), HAND) => format!("{owner} draws {name}"),
         (Some(HAND), GRAVEYARD) => format!("{owner} discards {name}"),
         (Some(BATTLEFIELD), BATTLEFIELD) => format!("{name} comes under {controller}'s control"),

@@ -313,6 +313,11 @@ pub struct Board {
     /// The permanents flipped into another card (`flip.rs`) whose rules the table has not
     /// changed yet.
     pub(super) flipped: Vec<CardId>,
+    /// The emblems cards' effects asked for, which the table has not made yet
+    /// (`emblem.rs`).
+    pub(super) emblems_asked: Vec<super::emblem::EmblemAsked>,
+    /// The emblems in force (`emblem.rs`).
+    pub emblems: Vec<super::emblem::Emblem>,
     /// Each flip since a game's log last looked: the permanent and the name it had (at most
     /// 1024; the runner never looks, and keeps the first ones).
     pub transformed: Vec<(CardId, String)>,
@@ -421,6 +426,8 @@ impl Board {
             blinked: Vec::new(),
             unmodelled: None,
             flipped: Vec::new(),
+            emblems_asked: Vec::new(),
+            emblems: Vec::new(),
             transformed: Vec::new(),
             spells_cast: [0; 2],
             cast_this_turn: Vec::new(),

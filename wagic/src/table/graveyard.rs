@@ -3,7 +3,8 @@
 //! first autos ([`super::Library::graveyard_autos`]). A card with some is put in the
 //! runtime's play with those autos alone while it is in a graveyard
 //! ([`vm::runtime::Hearing::Before`]), without its keyword abilities, and with its other
-//! autos alone on the battlefield ([`vm::runtime::Hearing::From`]). So its triggers there
+//! autos alone on the battlefield ([`vm::runtime::Hearing::From`]), but for the abilities of
+//! the emblems it makes, which come next (`emblem.rs`). So its triggers there
 //! fire as a permanent's do, the card their source (`@movedTo(dragon|battlefield):may
 //! moveTo(mybattlefield)` returns it), its static abilities hold while it stays (an
 //! Incarnation's `lord`), and a one-shot runs once as it enters the graveyard, from any
@@ -23,13 +24,14 @@ impl Table {
     /// Puts `card` (of the rules `rules`), on the battlefield, in play with the autos it
     /// has there: all but its graveyard abilities.
     pub(super) fn enter_battlefield_play(&mut self, card: CardId, rules: CardIdx) -> Result<(), TableError> {
-        let hearing = Hearing::From(self.library.graveyard_autos(rules));
+        let hearing = self.battlefield_hearing(rules);
         self.runtime.enter_play_hearing(&mut self.board, card, rules, hearing).map_err(trap)
     }
 
     /// The hearing of a permanent's rules `rules` (a flipped card's new face's).
     pub(super) fn battlefield_hearing(&self, rules: CardIdx) -> Hearing {
-        Hearing::From(self.library.graveyard_autos(rules))
+        // Its emblems' abilities, after its graveyard ones, are theirs alone (`emblem.rs`).
+        Hearing::From(self.library.graveyard_autos(rules) + self.library.emblem_autos(rules))
     }
 
     /// Puts each card in a graveyard that has abilities there, and is not in play yet, in
@@ -69,7 +71,13 @@ impl Table {
     /// The zone whose rules `card` is in play with: a graveyard's for a card put in play
     /// there ([`Table::enter_graveyard_play`]), the battlefield's otherwise.
     pub(super) fn play_zone(&self, card: CardId) -> vm::bytecode::ZoneIdx {
-        if self.in_graveyard_play.contains(&card) { GRAVEYARD } else { BATTLEFIELD }
+        if self.in_graveyard_play.contains(&card) {
+            GRAVEYARD
+        } else if self.board.is_emblem_in_force(card) {
+            super::COMMAND
+        } else {
+            BATTLEFIELD
+        }
     }
 
     /// `card` left play: it is no longer in play with its graveyard abilities.

@@ -129,6 +129,10 @@ impl WagicHost for Board {
         Board::skip_step(self, player, phase, scope);
     }
 
+    fn make_emblem(&mut self, source: CardId, player: PlayerId, first: u16, count: u16, lasts: super::EmblemLasts) {
+        Board::make_emblem(self, source, player, first, count, lasts);
+    }
+
     fn add_extra_combat(&mut self, player: PlayerId, combat: super::ExtraCombat) {
         Board::add_extra_combat(self, player, combat);
     }

@@ -197,6 +197,9 @@ pub struct Library {
     /// How many of each compiled card's autos, the first, are its abilities in its owner's
     /// graveyard ([`crate::front::Lowered::graveyard_autos`]), by bundle index: none for most.
     graveyard_autos: Vec<usize>,
+    /// How many of each compiled card's autos, after its graveyard ones, are the
+    /// abilities of the emblems it makes ([`crate::front::Lowered::emblem_autos`]).
+    emblem_autos: Vec<usize>,
     /// A runtime of the program with nothing in play, made once: each table starts from a
     /// [`vm::runtime::Runtime::fresh`] copy of it, as working out a runtime's plans anew
     /// walks every card of the program (most of a sim's game, `rsc test`'s test).
@@ -282,6 +285,7 @@ impl Library {
         let mut names = HashMap::new();
         let mut refused = HashMap::new();
         let mut graveyard_keys = HashMap::new();
+        let mut emblem_keys = HashMap::new();
         for (index, (file, source)) in sources.iter().enumerate() {
             crate::compile_each(file, source, &mut bundle, &mut keys, |outcome| {
                 on_outcome(index, &outcome);
@@ -289,6 +293,11 @@ impl Library {
                     && outcome.graveyard_autos > 0
                 {
                     graveyard_keys.insert(key.clone(), outcome.graveyard_autos);
+                }
+                if let Some(key) = &outcome.key
+                    && outcome.emblem_autos > 0
+                {
+                    emblem_keys.insert(key.clone(), outcome.emblem_autos);
                 }
                 if let Some(error) = outcome.error
                     && !printed.contains_key(&outcome.name)
@@ -318,6 +327,12 @@ impl Library {
                 *slot = count;
             }
         }
+        let mut emblem_autos = vec![0; program.cards().len()];
+        for (key, count) in emblem_keys {
+            if let Some(slot) = rules.get(&key).and_then(|idx| emblem_autos.get_mut(idx.index())) {
+                *slot = count;
+            }
+        }
         let token_printings = keys.token_cards.as_ref().map(|token_cards| token_cards.asked()).unwrap_or_default();
         Ok(Library {
             program: Arc::new(program),
@@ -327,6 +342,7 @@ impl Library {
             refused,
             token_printings,
             graveyard_autos,
+            emblem_autos,
             runtime: OnceLock::new(),
         })
     }
@@ -352,6 +368,12 @@ impl Library {
     /// owner's graveyard: heard while it is there, not on the battlefield.
     pub fn graveyard_autos(&self, rules: CardIdx) -> usize {
         self.graveyard_autos.get(rules.index()).copied().unwrap_or(0)
+    }
+
+    /// How many of the autos of the card `rules`, after its graveyard ones, are the
+    /// abilities of the emblems it makes: heard by those emblems alone.
+    pub fn emblem_autos(&self, rules: CardIdx) -> usize {
+        self.emblem_autos.get(rules.index()).copied().unwrap_or(0)
     }
 
     /// The rules of the card named `name` (as written), or why it has none.

@@ -47,6 +47,7 @@ mod counters;
 mod damage;
 mod dies;
 mod effects;
+mod emblem;
 mod flashback;
 mod flip;
 mod given;
@@ -74,6 +75,7 @@ mod turns;
 pub use board::{Board, COLOUR_PROTECTIONS, Card, Player};
 pub use combat::assign_combat_damage;
 pub use counters::NamedCounters;
+pub use emblem::{COMMAND, Emblem, EmblemLasts, MAX_EMBLEMS};
 pub use given::GivenAbility;
 pub use library::{ActionRanges, Library, Missing, Printed};
 pub use phase_alter::{
@@ -543,6 +545,9 @@ impl Table {
             if self.held.is_some() {
                 return Ok(());
             }
+            // An emblem an effect just made listens before the board is judged: Death
+            // Frenzy's "whenever a creature dies this turn" hears its own -2/-2's deaths.
+            self.make_emblems()?;
             for index in 0..self.board.cards.len() {
                 let card = CardId(index as u32);
                 let c = &self.board.cards[index];
@@ -700,7 +705,8 @@ impl Table {
                 || !self.board.life_changed.is_empty()
                 || !self.board.targeted.is_empty()
                 || !self.board.vampired.is_empty()
-                || !self.board.flipped.is_empty();
+                || !self.board.flipped.is_empty()
+                || !self.board.emblems_asked.is_empty();
             if quiet && !pending && self.runtime.is_idle() {
                 let players_now = self.board.players.each_ref().map(|player| (player.life, player.poison));
                 if players_now != self.players_seen {
@@ -805,6 +811,7 @@ impl Table {
     fn end_until_your_next_turn(&mut self, active: PlayerId) {
         let uynt = vm::bytecode::RestrictionIdx::new(crate::front::UNTIL_YOUR_NEXT_TURN);
         self.runtime.expire(&mut self.board, uynt, active);
+        self.end_emblems(EmblemLasts::UntilYourNextTurn, Some(active));
         self.runtime.refresh_later();
     }
 
@@ -816,6 +823,7 @@ impl Table {
         let other = if active == P0 { P1 } else { P0 };
         self.runtime.expire(&mut self.board, ueot, active);
         self.runtime.expire(&mut self.board, ueot, other);
+        self.end_emblems(EmblemLasts::EndOfTurn, None);
         // What ended may change what a continuous auto does (a permanent whose
         // `ueot loseabilities` ended has its lord's line again).
         self.runtime.refresh_later();

@@ -101,6 +101,8 @@ impl Board {
             blinked,
             unmodelled,
             flipped,
+            emblems_asked,
+            emblems,
             // The game's log of flips: never read by a card.
             transformed: _,
             spells_cast,
@@ -123,7 +125,7 @@ impl Board {
         (flashed_back, bought_back, suspended, maddened, hasted, ended_blocks).hash(hasher);
         (raided, creature_died, damaged, next_order, seed, cards_shuffled, drew_from_empty).hash(hasher);
         (damagers, victims, vampired, persisting, phase_actions, blinked, unmodelled, flipped).hash(hasher);
-        (spells_cast, lost_to).hash(hasher);
+        (spells_cast, lost_to, emblems_asked, emblems).hash(hasher);
     }
 }
 

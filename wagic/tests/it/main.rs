@@ -45,6 +45,7 @@ mod damaged_term;
 mod detain;
 mod donothing;
 mod dynamicability_more;
+mod emblem;
 mod enchanted_term;
 mod evolve;
 mod extra_lands;

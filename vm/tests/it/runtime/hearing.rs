@@ -51,4 +51,7 @@ fn a_card_enters_play_with_the_autos_its_hearing_keeps() {
     assert_eq!(heard(Hearing::From(2)), (Vec::new(), vec!["c".to_string()], true));
     // `From(0)` is everything.
     assert_eq!(heard(Hearing::From(0)), all);
+    // The second and third alone, without its permanent abilities.
+    assert_eq!(heard(Hearing::Between(1, 3)), (vec!["b".to_string()], vec!["c".to_string()], false));
+    assert_eq!(heard(Hearing::Between(2, 2)), (Vec::new(), Vec::new(), false));
 }
