@@ -13,7 +13,7 @@ use wagic::table::Library;
 use super::board::library;
 
 /// Wagic tests that passed when the floor was last raised: a change may only raise it.
-const PASSED_FLOOR: usize = 454;
+const PASSED_FLOOR: usize = 456;
 
 /// The test files under `dir`, folders searched, sorted.
 pub(super) fn test_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {

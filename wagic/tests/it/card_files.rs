@@ -7,7 +7,7 @@
 use vm::bytecode::{BundleBuilder, Program};
 
 /// Cards that compiled when the floor was last raised: a change may only raise it.
-const COMPILED_FLOOR: usize = 10032;
+const COMPILED_FLOOR: usize = 10130;
 
 #[test]
 fn every_card_compiles_or_has_exactly_one_unsupported_error() {
