@@ -77,7 +77,7 @@ pub struct Emblem {
 
 impl Board {
     /// Asks for an emblem of `player`'s with the emblem autos `first..first + count` of
-    /// `source`'s rules, made as the board settles ([`Table::make_emblems`]).
+    /// `source`'s rules, made as the board settles (`Table::make_emblems`).
     pub fn make_emblem(&mut self, source: CardId, player: PlayerId, first: u16, count: u16, lasts: EmblemLasts) {
         if self.emblems_asked.len() + self.emblems.len() < MAX_EMBLEMS {
             self.emblems_asked.push(EmblemAsked { source, player, first, count, lasts });
