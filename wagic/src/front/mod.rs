@@ -113,6 +113,7 @@ mod sacrifice;
 pub mod spec;
 mod statement;
 mod statement_kind;
+mod statement_part;
 mod strike;
 mod suspend;
 pub use suspend::{MAX_TIME_COUNTERS, is_suspend_key, suspend_time};
@@ -828,30 +829,8 @@ pub(super) fn lower_block<'i>(
         };
         autos.insert(0, Auto { hook: false, events: &[], costs: &[], statements });
     }
-    // Wagic checks every restriction as the event fires, before any of the card's triggers
-    // resolves; the runtime checks each as its effect begins, after the triggers before it
-    // ran (Impending Disaster's first trigger destroys the lands its second one counts). So
-    // the card's other triggers on the event must leave every zone as it was: damage or
-    // life to a player (Skullcage's two).
-    for (index, (event, restricted, line, _)) in triggers.iter().enumerate() {
-        let others = triggers.iter().enumerate().filter(|(other, (on, ..))| *other != index && on == event);
-        if *restricted && others.clone().any(|(_, (.., statements))| !statements.iter().all(moves_no_card)) {
-            return Err(Unsupported::new(*line, "trigger restriction beside a trigger on its event that moves cards"));
-        }
-    }
-    // The runtime counts a card's activations, not each ability's.
-    let limit = CATALOGUE.costs.iter().position(|spec| spec.name == "limit").map(CostIdx::new);
-    let limited = |action: &Action<'_>| action.costs.iter().any(|cost| Some(cost.cost) == limit);
-    let activated = actions.len() + given_actions.len() + graveyard_actions.len();
-    if activated > 1 && actions.iter().chain(&given_actions).chain(&graveyard_actions).any(limited) {
-        let open = Piece::new("", 0);
-        return Err(Unsupported::new(open, "`limit:n` on a card with several activated abilities"));
-    }
-    if let Some(line) = turn_limited
-        && actions.iter().any(|action| action.costs.iter().any(|cost| Some(cost.cost) == limit))
-    {
-        return Err(Unsupported::new(line, "`turnlimited` trigger on a card with `limit:n`"));
-    }
+    restrictions::triggers_apart(&triggers)?;
+    restrictions::one_limited_activation(&actions, &given_actions, &graveyard_actions, turn_limited)?;
     spell_statements.extend(strikes);
     if let Some(at) = shuffled_in {
         spell_statements.extend(lowering.shuffle_into_library(at));

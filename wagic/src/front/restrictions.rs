@@ -244,3 +244,44 @@ fn turn_restriction<'i>(part: Piece<'_>, construct: &str) -> Result<Option<Activ
         part.span(),
     )))
 }
+
+/// A card's trigger: its event, whether it has a restriction, its line, its statements.
+pub(super) type Trigger<'p, 'i> = (EventIdx, bool, Piece<'p>, &'i [Statement<'i>]);
+
+/// Wagic checks every restriction as the event fires, before any of the card's triggers
+/// resolves; the runtime checks each as its effect begins, after the triggers before it
+/// ran (Impending Disaster's first trigger destroys the lands its second one counts). So
+/// the card's other triggers on the event must leave every zone as it was: damage or life
+/// to a player (Skullcage's two).
+pub(super) fn triggers_apart(triggers: &[Trigger<'_, '_>]) -> Result<(), Unsupported> {
+    for (index, (event, restricted, line, _)) in triggers.iter().enumerate() {
+        let others = triggers.iter().enumerate().filter(|(other, (on, ..))| *other != index && on == event);
+        if *restricted && others.clone().any(|(_, (.., statements))| !statements.iter().all(moves_no_card)) {
+            return Err(Unsupported::new(*line, "trigger restriction beside a trigger on its event that moves cards"));
+        }
+    }
+    Ok(())
+}
+
+/// `limit:n` only on a card's one activated ability, and not beside a `turnlimited`
+/// trigger: the runtime counts a card's activations, not each ability's.
+pub(super) fn one_limited_activation(
+    actions: &[Action<'_>],
+    given_actions: &[Action<'_>],
+    graveyard_actions: &[Action<'_>],
+    turn_limited: Option<Piece<'_>>,
+) -> Result<(), Unsupported> {
+    let limit = CATALOGUE.costs.iter().position(|spec| spec.name == "limit").map(CostIdx::new);
+    let limited = |action: &Action<'_>| action.costs.iter().any(|cost| Some(cost.cost) == limit);
+    let activated = actions.len() + given_actions.len() + graveyard_actions.len();
+    if activated > 1 && actions.iter().chain(given_actions).chain(graveyard_actions).any(limited) {
+        let open = Piece::new("", 0);
+        return Err(Unsupported::new(open, "`limit:n` on a card with several activated abilities"));
+    }
+    if let Some(line) = turn_limited
+        && actions.iter().any(limited)
+    {
+        return Err(Unsupported::new(line, "`turnlimited` trigger on a card with `limit:n`"));
+    }
+    Ok(())
+}
