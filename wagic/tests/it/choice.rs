@@ -36,7 +36,7 @@ fn table() -> Table {
 }
 
 /// The labels of the options of the question held.
-fn options(table: &Table) -> Vec<String> {
+pub(super) fn options(table: &Table) -> Vec<String> {
     let execution = table.held.as_ref().expect("a question is held");
     let program = &table.library().program;
     execution
@@ -50,7 +50,7 @@ fn options(table: &Table) -> Vec<String> {
 }
 
 /// Answers the question held with the option labelled `label`.
-fn choose(table: &mut Table, label: &str) {
+pub(super) fn choose(table: &mut Table, label: &str) {
     let execution = table.held.as_ref().expect("a question is held");
     let program = &table.library().program;
     let chosen = execution

@@ -8,6 +8,7 @@ use wagic::host::WagicHost;
 use wagic::table::{BATTLEFIELD, P0, P1, Table};
 
 use super::board::Play;
+use super::choice::{choose, options};
 use super::front::error_of;
 
 /// Captain of the Mists and Prismwake Merrow as Wagic writes them (Prismwake's modes cut
@@ -28,33 +29,6 @@ fn table() -> Table {
     let mut table = Table::with_cards(CARDS);
     table.hold_questions = true;
     table
-}
-
-/// The labels of the options of the question held.
-fn options(table: &Table) -> Vec<String> {
-    let execution = table.held.as_ref().expect("a question is held");
-    let program = &table.library().program;
-    execution
-        .candidates()
-        .iter()
-        .map(|value| match value {
-            Value::Str(index) => program.string(*index).unwrap_or_default().to_string(),
-            other => format!("{other:?}"),
-        })
-        .collect()
-}
-
-/// Answers the question held with the option labelled `label`.
-fn choose(table: &mut Table, label: &str) {
-    let execution = table.held.as_ref().expect("a question is held");
-    let program = &table.library().program;
-    let chosen = execution
-        .candidates()
-        .iter()
-        .copied()
-        .find(|value| matches!(value, Value::Str(index) if program.string(*index) == Some(label)))
-        .unwrap_or_else(|| panic!("no option `{label}` among {:?}", options(table)));
-    table.try_answer_held(&[chosen]).expect("the answer is taken");
 }
 
 #[test]
